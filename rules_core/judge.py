@@ -1,0 +1,176 @@
+"""The judge: an incident in, the next question or a ruling out.
+
+The order of checks is that of laws-2017.md §6: what the calls show first,
+then an unintended call (Law 25A overrides the rest), then the law of the
+irregularity, which itself checks 28B and 29A before Laws 30-32.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from .calls import Seat
+from .engine import Context, NeedFact, Verdict
+from .incident import Incident, IncidentError
+from .laws.inadmissible_calls import (
+    bid_above_seven,
+    call_after_final_pass,
+    call_when_obliged_to_pass,
+)
+from .laws.information import auction_review, misinformation, unauthorized_information
+from .laws.law25 import change_of_call
+from .laws.law27 import insufficient_bid
+from .laws.law36 import inadmissible_double
+from .laws.out_of_rotation import call_out_of_rotation
+from .laws.table_events import (
+    card_exposed_during_auction,
+    passed_out,
+    simultaneous_calls,
+    three_passes_one_out_of_rotation,
+    wrong_board,
+)
+from .model import FactValue, Irregularity, Question, Result, Ruling
+from .replay import derive
+
+__all__ = ["rule", "PROCEDURES"]
+
+I = Irregularity  # noqa: E741 - a short alias for the table below
+
+
+def _pass_out_of_rotation(ctx: Context) -> Verdict:
+    if ctx.known("ends_auction") is True:
+        return three_passes_one_out_of_rotation(ctx)
+    return call_out_of_rotation(ctx, "pass")
+
+
+#: Irregularity -> the law procedure that rules on it.
+PROCEDURES: Mapping[Irregularity, Callable[[Context], Verdict]] = {
+    I.INSUFFICIENT_BID: insufficient_bid,
+    I.PASS_OUT_OF_ROTATION: _pass_out_of_rotation,
+    I.BID_OUT_OF_ROTATION: lambda ctx: call_out_of_rotation(ctx, "bid"),
+    I.DOUBLE_OUT_OF_ROTATION: lambda ctx: call_out_of_rotation(ctx, "double"),
+    I.CHANGE_OF_CALL: change_of_call,
+    I.INADMISSIBLE_DOUBLE: inadmissible_double,
+    I.CALL_WHEN_OBLIGED_TO_PASS: call_when_obliged_to_pass,
+    I.BID_ABOVE_SEVEN: bid_above_seven,
+    I.CALL_AFTER_FINAL_PASS: call_after_final_pass,
+    I.SIMULTANEOUS_CALLS: simultaneous_calls,
+    I.CARD_EXPOSED_DURING_AUCTION: card_exposed_during_auction,
+    I.WRONG_BOARD: wrong_board,
+    I.MISINFORMATION: misinformation,
+    I.UNAUTHORIZED_INFORMATION: unauthorized_information,
+    I.AUCTION_REVIEW: auction_review,
+    I.PASSED_OUT: passed_out,
+}
+
+# Irregularities the calls cannot show: the description names them, and the
+# calls only give context.
+_NOT_IN_CALLS = {
+    I.CALL_WHEN_OBLIGED_TO_PASS,
+    I.SIMULTANEOUS_CALLS,
+    I.CARD_EXPOSED_DURING_AUCTION,
+    I.WRONG_BOARD,
+    I.MISINFORMATION,
+    I.UNAUTHORIZED_INFORMATION,
+    I.AUCTION_REVIEW,
+}
+
+# A named irregularity that the calls show more precisely as another one.
+_REFINED_BY_CALLS = {
+    (I.DOUBLE_OUT_OF_ROTATION, I.INADMISSIBLE_DOUBLE),
+    (I.BID_OUT_OF_ROTATION, I.INSUFFICIENT_BID),
+    (I.INSUFFICIENT_BID, I.INSUFFICIENT_BID),
+    (I.PASS_OUT_OF_ROTATION, I.CHANGE_OF_CALL),
+    (I.BID_OUT_OF_ROTATION, I.CHANGE_OF_CALL),
+    (I.DOUBLE_OUT_OF_ROTATION, I.CHANGE_OF_CALL),
+}
+
+# Calls out of rotation the description may call a change of call (Law 25).
+_READ_AS_CHANGE = {I.PASS_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION}
+
+
+def rule(incident: Incident) -> Result:
+    """The next question, or the ruling, for ``incident``.
+
+    :raises IncidentError: when the calls contradict the description.
+    """
+    irregularity, offender, facts, limits, assumed = _establish(incident)
+    ctx = Context(incident.edition, facts, limits=limits)
+    try:
+        result = _apply(ctx, irregularity)
+    except NeedFact as need:
+        return Question(str(irregularity), offender, need.fact, need.options, facts)
+    return Ruling(
+        str(irregularity),
+        offender,
+        incident.edition,
+        result.laws,
+        result.outcomes,
+        result.options,
+        facts,
+        {**assumed, **ctx.assumed},
+    )
+
+
+def _apply(ctx: Context, irregularity: Irregularity) -> Verdict:
+    calls_irregularity = irregularity not in (I.CHANGE_OF_CALL, *_NOT_IN_CALLS, I.PASSED_OUT)
+    if calls_irregularity and ctx.known("unintended") is True:
+        # 25A overrides the rest: an unintended call may be replaced while
+        # partner has not called.
+        if not ctx.yes("partner_called_since"):
+            return change_of_call(ctx)
+    return PROCEDURES[irregularity](ctx)
+
+
+def _establish(
+    incident: Incident,
+) -> tuple[
+    Irregularity,
+    Seat | None,
+    dict[str, FactValue],
+    dict[str, tuple[FactValue, ...]],
+    dict[str, FactValue],
+]:
+    given = incident.irregularity
+    facts = dict(incident.facts)
+    if not incident.calls:
+        if given is None:
+            raise IncidentError("the incident names no irregularity and gives no calls")
+        return given, incident.offender, facts, {}, {}
+    derivation = derive(incident.dealer, incident.calls)
+    derived = derivation.irregularity
+    if given is not None and (given in _NOT_IN_CALLS or derived is None):
+        if derived is None and given not in _NOT_IN_CALLS and given is not I.PASSED_OUT:
+            raise IncidentError(
+                f"the calls as given show no {given.value}: check the seats and the order"
+            )
+        return given, incident.offender, facts, {}, dict(derivation.assumed)
+    if derived is None:
+        raise IncidentError("the calls show no irregularity: add the call that went wrong")
+    irregularity = derived
+    if given is not None and given != derived:
+        if given is I.CHANGE_OF_CALL and derived in _READ_AS_CHANGE:
+            irregularity = I.CHANGE_OF_CALL
+        elif (given, derived) not in _REFINED_BY_CALLS:
+            raise IncidentError(
+                f"the calls show a {derived.value}, not a {given.value}: "
+                "check the seats and the order of the calls"
+            )
+    offender = derivation.offender
+    if incident.offender is not None and offender is not None and incident.offender != offender:
+        raise IncidentError(
+            f"the calls show {offender.name} as the offender, not {incident.offender.name}"
+        )
+    for fact, value in derivation.facts.items():
+        if fact in facts and facts[fact] != value:
+            raise IncidentError(
+                f"the calls show {fact} = {_show(value)}, but the facts say {_show(facts[fact])}"
+            )
+        facts[fact] = value
+    limits = {f: v for f, v in derivation.limits.items() if f not in facts}
+    return irregularity, offender, facts, limits, dict(derivation.assumed)
+
+
+def _show(value: FactValue) -> str:
+    return str(value).lower() if isinstance(value, bool) else value
+

@@ -1,0 +1,90 @@
+"""Law 27: insufficient bid (seed 004 for 2007; laws-2017.md for 2017)."""
+
+from __future__ import annotations
+
+from ..engine import Context, Verdict, verdict
+from ..model import FactValue
+from ..model import Outcome as O
+from .common import enforced_pass_damage, lead_restriction, ui_withdrawn
+from .out_of_rotation import call_out_of_rotation
+
+__all__ = ["insufficient_bid", "REPLACEMENTS"]
+
+#: The offender's possible replacements, in the order a director explains them.
+REPLACEMENTS: tuple[FactValue, ...] = (
+    "lowest_same_denomination",
+    "comparable",
+    "other_bid",
+    "pass",
+    "double_redouble",
+    "insufficient",
+)
+
+_NO_RECTIFICATION = (O.NO_FURTHER_RECTIFICATION, O.ADJUSTED_SCORE_POSSIBLE)
+
+
+def insufficient_bid(ctx: Context) -> Verdict:
+    """27A: accepted; 27A2: out of rotation -> Law 31; 27B: replaced."""
+    in_rotation = ctx.default("in_rotation", True)
+    if ctx.yes("lho_accepts"):
+        # 27A1: the LHO accepts by calling; out of rotation, 29A accepts it as well.
+        laws = ("27A1",) if in_rotation else ("27A2", "29A", "27A1")
+        return verdict(*laws, outcomes=(O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION))
+    if not in_rotation:
+        return verdict("27A2").then(call_out_of_rotation(ctx, "bid", insufficient=True))
+    replaced = ctx.choice("replacement", REPLACEMENTS, lambda r: _replaced(ctx, r))
+    if replaced.options:  # not chosen yet: 27B with each choice explained
+        replaced = verdict("27B").then(replaced)
+    if ctx.known("premature_replacement") is True:
+        replaced = verdict("27C").then(replaced)
+    return replaced
+
+
+def _partner_barred(ctx: Context, *laws: str, cancelled: bool = False) -> Verdict:
+    """27B2/B3: the offender's partner must pass whenever it is his turn."""
+    outcomes: tuple[O, ...] = ()
+    if cancelled:
+        outcomes = (O.CALL_CANCELLED, O.OFFENDER_SUBSTITUTES_LEGAL_CALL)
+    outcomes += (
+        O.PARTNER_MUST_PASS_THROUGHOUT,
+        O.LEAD_RESTRICTIONS,
+        O.UNAUTHORIZED_INFORMATION,
+        O.ADJUSTED_SCORE_POSSIBLE,
+    )
+    cited = (*laws, lead_restriction(ctx), enforced_pass_damage(ctx), ui_withdrawn(ctx) + "2")
+    return verdict(*cited, outcomes=outcomes)
+
+
+def _replaced(ctx: Context, replacement: FactValue) -> Verdict:
+    if replacement == "lowest_same_denomination":
+        if ctx.is_2017:
+            # 2017 27B1(a): specifies the same denomination(s); artificial allowed.
+            return verdict("27B1(a)", "27D", outcomes=_NO_RECTIFICATION)
+        # 2007 27B1(a): also both bids "indéniablement pas artificielles".
+        if ctx.when_known("both_natural", True):
+            return verdict("27B1(a)", "27D", outcomes=_NO_RECTIFICATION)
+        return ctx.choice("comparable", (True, False), lambda c: _meaning_2007(ctx, c))
+    if replacement == "comparable":
+        if ctx.is_2017:
+            return verdict("27B1(b)", "23A", "27D", outcomes=_NO_RECTIFICATION)
+        return verdict("27B1(b)", "27D", outcomes=_NO_RECTIFICATION)
+    if replacement in ("other_bid", "pass"):
+        return _partner_barred(ctx, "27B2")
+    if replacement == "double_redouble":
+        return _partner_barred(ctx, "27B3", cancelled=True)
+    # replacement == "insufficient": 27B4, unless the LHO accepts it (27A1).
+    if ctx.when_known("lho_accepts_replacement", False):
+        return verdict(
+            "27B4",
+            "27A1",
+            ui_withdrawn(ctx) + "2",
+            outcomes=(O.CALL_STANDS, O.UNAUTHORIZED_INFORMATION),
+        )
+    return _partner_barred(ctx, "27B4", "27B3", cancelled=True)
+
+
+def _meaning_2007(ctx: Context, same_or_more_precise: FactValue) -> Verdict:
+    """2007 27B1(b): same or more precise meaning; otherwise 27B2."""
+    if same_or_more_precise is True:
+        return verdict("27B1(b)", "27D", outcomes=_NO_RECTIFICATION)
+    return _partner_barred(ctx, "27B2")

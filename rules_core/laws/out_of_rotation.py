@@ -1,0 +1,247 @@
+"""Calls out of rotation: Laws 28B, 29 and then 30 (pass), 31 (bid) or 32
+(double, redouble), in the order of checks of laws-2017.md §6.
+
+2007 follows seed 002 word for word; 2017 follows laws-2017.md (comparable
+call, partner barred only "when next it is his turn").
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ..engine import Context, Verdict, verdict
+from ..model import FactValue
+from ..model import Outcome as O
+from .common import lead_restriction, ui_withdrawn
+from .law25 import change_of_call
+from .law36 import inadmissible_double
+
+__all__ = ["call_out_of_rotation", "CallKindOOR"]
+
+CallKindOOR = Literal["pass", "bid", "double"]
+
+_CHANGE_OF_CALL_PARAGRAPH = {
+    ("pass", True): "30B2",
+    ("bid", True): "31C",
+    ("double", True): "32C",  # [P] the French 2017 text has 32C; the English one is unverified
+    ("pass", False): "30B3",
+    ("bid", False): "31B",  # seed note *** to Law 31
+    ("double", False): "25",  # the seed's Law 32 is silent: a later call is a change of call
+}
+
+
+def call_out_of_rotation(ctx: Context, kind: CallKindOOR, insufficient: bool = False) -> Verdict:
+    turn = ctx.get("turn_of")
+    if turn == "lho" and ctx.default("offender_called_before", False):
+        # 30B2 / 31C / 32C (2017), 30B3 / 31 note *** (2007): a later call
+        # at the LHO's turn is a change of call.
+        paragraph = _CHANGE_OF_CALL_PARAGRAPH[(kind, ctx.is_2017)]
+        return verdict(paragraph, outcomes=(O.TREATED_AS_CHANGE_OF_CALL,)).then(
+            change_of_call(ctx)
+        )
+    if kind == "double" and turn == "lho":
+        # At the LHO's turn before the offender ever called, nobody has bid:
+        # the double is inadmissible too (Law 36B4, never acceptable).
+        return inadmissible_double(ctx, out_of_rotation=True)
+    # 29A: the offender's LHO may accept the call by calling over it.
+    if ctx.yes("lho_accepts"):
+        return verdict("29A", outcomes=(O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION))
+    # 28B: the RHO, whose turn it was, called before rectification.
+    if turn == "rho" and ctx.default("correct_player_called", False):
+        return verdict(
+            "28B",
+            ui_withdrawn(ctx) + "2",
+            outcomes=(O.CALL_CANCELLED, O.NO_FURTHER_RECTIFICATION, O.UNAUTHORIZED_INFORMATION),
+        )
+    head = verdict("29B", outcomes=(O.CALL_CANCELLED, O.AUCTION_REVERTS))
+    if kind != "pass" and ctx.known("artificial") is True:
+        head = head.then(verdict("29C"))
+    if kind == "pass":
+        rule = _pass_2017 if ctx.is_2017 else _pass_2007
+        return head.then(rule(ctx, turn))
+    if kind == "bid":
+        rule = _bid_2017 if ctx.is_2017 else _bid_2007
+        return head.then(rule(ctx, turn, insufficient=insufficient))
+    rule = _double_2017 if ctx.is_2017 else _double_2007
+    return head.then(rule(ctx, turn))
+
+
+# --- 2017 -----------------------------------------------------------------
+
+
+def _comparable_2017(ctx: Context, comparable: str, not_comparable: str) -> Verdict:
+    """23A test on the offender's later call: (a)/(i) nothing more; (b)/(ii) partner passes once."""
+
+    def branch(value: FactValue) -> Verdict:
+        if value is True:
+            return verdict(
+                comparable,
+                "23A",
+                "23C",
+                outcomes=(O.NO_FURTHER_RECTIFICATION, O.ADJUSTED_SCORE_POSSIBLE),
+            )
+        return verdict(
+            not_comparable,
+            "16C",
+            "26B",
+            "72C",
+            outcomes=(
+                O.PARTNER_MUST_PASS_NEXT_TURN,
+                O.UNAUTHORIZED_INFORMATION,
+                O.LEAD_RESTRICTIONS,
+                O.ADJUSTED_SCORE_POSSIBLE,
+            ),
+        )
+
+    return ctx.choice("comparable", (True, False), branch)
+
+
+def _partner_free_2017(*laws: str) -> Verdict:
+    """30B1(a) / 31B1 / 32B1: partner calls freely, but 16C2 applies."""
+    return verdict(*laws, "16C2", outcomes=(O.UNAUTHORIZED_INFORMATION,))
+
+
+def _pass_2017(ctx: Context, turn: FactValue) -> Verdict:
+    if ctx.default("artificial", False):
+        # 30C: an artificial pass (or a pass of partner's artificial call) -> Law 31.
+        return verdict("30C").then(_bid_2017(ctx, turn, artificial_pass=True))
+    if turn == "rho":
+        # 30A [R]: the offender must pass when next it is his turn.
+        return verdict("30A", outcomes=(O.OFFENDER_MUST_PASS_NEXT_TURN, O.NO_FURTHER_RECTIFICATION))
+    # 30B1: partner's turn, or the LHO's turn before the offender has called.
+    return (
+        _partner_free_2017("30B1(a)")
+        .then(verdict("30B1(b)"))
+        .then(_comparable_2017(ctx, "30B1(b)(i)", "30B1(b)(ii)"))
+    )
+
+
+def _repeat(*laws: str, insufficient: bool = False) -> Verdict:
+    if insufficient:
+        # The repeated bid is still insufficient: Law 27 then applies to it.
+        return verdict(*laws, "27", outcomes=(O.OFFENDER_MUST_REPEAT,))
+    return verdict(*laws, outcomes=(O.OFFENDER_MUST_REPEAT, O.NO_FURTHER_RECTIFICATION))
+
+
+def _bid_2017(
+    ctx: Context, turn: FactValue, artificial_pass: bool = False, insufficient: bool = False
+) -> Verdict:
+    if turn == "rho":
+        # 31A: the RHO now calls; what follows depends on his call.
+        def after_rho(action: FactValue) -> Verdict:
+            if action == "pass":
+                return _repeat("31A1", insufficient=insufficient)
+            return verdict("31A2").then(_comparable_2017(ctx, "31A2(a)", "31A2(b)"))
+
+        return ctx.choice("rho_action", ("pass", "call"), after_rho)
+    # 31B: partner's turn, or the LHO's turn before the offender has called.
+    return (
+        _partner_free_2017("31B1")
+        .then(verdict("31B2"))
+        .then(_comparable_2017(ctx, "31A2(a)", "31A2(b)"))
+    )
+
+
+def _double_2017(ctx: Context, turn: FactValue) -> Verdict:
+    if turn == "rho":
+        # 32A: the RHO now calls.
+        def after_rho(action: FactValue) -> Verdict:
+            if action == "pass":
+                return _repeat("32A1")
+            return verdict("32A2").then(_comparable_2017(ctx, "32A2(a)", "32A2(b)"))
+
+        return ctx.choice("rho_action", ("pass", "call"), after_rho)
+    # 32B: partner's turn.
+    return (
+        _partner_free_2017("32B1")
+        .then(verdict("32B2"))
+        .then(_comparable_2017(ctx, "32A2(a)", "32A2(b)"))
+    )
+
+
+# --- 2007 (seed 002) -------------------------------------------------------
+
+_PARTNER_BARRED_2007 = (
+    O.PARTNER_MUST_PASS_THROUGHOUT,
+    O.LEAD_RESTRICTIONS,
+    O.ADJUSTED_SCORE_POSSIBLE,
+)
+
+
+def _pass_2007(ctx: Context, turn: FactValue) -> Verdict:
+    if ctx.default("artificial", False):
+        # 30C: an artificial pass -> Law 31, not this Law.
+        return verdict("30C").then(_bid_2007(ctx, turn, artificial_pass=True))
+    if not ctx.yes("any_bid_before"):
+        # 30A: before any bid, the offender passes at his next turn; Law 23 may apply.
+        return verdict(
+            "30A",
+            "23",
+            outcomes=(O.OFFENDER_MUST_PASS_NEXT_TURN, O.ADJUSTED_SCORE_POSSIBLE),
+        )
+    if turn == "rho":
+        # 30B1: after a bid, at the RHO's turn: pass at the next turn.
+        return verdict("30B1", outcomes=(O.OFFENDER_MUST_PASS_NEXT_TURN,))
+    if turn == "partner":
+        # 30B2(a): the offender passes throughout; (b) partner may bid or pass, not double.
+        return verdict(
+            "30B2(a)",
+            "30B2(b)",
+            "23",
+            outcomes=(
+                O.OFFENDER_MUST_PASS_THROUGHOUT,
+                O.PARTNER_MAY_NOT_DOUBLE_THIS_TURN,
+                O.ADJUSTED_SCORE_POSSIBLE,
+            ),
+        )
+    # 30B3: after a bid, at the LHO's turn: a change of call (Law 25).
+    return verdict("30B3", outcomes=(O.TREATED_AS_CHANGE_OF_CALL,)).then(change_of_call(ctx))
+
+
+def _bid_2007(
+    ctx: Context, turn: FactValue, artificial_pass: bool = False, insufficient: bool = False
+) -> Verdict:
+    if turn == "rho":
+
+        def after_rho(action: FactValue) -> Verdict:
+            if action == "pass":
+                return _repeat("31A1", insufficient=insufficient)
+            if artificial_pass:
+                return _bid_2007_other_denomination(ctx)
+            return ctx.choice(
+                "repeats_denomination",
+                (True, False),
+                lambda same: (
+                    verdict(
+                        "31A2(a)",
+                        "23",
+                        outcomes=(O.PARTNER_MUST_PASS_NEXT_TURN, O.ADJUSTED_SCORE_POSSIBLE),
+                    )
+                    if same is True
+                    else _bid_2007_other_denomination(ctx)
+                ),
+            )
+
+        return verdict("31A").then(ctx.choice("rho_action", ("pass", "call"), after_rho))
+    # 31B: partner's turn, or the LHO's turn before the offender has called.
+    return verdict("31B", "23", lead_restriction(ctx), outcomes=_PARTNER_BARRED_2007)
+
+
+def _bid_2007_other_denomination(ctx: Context) -> Verdict:
+    """31A2(b): another denomination, or an artificial pass: partner passes throughout."""
+    return verdict("31A2(b)", lead_restriction(ctx), "23", outcomes=_PARTNER_BARRED_2007)
+
+
+def _double_2007(ctx: Context, turn: FactValue) -> Verdict:
+    # Preamble of seed Law 32: cancelled, and Law 26B lead restrictions may apply.
+    head = verdict("32", "26B", outcomes=(O.LEAD_RESTRICTIONS,))
+    if turn == "partner":
+        return head.then(verdict("32A", "23", outcomes=_PARTNER_BARRED_2007))
+
+    def after_rho(action: FactValue) -> Verdict:
+        if action == "pass":
+            return _repeat("32B1")
+        return verdict("32B2", "23", outcomes=_PARTNER_BARRED_2007)
+
+    return head.then(ctx.choice("rho_action", ("pass", "call"), after_rho))
+

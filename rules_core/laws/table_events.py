@@ -1,0 +1,93 @@
+"""Irregularities around the calls themselves: Law 24 (card exposed during
+the auction), Law 33 (simultaneous calls), Law 22A (passed out), the wrong
+board (2017 Law 15A; seed Law 17D) and Law 34 (three passes, one out of
+rotation: 2017 17D3, seed 17E)."""
+
+from __future__ import annotations
+
+from ..engine import Context, Verdict, verdict
+from ..model import FactValue
+from ..model import Outcome as O
+from .common import enforced_pass_damage, ui_withdrawn
+
+__all__ = [
+    "card_exposed_during_auction",
+    "simultaneous_calls",
+    "passed_out",
+    "wrong_board",
+    "three_passes_one_out_of_rotation",
+]
+
+
+def card_exposed_during_auction(ctx: Context) -> Verdict:
+    """Law 24: face up until the auction ends; A low card; B honour or led; C several."""
+    cards = ctx.get("cards")
+    kept = (
+        O.CARDS_FACE_UP_UNTIL_AUCTION_ENDS,
+        O.UNAUTHORIZED_INFORMATION,
+        O.PENALTY_CARDS_IF_DEFENDER,
+    )
+    tail: tuple[str, ...] = ("24D", "24E") if ctx.is_2017 else ()
+    if cards == "one_low":
+        return verdict("24", "24A", *tail, outcomes=(O.NO_FURTHER_RECTIFICATION, *kept))
+    paragraph = "24C" if cards == "several" else "24B"
+    laws = (paragraph, "24B") if paragraph == "24C" else (paragraph,)
+    return verdict(
+        "24",
+        *laws,
+        enforced_pass_damage(ctx),
+        *tail,
+        outcomes=(O.PARTNER_MUST_PASS_NEXT_TURN, *kept, O.ADJUSTED_SCORE_POSSIBLE),
+    )
+
+
+def simultaneous_calls(ctx: Context) -> Verdict:
+    """Law 33: the call made with that of the player in turn is a subsequent call."""
+    return verdict("33", outcomes=(O.DEEMED_SUBSEQUENT_CALL,))
+
+
+def passed_out(ctx: Context) -> Verdict:
+    """Law 22A (2017 22A1): four passes, the board is not played, no redeal."""
+    return verdict("22A1" if ctx.is_2017 else "22A", outcomes=(O.BOARD_NOT_PLAYED_NO_REDEAL,))
+
+
+def wrong_board(ctx: Context) -> Verdict:
+    if ctx.is_2017:
+        # 15A [T, S3]: the call and all later calls are cancelled.
+        if ctx.yes("partner_called_since"):
+            return verdict(
+                "15A",
+                outcomes=(O.CALL_CANCELLED, O.SUBSEQUENT_CALLS_CANCELLED, O.ADJUSTED_SCORE_AWARDED),
+            )
+        return verdict(
+            "15A",
+            "16C",
+            outcomes=(
+                O.CALL_CANCELLED,
+                O.SUBSEQUENT_CALLS_CANCELLED,
+                O.OFFENDER_CALLS_AGAIN,
+                O.UNAUTHORIZED_INFORMATION,
+            ),
+        )
+    # Seed 17D (1997 wording): cancelled; what follows depends on the new call.
+    lho_called = ctx.yes("lho_called_since")
+
+    def after(repeated: FactValue) -> Verdict:
+        if repeated is True:
+            outcomes = (O.LHO_MUST_REPEAT_CALL,) if lho_called else ()
+            return verdict("17D", outcomes=(*outcomes, O.NO_FURTHER_RECTIFICATION))
+        return verdict("17D", outcomes=(O.ARTIFICIAL_ADJUSTED_SCORE,))
+
+    head = verdict("17D", outcomes=(O.CALL_CANCELLED, O.OFFENDER_CALLS_AGAIN))
+    return head.then(ctx.choice("repeats_call", (True, False), after))
+
+
+def three_passes_one_out_of_rotation(ctx: Context) -> Verdict:
+    """Law 34 with 17D3 (2017) / 17E (seed): the auction does not end; it
+    reverts to the player who missed his turn; later passes are cancelled."""
+    return verdict(
+        "34",
+        "17D3" if ctx.is_2017 else "17E",
+        ui_withdrawn(ctx),
+        outcomes=(O.AUCTION_REVERTS, O.SUBSEQUENT_CALLS_CANCELLED, O.UNAUTHORIZED_INFORMATION),
+    )
