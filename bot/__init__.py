@@ -1,0 +1,1 @@
+"""Arbitre's front ends and conversation: CLI, console chat, Telegram, voice."""
