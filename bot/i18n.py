@@ -25,10 +25,18 @@ __all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "DOMAINS", "N_", "translator", "norm
 LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"  # French is the reference language of the Laws
 
-#: gettext domain -> the modules (relative to the project root) it is extracted from.
+#: gettext domain -> glob patterns (relative to the project root) of the
+#: modules it is extracted from. One domain per area, each owned by one module
+#: group, so that catalogs never need merging by hand.
 DOMAINS: dict[str, tuple[str, ...]] = {
     "render": ("bot/render.py",),
-    "cli": ("bot/cli.py",),
+    "cli": ("bot/cli.py", "bot/console.py"),
+    "lookup": ("bot/lookup.py",),
+    "understanding": ("bot/understanding/*.py",),
+    "dialogue": ("bot/dialogue/*.py",),
+    "telegram": ("bot/telegram/*.py",),
+    "voice": ("bot/voice/*.py",),
+    "procedures": ("bot/procedures.py",),
 }
 
 
