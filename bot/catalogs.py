@@ -54,8 +54,10 @@ def _write(path: Path, catalog: Catalog) -> None:
     path.write_bytes(buffer.getvalue())
 
 
-def update() -> None:
+def update(only: str | None = None) -> None:
     for domain in DOMAINS:
+        if only is not None and domain != only:
+            continue
         template = extract(domain)
         if not _ids(template):
             continue
@@ -110,15 +112,18 @@ def problems() -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if args == ["update"]:
-        update()
+    if args and args[0] == "update" and len(args) <= 2:
+        if len(args) == 2 and args[1] not in DOMAINS:
+            print(f"unknown domain {args[1]!r}: {', '.join(DOMAINS)}", file=sys.stderr)
+            return 2
+        update(args[1] if len(args) == 2 else None)
         return 0
     if args == ["check"]:
         issues = problems()
         for issue in issues:
             print(issue)
         return 1 if issues else 0
-    print("usage: python -m bot.catalogs update|check", file=sys.stderr)
+    print("usage: python -m bot.catalogs update [DOMAIN] | check", file=sys.stderr)
     return 2
 
 
