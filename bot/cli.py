@@ -1,0 +1,153 @@
+"""The ``arbitre`` command (shared/contract.md, "Commands").
+
+Machine-facing subcommands print JSON; input that cannot be read exits 2 with
+``{"status": "error", "error": "<sentence>"}``, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
+
+from rules_core import Edition, Incident, IncidentError, Question, rule
+
+from .render import question_text, ruling_texts
+
+__all__ = ["main", "rule_json", "default_edition"]
+
+EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class BadInput(ValueError):
+    """Input that cannot be read: reported as the contract's error object."""
+
+
+def default_edition() -> Edition:
+    """``ARBITRE_EDITION`` (``2017`` unless set), checked."""
+    value = os.environ.get("ARBITRE_EDITION", "2017").strip() or "2017"
+    try:
+        return Edition(value)
+    except ValueError:
+        raise BadInput(f"ARBITRE_EDITION={value!r} is not an edition (2017 or 2007)") from None
+
+
+def _error(message: str) -> dict[str, Any]:
+    return {"status": "error", "error": message}
+
+
+def _dump(payload: dict[str, Any], out: TextIO) -> None:
+    out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+
+
+def rule_json(data: Any, edition: Edition) -> dict[str, Any]:
+    """One incident object in, the contract's result object out.
+
+    :raises BadInput: when the incident cannot be read or cannot have happened.
+    """
+    try:
+        incident = Incident.from_dict(data, default_edition=edition)
+        result = rule(incident)
+    except IncidentError as error:
+        raise BadInput(str(error)) from None
+    payload = result.to_dict()
+    if isinstance(result, Question):
+        payload["text"] = {lang: question_text(result, lang) for lang in ("fr", "en")}
+    else:
+        payload["text"] = ruling_texts(result)
+    return payload
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadInput(f"the input is not valid JSON ({error.msg}, line {error.lineno})") from None
+
+
+def _run_each(
+    lines: Iterable[str], handle: Callable[[str], dict[str, Any]], out: TextIO
+) -> int:
+    """One answer per non-empty input line; exit 2 if any line could not be read."""
+    status = EXIT_OK
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            _dump(handle(line), out)
+        except BadInput as error:
+            _dump(_error(str(error)), out)
+            status = EXIT_BAD_INPUT
+        out.flush()
+    return status
+
+
+def cmd_rule(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    edition = Edition(args.edition) if args.edition else default_edition()
+
+    def handle(text: str) -> dict[str, Any]:
+        return rule_json(_parse_json(text), edition)
+
+    if args.jsonl:
+        return _run_each(stdin, handle, out)
+    text = stdin.read()
+    if not text.strip():
+        raise BadInput("no incident on standard input: give one JSON object")
+    _dump(handle(text), out)
+    return EXIT_OK
+
+
+class _ArgumentError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # report as the contract's error, not a usage dump
+        raise _ArgumentError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="arbitre",
+        description="Rulings on bridge auction irregularities (Laws 2017; 2007 selectable).",
+    )
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    p_rule = sub.add_parser("rule", help="incident JSON on stdin -> result JSON on stdout")
+    p_rule.add_argument("--jsonl", action="store_true", help="one incident per line")
+    p_rule.add_argument("--edition", choices=[e.value for e in Edition])
+    p_rule.set_defaults(func=cmd_rule)
+    return parser
+
+
+class _ArgumentError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # no usage dump + exit from inside argparse
+        raise _ArgumentError(message)
+
+
+def main(argv: list[str] | None = None, stdin: TextIO | None = None,
+         out: TextIO | None = None) -> int:
+    stdin = sys.stdin if stdin is None else stdin
+    out = sys.stdout if out is None else out
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help(out)
+            return EXIT_OK
+        result: int = args.func(args, stdin, out)
+        return result
+    except _ArgumentError as error:
+        _dump(_error(f"bad arguments: {error}"), out)
+        return EXIT_BAD_INPUT
+    except BadInput as error:
+        _dump(_error(str(error)), out)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return EXIT_FAILURE

@@ -1,0 +1,332 @@
+"""Words for the rules core's ids: irregularities, facts, values, outcomes.
+
+The rules core returns ids only; every sentence a player reads is built here
+from gettext messages (domain "render"), in the reader's language. Players are
+named by seat when the offender's seat is known, by role otherwise, in
+neutral wording ("the offender's partner", never "he").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from babel.support import NullTranslations
+
+from rules_core import Edition, Option, Outcome, Question, Ruling, Seat
+from rules_core.model import FactValue
+
+from .i18n import N_, translator
+
+__all__ = [
+    "Names",
+    "names_for",
+    "irregularity_title",
+    "seat_name",
+    "question_text",
+    "value_label",
+    "option_label",
+    "outcome_sentences",
+    "ruling_statement",
+    "ruling_texts",
+    "DIRECTOR_REMINDER",
+]
+
+IRREGULARITY_TITLES: Mapping[str, str] = {
+    "insufficient_bid": N_("Insufficient bid"),
+    "pass_out_of_rotation": N_("Pass out of rotation"),
+    "bid_out_of_rotation": N_("Bid out of rotation"),
+    "double_out_of_rotation": N_("Double or redouble out of rotation"),
+    "change_of_call": N_("Change of call"),
+    "inadmissible_double": N_("Inadmissible double or redouble"),
+    "call_when_obliged_to_pass": N_("Call by a player obliged to pass"),
+    "bid_above_seven": N_("Bid above seven"),
+    "call_after_final_pass": N_("Call after the final pass"),
+    "simultaneous_calls": N_("Simultaneous calls"),
+    "card_exposed_during_auction": N_("Card exposed or led during the auction"),
+    "wrong_board": N_("Cards from the wrong board"),
+    "misinformation": N_("Call based on misinformation"),
+    "unauthorized_information": N_("Unauthorised information (hesitation, remark, gesture)"),
+    "auction_review": N_("Review and explanation of the auction"),
+    "passed_out": N_("All four players passed"),
+    "law_lookup": N_("Reading a law"),
+}
+
+SEAT_NAMES: Mapping[Seat, str] = {
+    Seat.N: N_("North"),
+    Seat.E: N_("East"),
+    Seat.S: N_("South"),
+    Seat.W: N_("West"),
+}
+
+# The questions the rules core may ask, worded for the person at the table.
+QUESTIONS: Mapping[str, str] = {
+    "lho_accepts": N_("Does {lho}, the offender's left-hand opponent, accept the call "
+                      "(accepting means calling over it)?"),
+    "in_rotation": N_("Was the insufficient bid made in turn?"),
+    "replacement": N_("What does {offender} replace the insufficient bid with?"),
+    "both_natural": N_("Were both the insufficient bid and its replacement natural "
+                       "(not artificial)?"),
+    "turn_of": N_("Whose turn was it to call, seen from {offender}?"),
+    "offender_called_before": N_("Had {offender} already called in this auction?"),
+    "correct_player_called": N_("Did the player whose turn it was call before the director "
+                                "ruled?"),
+    "artificial": N_("Was the irregular call artificial (conventional)?"),
+    "any_bid_before": N_("Had anyone bid before the pass out of rotation?"),
+    "rho_action": N_("What does {rho}, the offender's right-hand opponent, do now?"),
+    "comparable": N_("Is the call {offender} makes now comparable to the withdrawn one "
+                     "(same or similar meaning, a subset of it, or the same purpose)?"),
+    "repeats_denomination": N_("Does {offender}'s new call repeat the denomination of the "
+                               "bid out of rotation?"),
+    "unintended": N_("Was the call unintended (a mechanical error or a slip of the tongue, "
+                     "not a change of mind)?"),
+    "partner_called_since": N_("Has {partner}, the offender's partner, called since?"),
+    "lho_called_since": N_("Has {lho}, the offender's left-hand opponent, called since?"),
+    "out_of_rotation": N_("Was the inadmissible double or redouble also out of rotation?"),
+    "after_opening_lead": N_("Was it discovered only after the opening lead was faced?"),
+    "offender_side": N_("Is the offender on the declaring side or defending?"),
+    "call_kind": N_("What kind of call was it?"),
+    "cards": N_("Which card(s) were exposed?"),
+    "auction_over": N_("Is the auction period over (opening lead faced)?"),
+    "lho_accepts_replacement": N_("Does {lho} accept the second insufficient bid?"),
+    "ends_auction": N_("Did that pass complete three passes, ending the auction?"),
+    "repeats_call": N_("With the right cards, does {offender} repeat the same call?"),
+    "premature_replacement": N_("Did {offender} replace the call before the director ruled?"),
+}
+
+VALUE_LABELS: Mapping[tuple[str, FactValue], str] = {
+    ("replacement", "lowest_same_denomination"): N_("The lowest sufficient bid in the same "
+                                                    "denomination"),
+    ("replacement", "comparable"): N_("A comparable call"),
+    ("replacement", "other_bid"): N_("Another sufficient bid"),
+    ("replacement", "pass"): N_("A pass"),
+    ("replacement", "double_redouble"): N_("A double or redouble"),
+    ("replacement", "insufficient"): N_("Another insufficient bid"),
+    ("replacement", "undecided"): N_("Not decided yet"),
+    ("turn_of", "rho"): N_("Their right-hand opponent's ({rho})"),
+    ("turn_of", "partner"): N_("Their partner's ({partner})"),
+    ("turn_of", "lho"): N_("Their left-hand opponent's ({lho})"),
+    ("rho_action", "pass"): N_("Passes"),
+    ("rho_action", "call"): N_("Bids, doubles or redoubles"),
+    ("comparable", "undecided"): N_("Not decided yet"),
+    ("repeats_denomination", "undecided"): N_("Not decided yet"),
+    ("repeats_call", "undecided"): N_("Not decided yet"),
+    ("offender_side", "declaring"): N_("Declaring side"),
+    ("offender_side", "defending"): N_("Defending side"),
+    ("call_kind", "pass"): N_("A pass"),
+    ("call_kind", "bid"): N_("A bid"),
+    ("call_kind", "double"): N_("A double"),
+    ("call_kind", "redouble"): N_("A redouble"),
+    ("cards", "one_low"): N_("A single low card (below honour rank)"),
+    ("cards", "one_honour"): N_("A single honour"),
+    ("cards", "led"): N_("A card led prematurely"),
+    ("cards", "several"): N_("Two cards or more"),
+}
+
+YES, NO = N_("Yes"), N_("No")
+
+# How each option is introduced when the offender has not chosen yet.
+CHOICE_LABELS: Mapping[tuple[str, FactValue], str] = {
+    ("comparable", True): N_("If {offender} makes a comparable call (Law 23A)"),
+    ("comparable", False): N_("If {offender} makes a call that is not comparable"),
+    ("rho_action", "pass"): N_("If {rho} passes"),
+    ("rho_action", "call"): N_("If {rho} bids, doubles or redoubles"),
+    ("repeats_denomination", True): N_("If {offender} repeats the denomination"),
+    ("repeats_denomination", False): N_("If {offender} names another denomination"),
+    ("repeats_call", True): N_("If {offender} repeats the same call"),
+    ("repeats_call", False): N_("If {offender} makes a different call"),
+    ("replacement", "lowest_same_denomination"): N_("If {offender} bids the lowest sufficient "
+                                                    "bid in the same denomination"),
+    ("replacement", "comparable"): N_("If {offender} makes a comparable call (Law 23A)"),
+    ("replacement", "other_bid"): N_("If {offender} makes another sufficient bid"),
+    ("replacement", "pass"): N_("If {offender} passes"),
+    ("replacement", "double_redouble"): N_("If {offender} tries to double or redouble"),
+    ("replacement", "insufficient"): N_("If {offender} makes another insufficient bid"),
+}
+
+OUTCOMES: Mapping[Outcome, str] = {
+    Outcome.CALL_STANDS: N_("The call stands and the auction continues."),
+    Outcome.CALL_CANCELLED: N_("The irregular call is cancelled."),
+    Outcome.AUCTION_REVERTS: N_("The auction goes back to the player whose turn it was."),
+    Outcome.OFFENDER_MUST_REPEAT: N_("{offender} must repeat the call made out of rotation."),
+    Outcome.OFFENDER_SUBSTITUTES_LEGAL_CALL: N_("{offender} must replace it with a legal "
+                                                "call."),
+    Outcome.NO_FURTHER_RECTIFICATION: N_("No further rectification."),
+    Outcome.OFFENDER_MUST_PASS_NEXT_TURN: N_("{offender} must pass at their next turn to "
+                                             "call."),
+    Outcome.OFFENDER_MUST_PASS_THROUGHOUT: N_("{offender} must pass at every turn for the rest "
+                                              "of the auction."),
+    Outcome.PARTNER_MUST_PASS_NEXT_TURN: N_("{partner} must pass the next time it is their "
+                                            "turn to call (once)."),
+    Outcome.PARTNER_MUST_PASS_THROUGHOUT: N_("{partner} must pass at every turn for the rest of "
+                                             "the auction."),
+    Outcome.OFFENDING_SIDE_MUST_PASS_THROUGHOUT: N_("{offender} and {partner} must both pass at "
+                                                    "every turn for the rest of the auction."),
+    Outcome.PARTNER_MAY_NOT_DOUBLE_THIS_TURN: N_("At this turn {partner} may bid or pass, but "
+                                                 "not double or redouble."),
+    Outcome.UNAUTHORIZED_INFORMATION: N_("Information from the withdrawn call is authorised for "
+                                         "the non-offending side and unauthorised for "
+                                         "{offender} and {partner}: they must not choose an "
+                                         "action it could have suggested."),
+    Outcome.ADJUSTED_SCORE_POSSIBLE: N_("At the end of play the director may adjust the score "
+                                        "if the non-offending side was damaged."),
+    Outcome.TREATED_AS_CHANGE_OF_CALL: N_("This counts as a change of call (Law 25)."),
+    Outcome.SUBSTITUTION_ALLOWED: N_("The substituted call stands."),
+    Outcome.SUBSTITUTION_CANCELLED: N_("The substitution is cancelled: the original call "
+                                       "stands."),
+    Outcome.LHO_MAY_WITHDRAW_CALL: N_("{lho} may withdraw the call made over it; that "
+                                      "information is unauthorised for {offender}'s side."),
+    Outcome.MAY_CHANGE_CALL: N_("The misinformed player may change their call while their "
+                                "partner has not called since."),
+    Outcome.SUBSEQUENT_CALLS_CANCELLED: N_("Every later call is cancelled too."),
+    Outcome.DEEMED_SUBSEQUENT_CALL: N_("The call made at the same time as the one in turn "
+                                       "counts as made after it."),
+    Outcome.CARDS_FACE_UP_UNTIL_AUCTION_ENDS: N_("The exposed card(s) stay face up on the table "
+                                                 "until the auction ends."),
+    Outcome.PENALTY_CARDS_IF_DEFENDER: N_("If {offender} becomes a defender, the exposed card(s) "
+                                          "become penalty cards."),
+    Outcome.ARTIFICIAL_ADJUSTED_SCORE: N_("The director awards an artificial adjusted score."),
+    Outcome.BOARD_NOT_PLAYED_NO_REDEAL: N_("The hands go back into the board without play; "
+                                           "there is no redeal."),
+    Outcome.SCORE_AS_IF_NOT_MADE: N_("The contract is scored as if the inadmissible double or "
+                                     "redouble had not been made."),
+    Outcome.EXPLAIN_RIGHTS: N_("The director explains each player's rights and duties."),
+    Outcome.ADJUSTED_SCORE_AWARDED: N_("The director awards an adjusted score."),
+    Outcome.OFFENDER_CALLS_AGAIN: N_("{offender} calls again, with the right cards."),
+    Outcome.LHO_MUST_REPEAT_CALL: N_("{lho} must repeat their previous call."),
+    Outcome.CARDS_PICKED_UP_IF_DECLARER: N_("If {offender} becomes declarer or dummy, the "
+                                            "card(s) go back into the hand."),
+}
+
+# Lead restrictions differ by edition (Law 26 as amended in June 2017).
+LEAD_RESTRICTIONS: Mapping[Edition, str] = {
+    Edition.E2017: N_("If {offender} becomes a defender, declarer may forbid {partner} to lead "
+                      "one suit that {offender} did not name in the legal auction, for as long "
+                      "as {partner} keeps the lead (Law 26B)."),
+    Edition.E2007: N_("If {offender} becomes a defender, declarer may require or forbid "
+                      "{partner}'s lead of a suit (Law 26)."),
+}
+
+DIRECTOR_REMINDER = N_("The director rules at the table: Arbitre is the director's aid.")
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """How to name each player of the incident in one language."""
+
+    offender: str
+    partner: str
+    lho: str
+    rho: str
+
+    def fill(self, template: str) -> str:
+        return template.format(
+            offender=self.offender, partner=self.partner, lho=self.lho, rho=self.rho
+        )
+
+
+def names_for(offender: Seat | None, t: NullTranslations) -> Names:
+    if offender is None:
+        return Names(
+            t.gettext("the offender"),
+            t.gettext("the offender's partner"),
+            t.gettext("the offender's left-hand opponent"),
+            t.gettext("the offender's right-hand opponent"),
+        )
+    return Names(
+        t.gettext(SEAT_NAMES[offender]),
+        t.gettext(SEAT_NAMES[offender.partner]),
+        t.gettext(SEAT_NAMES[offender.lho]),
+        t.gettext(SEAT_NAMES[offender.rho]),
+    )
+
+
+def _capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def irregularity_title(irregularity: str, lang: str) -> str:
+    title = IRREGULARITY_TITLES.get(irregularity)
+    return translator(lang).gettext(title) if title else irregularity
+
+
+def seat_name(seat: Seat, lang: str) -> str:
+    return translator(lang).gettext(SEAT_NAMES[seat])
+
+
+def question_text(question: Question, lang: str) -> str:
+    t = translator(lang)
+    return _capitalise(names_for(question.offender, t).fill(t.gettext(QUESTIONS[question.fact])))
+
+
+def value_label(fact: str, value: FactValue, lang: str, offender: Seat | None = None) -> str:
+    """The button label for one value of a fact."""
+    t = translator(lang)
+    label = VALUE_LABELS.get((fact, value))
+    if label is None:
+        label = YES if value is True else NO if value is False else str(value)
+    return _capitalise(names_for(offender, t).fill(t.gettext(label)))
+
+
+def option_label(option: Option, lang: str, offender: Seat | None = None) -> str:
+    """'If the RHO bids, doubles or redoubles, and if the offender makes a comparable call'."""
+    t = translator(lang)
+    names = names_for(offender, t)
+    parts = []
+    for fact, value in option.when:
+        template = CHOICE_LABELS.get((fact, value))
+        text = names.fill(t.gettext(template)) if template else str(value)
+        parts.append(text if not parts else text[:1].lower() + text[1:])
+    return _capitalise(t.gettext(", then ").join(parts))
+
+
+def outcome_sentences(
+    outcomes: tuple[Outcome, ...], offender: Seat | None, edition: Edition, lang: str
+) -> list[str]:
+    t = translator(lang)
+    names = names_for(offender, t)
+    sentences = []
+    for outcome in outcomes:
+        template = LEAD_RESTRICTIONS[edition] if outcome is Outcome.LEAD_RESTRICTIONS else (
+            OUTCOMES[outcome]
+        )
+        sentences.append(_capitalise(names.fill(t.gettext(template))))
+    return sentences
+
+
+def _laws_line(laws: tuple[str, ...], edition: Edition, t: NullTranslations) -> str:
+    return t.gettext("Laws applied ({edition} code): {laws}").format(
+        edition=str(edition), laws=", ".join(laws)
+    )
+
+
+def ruling_statement(ruling: Ruling, lang: str) -> str:
+    """A short, complete statement of the ruling (used in `arbitre rule` and logs)."""
+    t = translator(lang)
+    title = irregularity_title(ruling.irregularity, lang)
+    if ruling.offender is not None:
+        head = t.gettext("{title} by {seat}.").format(
+            title=title, seat=seat_name(ruling.offender, lang)
+        )
+    else:
+        head = t.gettext("{title}.").format(title=title)
+    lines = [head, *outcome_sentences(ruling.outcomes, ruling.offender, ruling.edition, lang)]
+    for option in ruling.options:
+        consequences = " ".join(
+            outcome_sentences(option.outcomes, ruling.offender, ruling.edition, lang)
+        )
+        lines.append(
+            t.gettext("{choice}: {consequences} ({laws})").format(
+                choice=option_label(option, lang, ruling.offender),
+                consequences=consequences,
+                laws=", ".join(option.laws),
+            )
+        )
+    if ruling.laws:
+        lines.append(_laws_line(ruling.laws, ruling.edition, t))
+    return " ".join(lines)
+
+
+def ruling_texts(ruling: Ruling) -> dict[str, str]:
+    """The contract's ``text`` field: the statement in French and English."""
+    return {lang: ruling_statement(ruling, lang) for lang in ("fr", "en")}

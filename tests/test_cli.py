@@ -1,0 +1,94 @@
+"""`arbitre rule` as the contract drives it: JSON in, JSON out, exit codes."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bot.cli import main
+
+INSUFFICIENT = {
+    "edition": "2017",
+    "irregularity": "insufficient_bid",
+    "dealer": "N",
+    "calls": [{"seat": "N", "call": "1S"}, {"seat": "E", "call": "1H"}],
+    "facts": {"lho_accepts": False, "replacement": "lowest_same_denomination"},
+}
+
+
+def run(argv: list[str], stdin: str) -> tuple[int, list[dict[str, object]]]:
+    out = io.StringIO()
+    code = main(argv, io.StringIO(stdin), out)
+    return code, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_contract_example_rules_27B1a() -> None:
+    code, [result] = run(["rule"], json.dumps(INSUFFICIENT))
+    assert code == 0
+    assert result["status"] == "ruling"
+    assert result["laws"] == ["27B1(a)", "27D"]
+    assert result["outcomes"] == ["no_further_rectification", "adjusted_score_possible"]
+    assert result["offender"] == "E" and result["edition"] == "2017"
+    text = result["text"]
+    assert isinstance(text, dict) and "Est" in text["fr"] and "East" in text["en"]
+
+
+def test_question_for_the_missing_fact() -> None:
+    incident = {**INSUFFICIENT, "facts": {}}
+    code, [result] = run(["rule"], json.dumps(incident))
+    assert code == 0
+    assert result["status"] == "question"
+    assert result["question"] == {"fact": "lho_accepts", "options": [True, False]}
+
+
+@pytest.mark.parametrize(
+    ("stdin", "fragment"),
+    [
+        ("not json", "not valid JSON"),
+        ("", "no incident"),
+        ('{"irregularity": "nonsense"}', "unknown irregularity"),
+        ('{"dealer": "Q", "calls": [["N", "1S"]]}', "not a seat"),
+        ('{"calls": [["N", "1S"], ["E", "1Z"]]}', "cannot read the call"),
+        ('{"calls": [["N", "1S"], ["E", "2H"]]}', "no irregularity"),
+        ('{"irregularity": "insufficient_bid", "facts": {"lho_accepts": "maybe"}}', "cannot be"),
+        ('{"facts": {"nope": true}, "irregularity": "passed_out"}', "unknown fact"),
+        ("[1, 2]", "JSON object"),
+    ],
+)
+def test_bad_input_exits_2_with_one_error_line(stdin: str, fragment: str) -> None:
+    code, [result] = run(["rule"], stdin)
+    assert code == 2
+    assert result["status"] == "error"
+    assert fragment in str(result["error"])
+
+
+def test_jsonl_answers_each_line_and_flags_bad_ones() -> None:
+    lines = [json.dumps(INSUFFICIENT), "{oops", json.dumps({**INSUFFICIENT, "edition": "2007"})]
+    code, results = run(["rule", "--jsonl"], "\n".join(lines) + "\n")
+    assert code == 2
+    assert [r["status"] for r in results] == ["ruling", "error", "question"]
+    assert results[2]["question"] == {"fact": "both_natural", "options": [True, False]}
+
+
+def test_bad_arguments_are_reported_not_dumped() -> None:
+    code, [result] = run(["rule", "--edition", "1997"], "{}")
+    assert code == 2 and result["status"] == "error"
+
+
+def test_console_script_runs_as_a_module() -> None:
+    """The installed entry point and `python -m bot` share main(); no traceback."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "rule"],
+        input=json.dumps(INSUFFICIENT),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["laws"] == ["27B1(a)", "27D"]
+    assert "Traceback" not in proc.stderr
