@@ -49,6 +49,7 @@ IRREGULARITY_TITLES: Mapping[str, str] = {
     "unauthorized_information": N_("Unauthorised information (hesitation, remark, gesture)"),
     "auction_review": N_("Review and explanation of the auction"),
     "passed_out": N_("All four players passed"),
+    "auction_period": N_("The auction period (Laws 17 and 22)"),
     "law_lookup": N_("Reading a law"),
 }
 
@@ -92,6 +93,19 @@ QUESTIONS: Mapping[str, str] = {
     "ends_auction": N_("Did that pass complete three passes, ending the auction?"),
     "repeats_call": N_("With the right cards, does {offender} repeat the same call?"),
     "premature_replacement": N_("Did {offender} replace the call before the director ruled?"),
+    "request": N_("What is being asked for?"),
+    "phase": N_("When is it asked?"),
+    "asker_role": N_("Who is asking?"),
+    "own_turn": N_("Is it the asker's own turn to call (or to play)?"),
+    "first_turn_to_play": N_("Is it the asker's first turn to play?"),
+    "obliged_to_pass": N_("Is the asker obliged by Law to pass?"),
+    "who_noticed": N_("Who noticed that the explanation was wrong?"),
+    "source": N_("Where did the information come from?"),
+    "box_category_swap": N_("Was a pass, double or redouble card swapped for a bid card, "
+                            "or the reverse?"),
+    "box_card": N_("What happened to the bidding card?"),
+    "screens": N_("Is the table playing with screens?"),
+    "topic": N_("What do you want to know about the auction period?"),
 }
 
 VALUE_LABELS: Mapping[tuple[str, FactValue], str] = {
@@ -121,6 +135,34 @@ VALUE_LABELS: Mapping[tuple[str, FactValue], str] = {
     ("cards", "one_honour"): N_("A single honour"),
     ("cards", "led"): N_("A card led prematurely"),
     ("cards", "several"): N_("Two cards or more"),
+    ("request", "review"): N_("A review of the auction"),
+    ("request", "explanation"): N_("An explanation of a call"),
+    ("request", "repeat_call"): N_("A call not heard clearly"),
+    ("request", "who_leads"): N_("Whose lead it is"),
+    ("phase", "auction"): N_("During the auction"),
+    ("phase", "after_final_pass"): N_("After the final pass, before the opening lead"),
+    ("phase", "play"): N_("During the play"),
+    ("asker_role", "declarer"): N_("Declarer"),
+    ("asker_role", "dummy"): N_("Dummy"),
+    ("asker_role", "defender"): N_("A defender"),
+    ("who_noticed", "misinformed"): N_("The side that received it"),
+    ("who_noticed", "explainer"): N_("The player who gave it"),
+    ("who_noticed", "explainer_partner"): N_("The partner of the player who gave it"),
+    ("source", "hesitation"): N_("A hesitation"),
+    ("source", "remark"): N_("A remark"),
+    ("source", "gesture"): N_("A gesture or mannerism"),
+    ("source", "box_fumbling"): N_("Fumbling in the bidding box"),
+    ("source", "stop_card_not_used"): N_("A jump bid without the Stop card"),
+    ("source", "stop_card_not_respected"): N_("The Stop card not respected"),
+    ("box_card", "touched"): N_("Touched, not taken out"),
+    ("box_card", "withdrawn"): N_("Deliberately taken out of the box"),
+    ("box_card", "on_tray"): N_("Placed on the tray (screens)"),
+    ("topic", "start"): N_("When it starts"),
+    ("topic", "first_call"): N_("Who calls first"),
+    ("topic", "rotation"): N_("The order of calls"),
+    ("topic", "end"): N_("When it ends"),
+    ("topic", "clarification_period"): N_("The clarification period"),
+    ("topic", "contract"): N_("How the contract is set"),
 }
 
 YES, NO = N_("Yes"), N_("No")
@@ -142,6 +184,10 @@ CHOICE_LABELS: Mapping[tuple[str, FactValue], str] = {
     ("replacement", "pass"): N_("If {offender} passes"),
     ("replacement", "double_redouble"): N_("If {offender} tries to double or redouble"),
     ("replacement", "insufficient"): N_("If {offender} makes another insufficient bid"),
+    ("offender_side", "declaring"): N_("If the partner of the player who explained becomes "
+                                       "declarer or dummy"),
+    ("offender_side", "defending"): N_("If the partner of the player who explained becomes a "
+                                       "defender"),
 }
 
 OUTCOMES: Mapping[Outcome, str] = {
@@ -196,6 +242,46 @@ OUTCOMES: Mapping[Outcome, str] = {
     Outcome.LHO_MUST_REPEAT_CALL: N_("{lho} must repeat their previous call."),
     Outcome.CARDS_PICKED_UP_IF_DECLARER: N_("If {offender} becomes declarer or dummy, the "
                                             "card(s) go back into the hand."),
+    Outcome.REPEAT_CALL_ALLOWED: N_("A player who did not hear a call clearly may ask at once "
+                                    "for it to be repeated."),
+    Outcome.REVIEW_ALLOWED: N_("The player may have all previous calls repeated."),
+    Outcome.REVIEW_NOT_ALLOWED: N_("The player has no right to a review at this point."),
+    Outcome.WHOLE_REVIEW_ONLY: N_("The review covers every call: no partial review, and it may "
+                                  "not be stopped before the end."),
+    Outcome.ANSWERED_BY_OPPONENT: N_("Only an opponent answers a request for a review."),
+    Outcome.ALL_MUST_CORRECT_REVIEW: N_("Every player, dummy and a player obliged to pass "
+                                        "included, must correct at once an error in the "
+                                        "review."),
+    Outcome.MAY_ASK_WHO_LEADS: N_("After the final pass, a defender may ask whether it is "
+                                  "their lead."),
+    Outcome.EXPLANATION_ALLOWED: N_("The player may ask for an explanation of the opponents' "
+                                    "calls, made or possible but not made, at their own turn."),
+    Outcome.EXPLANATION_NOT_ALLOWED: N_("The player may not ask for an explanation now."),
+    Outcome.ANSWERED_BY_CALLERS_PARTNER: N_("The partner of the player who made the call "
+                                            "answers."),
+    Outcome.NO_QUESTION_FOR_PARTNERS_BENEFIT: N_("A question may not be asked only for "
+                                                 "partner's benefit, nor to draw a wrong "
+                                                 "answer."),
+    Outcome.MUST_CORRECT_OWN_EXPLANATION: N_("The player who gave the wrong explanation must "
+                                             "call the director and correct it before the "
+                                             "clarification period ends."),
+    Outcome.MUST_NOT_CORRECT_DURING_AUCTION: N_("The partner of the player who explained must "
+                                                "not correct it during the auction, nor show "
+                                                "in any way that an error was made."),
+    Outcome.CALL_DIRECTOR_AFTER_FINAL_PASS: N_("As declarer or dummy: call the director and "
+                                               "tell the opponents after the final pass."),
+    Outcome.CALL_DIRECTOR_AT_END_OF_PLAY: N_("As a defender: call the director and tell the "
+                                             "opponents at the end of play."),
+    Outcome.RESERVE_RIGHTS: N_("The opponents may reserve their rights at once, or call the "
+                               "director."),
+    Outcome.CALL_MADE: N_("The call counts as made."),
+    Outcome.CALL_NOT_MADE: N_("No call was made: the card did not count."),
+    Outcome.PROCEDURAL_PENALTY_POSSIBLE: N_("The director may give a procedural penalty for "
+                                            "inattention."),
+    Outcome.STOP_CARD_WAIT: N_("After a jump bid with the Stop card, the next player waits "
+                               "about ten seconds before calling, showing thought either "
+                               "way."),
+    Outcome.AUCTION_PERIOD_EXPLAINED: N_("See the Law excerpt below."),
 }
 
 # Lead restrictions differ by edition (Law 26 as amended in June 2017).

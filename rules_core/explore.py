@@ -27,6 +27,13 @@ UNASKED_FACTS: Mapping[str, tuple[FactValue, ...]] = {
     "out_of_rotation": (True,),
     "lho_called_since": (True,),
     "auction_over": (True,),
+    "obliged_to_pass": (True,),
+    "own_turn": (False,),
+    "who_noticed": ("explainer", "explainer_partner"),
+    "source": ("box_fumbling", "stop_card_not_used"),
+    "box_category_swap": (True, False),
+    "box_card": ("touched", "withdrawn", "on_tray"),
+    "screens": (True,),
 }
 
 

@@ -23,6 +23,7 @@ from .laws.law27 import insufficient_bid
 from .laws.law36 import inadmissible_double
 from .laws.out_of_rotation import call_out_of_rotation
 from .laws.table_events import (
+    auction_period,
     card_exposed_during_auction,
     passed_out,
     simultaneous_calls,
@@ -61,6 +62,7 @@ PROCEDURES: Mapping[Irregularity, Callable[[Context], Verdict]] = {
     I.UNAUTHORIZED_INFORMATION: unauthorized_information,
     I.AUCTION_REVIEW: auction_review,
     I.PASSED_OUT: passed_out,
+    I.AUCTION_PERIOD: auction_period,
 }
 
 # Irregularities the calls cannot show: the description names them, and the
@@ -73,6 +75,7 @@ _NOT_IN_CALLS = {
     I.MISINFORMATION,
     I.UNAUTHORIZED_INFORMATION,
     I.AUCTION_REVIEW,
+    I.AUCTION_PERIOD,
 }
 
 # A named irregularity that the calls show more precisely as another one.

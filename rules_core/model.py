@@ -50,6 +50,8 @@ class Irregularity(enum.StrEnum):
     UNAUTHORIZED_INFORMATION = "unauthorized_information"
     AUCTION_REVIEW = "auction_review"
     PASSED_OUT = "passed_out"
+    # Added by the project: questions about the auction period itself (Laws 17, 22).
+    AUCTION_PERIOD = "auction_period"
 
 
 class Outcome(enum.StrEnum):
@@ -86,6 +88,28 @@ class Outcome(enum.StrEnum):
     OFFENDER_CALLS_AGAIN = "offender_calls_again"
     LHO_MUST_REPEAT_CALL = "lho_must_repeat_call"
     CARDS_PICKED_UP_IF_DECLARER = "cards_picked_up_if_declarer"
+    # Law 20 and the bidding-box regulation: rights and procedures.
+    REPEAT_CALL_ALLOWED = "repeat_call_allowed"
+    REVIEW_ALLOWED = "review_allowed"
+    REVIEW_NOT_ALLOWED = "review_not_allowed"
+    WHOLE_REVIEW_ONLY = "whole_review_only"
+    ANSWERED_BY_OPPONENT = "answered_by_opponent"
+    ALL_MUST_CORRECT_REVIEW = "all_must_correct_review"
+    MAY_ASK_WHO_LEADS = "may_ask_who_leads"
+    EXPLANATION_ALLOWED = "explanation_allowed"
+    EXPLANATION_NOT_ALLOWED = "explanation_not_allowed"
+    ANSWERED_BY_CALLERS_PARTNER = "answered_by_callers_partner"
+    NO_QUESTION_FOR_PARTNERS_BENEFIT = "no_question_for_partners_benefit"
+    MUST_CORRECT_OWN_EXPLANATION = "must_correct_own_explanation"
+    MUST_NOT_CORRECT_DURING_AUCTION = "must_not_correct_during_auction"
+    CALL_DIRECTOR_AFTER_FINAL_PASS = "call_director_after_final_pass"
+    CALL_DIRECTOR_AT_END_OF_PLAY = "call_director_at_end_of_play"
+    RESERVE_RIGHTS = "reserve_rights"
+    CALL_MADE = "call_made"
+    CALL_NOT_MADE = "call_not_made"
+    PROCEDURAL_PENALTY_POSSIBLE = "procedural_penalty_possible"
+    STOP_CARD_WAIT = "stop_card_wait"
+    AUCTION_PERIOD_EXPLAINED = "auction_period_explained"
 
 
 _BOOL = (True, False)
@@ -126,6 +150,25 @@ FACTS: Mapping[str, tuple[FactValue, ...]] = {
     "ends_auction": _BOOL,  # 17D3/34: an accepted pass out of rotation was one of three passes
     "repeats_call": (True, False, "undecided"),  # seed 17D: the call from the wrong board repeated
     "premature_replacement": _BOOL,  # 27C: replaced before the director ruled
+    # Law 20: what is asked, when, by whom.
+    "request": ("review", "explanation", "repeat_call", "who_leads"),
+    "phase": ("auction", "after_final_pass", "play"),
+    "asker_role": ("declarer", "dummy", "defender"),
+    "own_turn": _BOOL,  # the asker asks at his own turn to call (or to play)
+    "first_turn_to_play": _BOOL,  # 20C2: the review after the auction is at one's first turn
+    "obliged_to_pass": _BOOL,  # 20B: a player obliged to pass has no review
+    # 20F4/20F5: who noticed the wrong explanation.
+    "who_noticed": ("misinformed", "explainer", "explainer_partner"),
+    # 16B and the bidding-box regulation: where the information came from.
+    "source": (
+        "hesitation", "remark", "gesture", "box_fumbling", "stop_card_not_used",
+        "stop_card_not_respected",
+    ),  # fmt: skip
+    "box_category_swap": _BOOL,  # BB6: pass/double/redouble swapped with a bid, or the reverse
+    "box_card": ("touched", "withdrawn", "on_tray"),  # BB3: when a call counts as made
+    "screens": _BOOL,
+    # Laws 17 and 22: which question about the auction period.
+    "topic": ("start", "first_call", "rotation", "end", "clarification_period", "contract"),
 }
 
 

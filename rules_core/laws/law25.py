@@ -17,6 +17,33 @@ __all__ = ["change_of_call"]
 
 
 def change_of_call(ctx: Context) -> Verdict:
+    box = ctx.known("box_card")
+    if box is not None and not _call_made(ctx, box):
+        # BB3: the card was only touched (or not yet on the tray behind
+        # screens): no call was made, but hesitating between cards is
+        # unauthorised information (Law 16).
+        return verdict(
+            "BB3", "16B1", outcomes=(O.CALL_NOT_MADE, O.UNAUTHORIZED_INFORMATION)
+        )
+    head = verdict("BB3", outcomes=(O.CALL_MADE,)) if box is not None else Verdict()
+    if ctx.known("box_category_swap") is True:
+        # BB6: swapping pass/double/redouble for a bid (or back) is never an
+        # inadvertent slip: the cards are apart and of a different height.
+        return head.then(verdict("BB6", "BB5")).then(_intended_change(ctx))
+    return head.then(_change(ctx, bidding_box=box is not None or "box_category_swap" in ctx.facts))
+
+
+def _call_made(ctx: Context, box: object) -> bool:
+    """BB3: made when deliberately taken out of the box (without screens) or
+    placed on the tray (with screens)."""
+    if box == "on_tray":
+        return True
+    if box == "withdrawn":
+        return not ctx.default("screens", False)
+    return False
+
+
+def _change(ctx: Context, bidding_box: bool) -> Verdict:
     if ctx.yes("unintended"):
         if ctx.yes("partner_called_since"):
             # 25A4 (2017) / 25A (2007): no substitution once partner has called.
@@ -27,7 +54,14 @@ def change_of_call(ctx: Context) -> Verdict:
         if ctx.is_2017 and ctx.known("auction_over") is True:
             # 25A5: none after the end of the auction period.
             return verdict("25A5", outcomes=(O.CALL_STANDS, O.SUBSTITUTION_CANCELLED))
-        return _unintended_corrected(ctx)
+        corrected = _unintended_corrected(ctx)
+        if bidding_box:
+            # BB4: the regulation's three conditions restate 25A; a procedural
+            # penalty for inattention remains possible.
+            corrected = corrected.then(
+                verdict("BB4", outcomes=(O.PROCEDURAL_PENALTY_POSSIBLE,))
+            )
+        return corrected
     return _intended_change(ctx)
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "passed_out",
     "wrong_board",
     "three_passes_one_out_of_rotation",
+    "auction_period",
 ]
 
 
@@ -91,3 +92,29 @@ def three_passes_one_out_of_rotation(ctx: Context) -> Verdict:
         ui_withdrawn(ctx),
         outcomes=(O.AUCTION_REVERTS, O.SUBSEQUENT_CALLS_CANCELLED, O.UNAUTHORIZED_INFORMATION),
     )
+
+
+_AUCTION_PERIOD_2017 = {
+    "start": ("17A",),
+    "first_call": ("17B",),
+    "rotation": ("17C",),
+    "end": ("17D1", "22A"),
+    "clarification_period": ("17D1",),
+    "contract": ("22A",),
+}
+# The seed's Laws 17 and 22 (1997 wording, quoted for edition 2007).
+_AUCTION_PERIOD_SEED = {
+    "start": ("17A",),
+    "first_call": ("17B",),
+    "rotation": ("17C",),
+    "end": ("17E", "22A"),
+    "clarification_period": ("17E",),
+    "contract": ("22B",),
+}
+
+
+def auction_period(ctx: Context) -> Verdict:
+    """Laws 17 and 22: when the auction period starts and ends, who calls first."""
+    topic = str(ctx.get("topic"))
+    table = _AUCTION_PERIOD_2017 if ctx.is_2017 else _AUCTION_PERIOD_SEED
+    return verdict(*table[topic], outcomes=(O.AUCTION_PERIOD_EXPLAINED,))
