@@ -57,6 +57,23 @@ def test_english_clip_is_understood(recognizer: Recognizer) -> None:
     assert 4.0 < transcript.duration < 5.0
 
 
+def test_a_whole_incident_in_english_is_understood(recognizer: Recognizer) -> None:
+    transcript = recognizer.transcribe_note(clip("en_incident_long.ogg"), lang_hint="en")
+    text = transcript.text.lower()
+    for word in ("table", "club", "spade", "heart", "insufficient"):
+        assert word in text
+    assert transcript.reliable
+    assert 15 < transcript.duration < 20
+
+
+def test_a_garbled_french_incident_is_not_trusted(recognizer: Recognizer) -> None:
+    # Base mangles espeak's French here ("de hachère un suffisante"): better to ask.
+    transcript = recognizer.transcribe_note(clip("fr_incident_long.ogg"), lang_hint=None)
+    assert transcript.language == "fr"
+    assert "table" in transcript.text.lower()
+    assert not transcript.reliable
+
+
 def test_french_clip_is_heard_as_french(recognizer: Recognizer) -> None:
     transcript = recognizer.transcribe_note(clip("fr_probleme_table.ogg"), lang_hint=None)
     assert transcript.language == "fr"

@@ -27,7 +27,9 @@ def encode_voice_note(samples: np.ndarray, rate: int, *, bitrate: int = TELEGRAM
     if mono.ndim != 1:
         raise ValueError(f"expected mono samples (one dimension), got shape {mono.shape}")
     buffer = io.BytesIO()
-    with av.open(buffer, mode="w", format="ogg") as container:
+    # Bit-exact: a fixed stream serial and no encoder tag, so the same samples
+    # always give the same bytes (remade fixtures don't churn in git).
+    with av.open(buffer, mode="w", format="ogg", options={"fflags": "+bitexact"}) as container:
         stream = container.add_stream("libopus", rate=TELEGRAM_RATE)
         stream.layout = "mono"
         stream.bit_rate = bitrate

@@ -1,17 +1,21 @@
 """A transcript and whether it is good enough to rule on.
 
 A wrong ruling is worse than asking the user to type, so ``reliable`` is
-strict. The thresholds were measured on the fixtures (tests/fixtures/voice)
-with Whisper base int8, greedy decoding:
+strict. The thresholds were measured with Whisper base int8 and greedy
+decoding on the fixtures (tests/fixtures/voice, espeak-ng voices), and on
+synthetic hiss, white, brown noise and a pure tone:
 
-- speech (espeak-ng, English and French) had a no-speech probability of
-  0.02-0.38; silence, hiss, white, brown and crowd-like noise 0.73-0.86;
-- clear speech averaged -0.7 to -0.9 nats per token; garbled French from
-  espeak -1.1 to -1.3; noise -1.0 to -2.5 (Whisper's own fallback threshold
-  is -1.0);
-- a decoder stuck in a loop repeats itself: a gzip compression ratio above 2.4
-  (Whisper's threshold) means repetition, not speech;
-- on noise the model says "you", "I" or "...": too few letters.
+- no-speech probability: speech 0.09-0.37; silence and noise 0.68-0.86.
+  Above 0.6 (Whisper's own threshold) nobody spoke.
+- average log-probability per token: transcripts that carry the message
+  -0.37 to -0.78; a garbled French incident -1.0; noise and silence -1.2 to
+  -2.5. Below -0.9 the text is too unsure to act on (Whisper's own fallback
+  threshold, -1.0, let the garbled French through).
+- gzip compression ratio: above 2.4 (Whisper's threshold) the decoder is
+  looping, as when English is decoded as French (4.2), however sure it is of
+  each token (-0.4).
+- letters: on noise the model says "you", "I" or "...". Fewer than 2 letters
+  is nothing; a confident one-word answer ("oui", "non") is kept.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ __all__ = [
     "MIN_LETTERS",
 ]
 
-MIN_AVG_LOGPROB = -1.0
+MIN_AVG_LOGPROB = -0.9
 MAX_NO_SPEECH_PROB = 0.6
 MAX_COMPRESSION_RATIO = 2.4
 MIN_LETTERS = 2
@@ -37,7 +41,8 @@ MIN_LETTERS = 2
 class Transcript:
     """What was heard in a voice note.
 
-    ``language`` is "fr" or "en"; ``duration`` in seconds; ``avg_logprob`` the
+    ``language`` is "fr" or "en", the language Whisper was told to write (the
+    chat's, or the likelier of the two); ``duration`` in seconds; ``avg_logprob`` the
     mean log-probability per token; ``no_speech_prob`` the model's belief that
     nobody spoke; ``compression_ratio`` how repetitive the text is.
     """
