@@ -109,6 +109,54 @@ class _Parser(argparse.ArgumentParser):
         raise _ArgumentError(message)
 
 
+def cmd_chat(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    """``arbitre chat``: the dialogue at a terminal, or as JSON lines."""
+    # Imported here so that `arbitre rule` starts without the dialogue's weight.
+    from .console import run_chat, run_jsonl
+    from .dialogue import open_conversations
+
+    edition = args.edition or default_edition().value
+    conversations = open_conversations(edition=edition)
+    try:
+        if args.jsonl:
+            return run_jsonl(conversations, stdin, out, lang=args.lang, edition=args.edition)
+        return run_chat(conversations, stdin, out, lang=args.lang, edition=args.edition,
+                        intro=getattr(args, "intro", None))
+    finally:
+        conversations.store.close()
+
+
+def cmd_telegram(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    """``arbitre telegram``: serve the bot (TELEGRAM_BOT_TOKEN required)."""
+    import logging
+
+    from .telegram import Settings, run
+    from .telegram.settings import SettingsError
+
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        raise BadInput(f"{error}: create a bot with @BotFather and set it") from None
+    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+                        level=logging.INFO)
+    run(settings)
+    return EXIT_OK
+
+
+def cmd_default(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    """Plain ``arbitre``: the bot when a token is set, else the console chat."""
+    if os.environ.get("TELEGRAM_BOT_TOKEN", "").strip():
+        return cmd_telegram(args, stdin, out)
+    from .i18n import normalise_language, translator
+
+    lang = normalise_language(os.environ.get("LANG"))
+    args.intro = translator(lang).gettext(
+        "No TELEGRAM_BOT_TOKEN is set, so this is the console chat. To connect Telegram, "
+        "create a bot with @BotFather, then run: TELEGRAM_BOT_TOKEN=<token> arbitre")
+    args.jsonl, args.lang, args.edition = False, None, None
+    return cmd_chat(args, stdin, out)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="arbitre",
@@ -119,6 +167,14 @@ def build_parser() -> argparse.ArgumentParser:
     p_rule.add_argument("--jsonl", action="store_true", help="one incident per line")
     p_rule.add_argument("--edition", choices=[e.value for e in Edition])
     p_rule.set_defaults(func=cmd_rule)
+    p_chat = sub.add_parser("chat", help="the dialogue at a terminal (--jsonl: for a machine)")
+    p_chat.add_argument("--lang", choices=["fr", "en"])
+    p_chat.add_argument("--edition", choices=[e.value for e in Edition])
+    p_chat.add_argument("--jsonl", action="store_true",
+                        help='one JSON object per line: {"text": ...} or {"answer": ...}')
+    p_chat.set_defaults(func=cmd_chat)
+    p_telegram = sub.add_parser("telegram", help="run the Telegram bot (TELEGRAM_BOT_TOKEN)")
+    p_telegram.set_defaults(func=cmd_telegram)
     return parser
 
 
@@ -139,8 +195,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            parser.print_help(out)
-            return EXIT_OK
+            return cmd_default(args, stdin, out)
         result: int = args.func(args, stdin, out)
         return result
     except _ArgumentError as error:

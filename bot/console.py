@@ -1,0 +1,142 @@
+"""``arbitre chat``: the dialogue at a terminal, or for a machine with ``--jsonl``.
+
+For a person: replies are printed with numbered options (type the number)
+and lettered actions (type the letter); ``/annuler``, ``/loi 27B``... work as
+on Telegram. The conversation is saved, so a restart resumes it.
+
+For a machine (``--jsonl``, shared/contract.md "Dialogue lines"): one JSON
+object per input line, ``{"text": ...}`` or ``{"answer": <value>}``; one
+line out per input, ``{"text", "question", "ruling"}``. Each run starts a
+fresh conversation. A line that cannot be read gets an error line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from bot.dialogue import Conversations, Reply
+from bot.i18n import translator
+
+__all__ = ["run_chat", "run_jsonl", "jsonl_line", "CONSOLE_CHAT", "JSONL_CHAT"]
+
+CONSOLE_CHAT = "console"
+JSONL_CHAT = "console-jsonl"
+
+
+def _split_command(text: str) -> tuple[str, str | None]:
+    head, _, rest = text[1:].partition(" ")
+    return head.split("@")[0], rest.strip() or None
+
+
+def jsonl_line(replies: list[Reply]) -> dict[str, Any]:
+    """The replies to one input as one contract line."""
+    question = next((r.question for r in reversed(replies) if r.question), None)
+    ruling = next((r.ruling for r in reversed(replies) if r.ruling), None)
+    return {
+        "text": "\n\n".join(r.text for r in replies if r.text),
+        "question": question.to_dict() if question else None,
+        "ruling": ruling,
+    }
+
+
+def _error_line(message: str) -> dict[str, Any]:
+    return {"status": "error", "error": message, "text": message, "question": None,
+            "ruling": None}
+
+
+def _read_jsonl(conversations: Conversations, line: str) -> list[Reply] | str:
+    """Replies, or the sentence explaining why the line cannot be read."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as error:
+        return f"the line is not valid JSON ({error.msg})"
+    if not isinstance(data, dict) or not ({"text", "answer"} & set(data)):
+        return 'each line must be an object {"text": "..."} or {"answer": <value>}'
+    if "answer" in data:
+        return conversations.answer(JSONL_CHAT, data["answer"])
+    text = data["text"]
+    if not isinstance(text, str):
+        return '"text" must be a string'
+    if text.strip().startswith("/"):
+        name, argument = _split_command(text.strip())
+        return conversations.command(JSONL_CHAT, name, argument)
+    return conversations.text(JSONL_CHAT, text)
+
+
+def run_jsonl(conversations: Conversations, lines: Iterable[str], out: TextIO,
+              lang: str | None = None, edition: str | None = None) -> int:
+    conversations.reset(JSONL_CHAT)  # each run is a new conversation
+    if lang:
+        conversations.command(JSONL_CHAT, "langue", lang)
+    if edition:
+        conversations.command(JSONL_CHAT, "edition", edition)
+    for line in lines:
+        if not line.strip():
+            continue
+        result = _read_jsonl(conversations, line)
+        payload = _error_line(result) if isinstance(result, str) else jsonl_line(result)
+        out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+        out.flush()
+    return 0
+
+
+def _show(reply: Reply, out: TextIO, lang: str) -> list[str]:
+    """Print one reply; returns the action data, in the order of their letters."""
+    t = translator(lang)
+    out.write(reply.text + "\n")
+    if reply.question:
+        for number, choice in enumerate(reply.question.choices, start=1):
+            out.write(f"  {number}. {choice.label}\n")
+    actions = []
+    for letter, action in zip("abcdefgh", reply.actions, strict=False):
+        out.write(f"  {letter}) {action.label}\n")
+        actions.append(action.data)
+    if reply.document:
+        name, content = reply.document
+        out.write(t.gettext("--- {name} ---").format(name=name) + "\n")
+        out.write(content.decode("utf-8") + "\n")
+    out.write("\n")
+    return actions
+
+
+def run_chat(conversations: Conversations, stdin: TextIO, out: TextIO,
+             lang: str | None = None, edition: str | None = None,
+             intro: str | None = None) -> int:
+    """The console chat for a person; ends at end of input or /quit."""
+    if lang:
+        conversations.command(CONSOLE_CHAT, "langue", lang)
+    if edition:
+        conversations.command(CONSOLE_CHAT, "edition", edition)
+    current = conversations.language(CONSOLE_CHAT)
+    t = translator(current)
+    if intro:
+        out.write(intro + "\n\n")
+    replies = conversations.command(CONSOLE_CHAT, "start")
+    out.write(t.gettext("Type your description, a number to answer, a letter for an action, "
+                        "/quit to leave.") + "\n\n")
+    actions: list[str] = []
+    for reply in replies:
+        actions = _show(reply, out, current) or actions
+    while True:
+        out.write("> ")
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            out.write("\n")
+            return 0
+        text = line.strip()
+        if text in ("/quit", "/exit", "/quitter"):
+            return 0
+        if len(text) == 1 and text in "abcdefgh" and "abcdefgh".index(text) < len(actions):
+            replies = conversations.button(CONSOLE_CHAT, actions["abcdefgh".index(text)])
+        elif text.startswith("/"):
+            name, argument = _split_command(text)
+            replies = conversations.command(CONSOLE_CHAT, name, argument)
+        else:
+            replies = conversations.text(CONSOLE_CHAT, text)
+        current = conversations.language(CONSOLE_CHAT)
+        actions = []
+        for reply in replies:
+            actions = _show(reply, out, current) or actions

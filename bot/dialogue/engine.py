@@ -1,0 +1,625 @@
+"""The conversation, front-end neutral: a message or a button press in, replies out.
+
+Per chat (``ChatState``): the language, the edition, the incident being
+built, the question on screen, the board left open after a ruling. A message
+goes through the understanding, is folded into the incident, and the rules
+core says what it still needs (one question, a button per value) or rules.
+The engine never decides law: it only asks, merges and words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.i18n import LANGUAGES, N_, normalise_language, translator
+from bot.render import (
+    SEAT_NAMES,
+    irregularity_title,
+    option_label,
+    question_text,
+    ruling_texts,
+    value_label,
+)
+from rules_core import (
+    FACTS,
+    Edition,
+    Incident,
+    IncidentError,
+    Option,
+    Question,
+    Ruling,
+    Seat,
+    parse_call,
+    rule,
+)
+
+from . import board as boards
+from .card import RELATIVE_NAMES, ruling_card, ruling_details
+from .conflicts import explain_conflict
+from .laws import (
+    excerpt_replies,
+    french_excerpts,
+    french_lookup,
+    lookup_reply,
+    paragraph_titles,
+)
+from .merge import (
+    Statement,
+    fold,
+    looks_like_correction,
+    read_statement,
+    without_calls,
+    without_later_calls,
+)
+from .replies import Action, Choice, QuestionView, Reply, parse_answer_data
+from .state import ChatState, Draft, Pending
+
+__all__ = ["Engine", "Turn", "LoggedRuling", "MAX_TEXT"]
+
+#: Longer messages are not read: a description fits in a few sentences.
+MAX_TEXT = 1500
+#: How many candidates a "did you mean...?" offers.
+CANDIDATES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedRuling:
+    """What the ruling log keeps of one ruling."""
+
+    edition: str
+    description: str
+    facts: dict[str, Any]
+    ruling: dict[str, Any]
+
+
+@dataclass(slots=True)
+class Turn:
+    """The replies to one input, and the rulings to log with it."""
+
+    replies: list[Reply] = field(default_factory=list)
+    logged: list[LoggedRuling] = field(default_factory=list)
+
+
+_YES = {"oui", "yes", "o", "y", "ok", "si", "exact", "correct"}
+_NO = {"non", "no", "n", "nope"}
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text.lower())
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return re.sub(r"[\s.!?,;:]+", " ", text).strip()
+
+
+class Engine:
+    """The dialogue rules. Stateless itself: every call takes the chat's state."""
+
+    def __init__(self, classify: Callable[[str], Any], edition: str = "2017") -> None:
+        self._classify = classify
+        self.edition = str(Edition(edition))
+
+    # --- entry points -------------------------------------------------------
+
+    def new_state(self, language_code: str | None = None) -> ChatState:
+        return ChatState(lang=normalise_language(language_code), edition=self.edition)
+
+    def start(self, state: ChatState) -> Turn:
+        t = translator(state.lang)
+        text = t.gettext(
+            "Hello! I am Arbitre, the director's aid for irregularities during the auction.\n"
+            "Describe what happened in your own words, for example: \"East bid 1♥ over my 1♠, "
+            "South does not accept\". I ask only what the Laws still need, then give the "
+            "ruling with the text of the Law.\n"
+            "Commands: /loi 27B (read a Law), /langue, /edition, /annuler (start over), "
+            "/historique (recent rulings)."
+        )
+        return Turn([Reply(text)])
+
+    def help(self, state: ChatState) -> Turn:
+        t = translator(state.lang)
+        text = t.gettext(
+            "How to use Arbitre:\n"
+            "• Describe the incident: who called what, in which order, and what the other "
+            "players did (\"North dealt, 1♠ by North, East passed, then West bid 2♥\").\n"
+            "• Answer the questions with the buttons, or type a correction at any time "
+            "(\"no, it was West\", \"South accepted\").\n"
+            "• After a ruling, keep reporting the calls (\"S 2♠\", \"West passes\"): I check "
+            "them against the restrictions in force.\n"
+            "• /loi 27B or /loi insufficient bid shows a Law; /langue fr|en; /edition 2017|2007; "
+            "/annuler starts over; /historique sends the recent rulings as a file."
+        )
+        return Turn([Reply(text, actions=(Action(t.gettext("Start over"), "cancel"),))])
+
+    def cancel(self, state: ChatState) -> Turn:
+        had_something = state.draft is not None or state.board is not None
+        _reset(state)
+        t = translator(state.lang)
+        if had_something:
+            return Turn([Reply(t.gettext("Cleared. Describe the new incident."))])
+        return Turn([Reply(t.gettext("Nothing to cancel. Describe what happened."))])
+
+    def set_language(self, state: ChatState, code: str | None) -> Turn:
+        if code is None or normalise_language(code) != code.strip().lower()[:2]:
+            t = translator(state.lang)
+            return Turn([Reply(
+                t.gettext("Which language? Current: {lang}.").format(lang=_lang_name(state.lang)),
+                actions=tuple(Action(_lang_name(lang), f"lang:{lang}") for lang in LANGUAGES),
+            )])
+        state.lang = normalise_language(code)
+        state.lang_pinned = True
+        t = translator(state.lang)
+        return Turn([Reply(t.gettext("I will answer in English from now on."))])
+
+    def set_edition(self, state: ChatState, value: str | None) -> Turn:
+        t = translator(state.lang)
+        try:
+            edition = Edition((value or "").strip())
+        except ValueError:
+            return Turn([Reply(
+                t.gettext("Which edition of the Laws? Current: {edition}.").format(
+                    edition=state.edition),
+                actions=tuple(Action(e.value, f"ed:{e.value}") for e in Edition),
+            )])
+        state.edition = edition.value
+        turn = Turn([Reply(t.gettext("Edition set to {edition}.").format(edition=edition.value))])
+        if state.draft is not None and (
+            state.pending is None or state.pending.kind in ("fact", "option")
+        ):
+            # The incident on the table is ruled again under the edition chosen.
+            self._advance(state, turn)
+        return turn
+
+    def law(self, state: ChatState, query: str | None) -> Turn:
+        t = translator(state.lang)
+        if query and query.strip():
+            return Turn([lookup_reply(query.strip(), state.lang, state.edition)])
+        if state.ruling is not None:
+            return Turn(excerpt_replies(state.ruling.get("laws", []), state.edition, state.lang))
+        return Turn([Reply(t.gettext(
+            "Which Law? For example /loi 27B, /loi 31 or /loi insufficient bid."))])
+
+    def text(self, state: ChatState, text: str) -> Turn:
+        """A message typed (or transcribed from a voice note)."""
+        t = translator(state.lang)
+        text = (text or "").strip()
+        if not text:
+            return Turn([Reply(t.gettext(
+                "Your message is empty. Describe what happened at the table, for example: "
+                "\"East bid 1♥ over my 1♠\"."))])
+        if len(text) > MAX_TEXT:
+            return Turn([Reply(t.gettext(
+                "That message is too long for me ({length} characters). Describe the incident "
+                "in a few sentences: who called what, and what the others did.").format(
+                    length=len(text)))])
+        if state.board is not None and state.pending is None or (
+            state.board is not None and state.pending is not None
+            and state.pending.kind == "option"
+        ):
+            calls = boards.parse_board_calls(text)
+            if calls:
+                return self._board_calls(state, calls)
+        if state.pending is not None:
+            index = self._typed_answer(state.pending, text, state.lang)
+            if index is not None:
+                return self._answer(state, index)
+        statement = read_statement(self._classify(text))
+        if statement.lang in LANGUAGES and not state.lang_pinned:
+            state.lang = statement.lang
+        if statement.irregularity == "law_lookup" and statement.confident:
+            query = statement.law_ref or statement.law_query or text
+            return Turn([lookup_reply(query, state.lang, state.edition)])
+        return self._describe(state, statement, text)
+
+    def answer(self, state: ChatState, value: Any) -> Turn:
+        """The value of one of the pending question's options (``{"answer": v}``)."""
+        t = translator(state.lang)
+        if state.pending is None:
+            return Turn([Reply(t.gettext(
+                "There is no question to answer right now. Describe what happened."))])
+        for index, candidate in enumerate(state.pending.values):
+            if candidate == value and type(candidate) is type(value):
+                return self._answer(state, index)
+        return Turn([self._reask(state, t.gettext("That is not one of the choices."))])
+
+    def button(self, state: ChatState, data: str) -> Turn:
+        """A button press: ``a:<qid>:<index>`` or an action id."""
+        t = translator(state.lang)
+        parsed = parse_answer_data(data)
+        if parsed is not None:
+            qid, index = parsed
+            if state.pending is None or qid != state.pending.qid:
+                return Turn([Reply(t.gettext(
+                    "That question is closed. Type a correction if something was wrong."))])
+            if index >= len(state.pending.values):
+                return Turn([self._reask(state, t.gettext("That is not one of the choices."))])
+            return self._answer(state, index)
+        if data == "cancel":
+            return self.cancel(state)
+        if data.startswith("lang:"):
+            return self.set_language(state, data[5:])
+        if data.startswith("ed:"):
+            return self.set_edition(state, data[3:])
+        if data.startswith("fr:"):
+            _, edition, refs = (data.split(":", 2) + ["", ""])[:3]
+            return Turn(french_excerpts([r for r in refs.split(",") if r], edition))
+        if data.startswith("fq:"):
+            _, edition, query = (data.split(":", 2) + ["", ""])[:3]
+            return Turn(french_lookup(query, edition))
+        return Turn([Reply(t.gettext("That button is no longer in use."))])
+
+    # --- describing the incident -------------------------------------------
+
+    def _describe(self, state: ChatState, statement: Statement, text: str) -> Turn:
+        t = translator(state.lang)
+        ruled = state.ruling is not None and (state.pending is None
+                                              or state.pending.kind == "option")
+        fresh = state.draft is None
+        if not fresh and not looks_like_correction(text):
+            differs = statement.confident and (
+                state.draft is not None and statement.irregularity != state.draft.irregularity
+            )
+            if (ruled and (statement.calls or differs)) or (statement.calls and differs):
+                fresh = True  # a new incident, not a correction of the last one
+        if fresh:
+            _reset(state)
+            state.draft = Draft()
+        assert state.draft is not None
+        if not statement.says_something:
+            if statement.candidates and fresh:
+                return self._did_you_mean(state, statement, text)
+            return Turn([Reply(t.gettext(
+                "I could not tell what happened from that. Say who made which call and what "
+                "went wrong, for example: \"West opened 1♥ but it was North's turn\"."))])
+        previous = state.draft
+        draft = fold(previous, statement)
+        draft.remember(text)
+        if draft.irregularity is None and not draft.calls and not statement.confident:
+            state.draft = draft
+            if statement.candidates:
+                return self._did_you_mean(state, statement, text)
+            return Turn([Reply(t.gettext(
+                "Which irregularity was it? Say what went wrong, for example \"insufficient "
+                "bid\", \"bid out of rotation\" or \"change of call\"."))])
+        return self._settle(state, previous, draft, from_new_calls=bool(statement.calls))
+
+    def _did_you_mean(self, state: ChatState, statement: Statement, text: str) -> Turn:
+        t = translator(state.lang)
+        assert state.draft is not None
+        state.draft.remember(text)
+        ids = [c for c, _ in sorted(statement.candidates, key=lambda c: -c[1])
+               if c != "law_lookup"][:CANDIDATES]
+        if not ids:
+            return Turn([Reply(t.gettext(
+                "I could not tell which irregularity that was. Describe it again in other "
+                "words."))])
+        choices = [Choice(i, irregularity_title(i, state.lang)) for i in ids]
+        reply = self._ask(state, "irregularity", "irregularity", ids,
+                          t.gettext("Do you mean…?"), choices)
+        return Turn([reply])
+
+    def _settle(self, state: ChatState, previous: Draft, draft: Draft,
+                from_new_calls: bool) -> Turn:
+        """Rule on ``draft``; when the newest statement contradicts older calls,
+        let the statement win, as a correction does."""
+        attempts = [draft]
+        if not from_new_calls and previous.calls:
+            attempts += [d for d in (without_later_calls(draft), without_calls(draft)) if d]
+        for attempt in attempts:
+            try:
+                result = rule(Incident.from_dict(attempt.to_incident(state.edition)))
+            except IncidentError:
+                continue
+            turn = Turn()
+            if attempt is not draft:
+                t = translator(state.lang)
+                turn.replies.append(Reply(t.gettext(
+                    "Noted: what you just said replaces what the calls showed, so I set those "
+                    "calls aside.")))
+            fresh = previous.irregularity is None and not previous.calls
+            state.draft = attempt
+            self._deliver(state, result, turn, announce=fresh or previous.irregularity not in (
+                None, result.irregularity))
+            return turn
+        t = translator(state.lang)
+        return Turn([Reply(
+            t.gettext("That cannot have happened as described: {problem}.").format(
+                problem=explain_conflict(draft, state.edition, state.lang))
+            + "\n" + t.gettext("Tell me what to correct (the seats, the calls or the facts), "
+                               "or /annuler to start over."))])
+
+    def _advance(self, state: ChatState, turn: Turn) -> None:
+        assert state.draft is not None
+        try:
+            result = rule(Incident.from_dict(state.draft.to_incident(state.edition)))
+        except IncidentError:
+            t = translator(state.lang)
+            turn.replies.append(Reply(
+                t.gettext("That cannot have happened as described: {problem}.").format(
+                    problem=explain_conflict(state.draft, state.edition, state.lang))
+                + "\n" + t.gettext("Tell me what to correct (the seats, the calls or the "
+                                   "facts), or /annuler to start over.")))
+            return
+        self._deliver(state, result, turn, announce=False)
+
+    def _deliver(self, state: ChatState, result: Question | Ruling, turn: Turn,
+                 announce: bool) -> None:
+        assert state.draft is not None
+        if isinstance(result, Question):
+            state.ruling = None
+            understood = ""
+            if announce:
+                understood = self._understood(result.irregularity, result.offender, state) + "\n"
+            values = list(result.options)
+            choices = [Choice(v, value_label(result.fact, v, state.lang, result.offender))
+                       for v in values]
+            turn.replies.append(self._ask(
+                state, "fact", result.fact, values,
+                understood + question_text(result, state.lang), choices))
+            return
+        self._give_ruling(state, result, turn)
+
+    def _understood(self, irregularity: str, offender: Seat | None, state: ChatState) -> str:
+        t = translator(state.lang)
+        title = irregularity_title(irregularity, state.lang)
+        if offender is not None:
+            who = t.gettext(SEAT_NAMES[offender])
+        elif state.draft is not None and state.draft.offender_relative:
+            who = t.gettext(RELATIVE_NAMES[state.draft.offender_relative])
+        else:
+            return t.gettext("Understood: {title}.").format(title=title)
+        return t.gettext("Understood: {title}, by {who}.").format(title=title, who=who)
+
+    def _give_ruling(self, state: ChatState, ruling: Ruling, turn: Turn) -> None:
+        t = translator(state.lang)
+        draft = state.draft
+        assert draft is not None
+        result = ruling.to_dict()
+        result["text"] = ruling_texts(ruling)
+        relative = draft.offender_relative if ruling.offender is None else None
+        titles = paragraph_titles(ruling.laws, ruling.edition.value, state.lang)
+        text = ruling_card(ruling, state.lang, relative) + "\n\n" + ruling_details(
+            ruling, state.lang, titles)
+        previous_board = state.board
+        state.ruling = result
+        state.pending = None
+        if ruling.options:
+            values: list[Any] = []
+            steps: list[list[list[Any]]] = []
+            choices = []
+            for option in ruling.options:
+                shown = option.when[0][1] if len(option.when) == 1 else [v for _, v in
+                                                                          option.when]
+                values.append(shown)
+                steps.append([[f, v] for f, v in option.when])
+                choices.append(Choice(shown, option_label(option, state.lang, ruling.offender)))
+            reply = self._ask(state, "option", "option", values, text, choices, ruling=result)
+            assert state.pending is not None
+            state.pending.steps = steps
+            turn.replies.append(reply)
+        else:
+            turn.replies.append(Reply(text, ruling=result))
+        turn.replies.extend(excerpt_replies(list(ruling.laws), ruling.edition.value, state.lang))
+        state.board = boards.open_board(
+            result, calls=draft.calls, previous=previous_board,
+            offender_relative=draft.offender_relative,
+        )
+        if state.board is not None and not ruling.options:
+            turn.replies.append(Reply(t.gettext(
+                "The board stays open: report the next calls (\"S 2♠\", \"West passes\") and I "
+                "will check them against these restrictions.")))
+        turn.logged.append(LoggedRuling(
+            edition=ruling.edition.value,
+            description="\n".join(draft.description),
+            facts=dict(ruling.facts),
+            ruling=result,
+        ))
+
+    # --- questions and answers ---------------------------------------------
+
+    def _ask(self, state: ChatState, kind: str, fact: str, values: list[Any], text: str,
+             choices: list[Choice], ruling: dict[str, Any] | None = None) -> Reply:
+        state.qid += 1
+        state.pending = Pending(kind=kind, fact=fact, values=values, qid=state.qid)
+        return Reply(text, question=QuestionView(fact, tuple(choices)), ruling=ruling,
+                     qid=state.qid)
+
+    def _reask(self, state: ChatState, why: str) -> Reply:
+        pending = state.pending
+        assert pending is not None
+        choices = self._choices(state, pending)
+        return Reply(why, question=QuestionView(pending.fact, tuple(choices)), qid=pending.qid)
+
+    def _choices(self, state: ChatState, pending: Pending) -> list[Choice]:
+        offender = self._offender(state)
+        if pending.kind == "fact":
+            return [Choice(v, value_label(pending.fact, v, state.lang, offender))
+                    for v in pending.values]
+        if pending.kind == "irregularity":
+            return [Choice(v, irregularity_title(v, state.lang)) for v in pending.values]
+        if pending.kind == "seat":
+            t = translator(state.lang)
+            return [Choice(v, t.gettext(SEAT_NAMES[Seat[v]])) for v in pending.values]
+        return [Choice(v, _option_text(state, steps))
+                for v, steps in zip(pending.values, pending.steps, strict=False)]
+
+    def _offender(self, state: ChatState) -> Seat | None:
+        if state.ruling and state.ruling.get("offender"):
+            return Seat[state.ruling["offender"]]
+        if state.draft and state.draft.offender:
+            return Seat[state.draft.offender]
+        return None
+
+    def _typed_answer(self, pending: Pending, text: str, lang: str) -> int | None:
+        """A typed reply that is just one of the choices: 'oui', 'non', '2', a label."""
+        folded = _fold(text)
+        if folded.isdigit() and 1 <= int(folded) <= len(pending.values):
+            return int(folded) - 1
+        for index, value in enumerate(pending.values):
+            if value is True and folded in _YES or value is False and folded in _NO:
+                return index
+        return None
+
+    def _answer(self, state: ChatState, index: int) -> Turn:
+        pending = state.pending
+        assert pending is not None
+        value = pending.values[index]
+        turn = Turn()
+        state.steps += 1
+        state.pending = None
+        if pending.kind == "seat":
+            return self._place_offender(state, Seat[value], pending)
+        if state.draft is None:
+            state.draft = Draft()
+        if pending.kind == "fact" and pending.fact in FACTS:
+            state.draft.facts[pending.fact] = value
+        elif pending.kind == "irregularity":
+            state.draft.irregularity = value
+        elif pending.kind == "option":
+            for fact, chosen in pending.steps[index]:
+                state.draft.facts[fact] = chosen
+        self._advance(state, turn)
+        return turn
+
+    # --- the board after a ruling ------------------------------------------
+
+    def _board_calls(self, state: ChatState, calls: list[tuple[Seat, Any]]) -> Turn:
+        board = state.board
+        assert board is not None
+        t = translator(state.lang)
+        if boards.bars_needing_seat(board):
+            board["held"] = [[s.name, str(c)] for s, c in calls]
+            relative = board.get("offender_relative")
+            who = t.gettext(RELATIVE_NAMES[relative]) if relative else t.gettext("the offender")
+            seats = [s.name for s in Seat]
+            choices = [Choice(s, t.gettext(SEAT_NAMES[Seat[s]])) for s in seats]
+            return Turn([self._ask(state, "seat", "seat", seats, t.gettext(
+                "To check these calls I need the seats: where does the offender ({who}) sit?"
+            ).format(who=who), choices)])
+        if state.pending is not None and state.pending.kind == "option":
+            state.pending = None  # the auction went on: the choice is behind us
+        return self._play(state, calls)
+
+    def _place_offender(self, state: ChatState, seat: Seat, pending: Pending) -> Turn:
+        board = state.board
+        if board is None:
+            return Turn()
+        boards.place_offender(board, seat)
+        if state.draft is not None:
+            state.draft.offender = seat.name
+        held = board.pop("held", [])
+        return self._play(state, [(Seat[s], parse_call(c)) for s, c in held])
+
+    def _play(self, state: ChatState, calls: list[tuple[Seat, Any]]) -> Turn:
+        board = state.board
+        assert board is not None
+        t = translator(state.lang)
+        lines: list[str] = []
+        turn = Turn()
+        for position, (seat, call) in enumerate(calls):
+            for event in boards.play(board, seat, call):
+                if event.kind == "ok":
+                    lines.append(t.gettext("{seat} {call}: fine.").format(
+                        seat=t.gettext(SEAT_NAMES[seat]), call=call_text(call, t)))
+                elif event.kind == "bar_served":
+                    lines.append(t.gettext("{seat} {call}: fine; that bar is now over.").format(
+                        seat=t.gettext(SEAT_NAMES[seat]), call=call_text(call, t)))
+                elif event.kind == "violation":
+                    later = calls[position + 1:]
+                    return self._violation(state, seat, call, event.bar or "", later, lines)
+                elif event.kind == "over":
+                    lines.append(self._auction_over(state))
+                    state.board = None
+        turn.replies.append(Reply("\n".join(lines)))
+        return turn
+
+    def _violation(self, state: ChatState, seat: Seat, call: Any, bar: str,
+                   later: list[tuple[Seat, Any]], lines: list[str]) -> Turn:
+        t = translator(state.lang)
+        name = t.gettext(SEAT_NAMES[seat])
+        if bar == "no_double_next":
+            lines.append(t.gettext(
+                "{seat} {call}: not allowed — {seat} may not double or redouble at this turn. "
+                "Call the director back to the table.").format(seat=name, call=call_text(call, t)))
+            return Turn([Reply("\n".join(lines))])
+        lines.append(t.gettext(
+            "{seat} {call}: {seat} was obliged to pass. That is a new irregularity "
+            "(Law 37).").format(seat=name, call=call_text(call, t)))
+        previous_board = state.board
+        _reset(state, keep_board=False)
+        state.board = previous_board
+        lho_called = any(s == seat.lho for s, _ in later)
+        state.draft = Draft(irregularity="call_when_obliged_to_pass", offender=seat.name,
+                            facts={"lho_called_since": lho_called})
+        state.draft.remember(f"{seat.name} {call}")
+        turn = Turn([Reply("\n".join(lines))])
+        self._advance(state, turn)
+        return turn
+
+    def _auction_over(self, state: ChatState) -> str:
+        t = translator(state.lang)
+        board = state.board or {}
+        parts = [t.gettext("The auction is over.")]
+        for offender in board.get("leads", []):
+            offender_name, partner_name = _pair(offender, t)
+            if state.edition == "2007":
+                parts.append(t.gettext(
+                    "Lead restriction: if {offender} is a defender, declarer may require or "
+                    "forbid {partner}'s lead of a suit (Law 26).").format(
+                        offender=offender_name, partner=partner_name))
+            else:
+                parts.append(t.gettext(
+                    "Lead restriction: if {offender} is a defender, at {partner}'s first turn "
+                    "to lead declarer may forbid the lead of one suit {offender} did not name "
+                    "in the legal auction, for as long as {partner} keeps the lead "
+                    "(Law 26B).").format(offender=offender_name, partner=partner_name))
+        if board.get("ui"):
+            offender_name, partner_name = _pair(board.get("offender") or "", t)
+            parts.append(t.gettext(
+                "Remember: the withdrawn call is unauthorised information for {offender} and "
+                "{partner}.").format(offender=offender_name, partner=partner_name))
+        if board.get("damage"):
+            parts.append(t.gettext(
+                "At the end of play, call the director if the non-offending side thinks it was "
+                "damaged: the score may be adjusted."))
+        return "\n".join(parts)
+
+
+def _pair(offender: str, t: Any) -> tuple[str, str]:
+    """The offender and partner by seat, or by role when the seat is unknown."""
+    if offender in Seat.__members__:
+        seat = Seat[offender]
+        return t.gettext(SEAT_NAMES[seat]), t.gettext(SEAT_NAMES[seat.partner])
+    return t.gettext("the offender"), t.gettext("the offender's partner")
+
+
+#: How a call reads in a sentence ("West pass: fine").
+CALL_WORDS = {"P": N_("pass"), "X": N_("double"), "XX": N_("redouble")}
+
+
+def call_text(call: Any, t: Any) -> str:
+    word = CALL_WORDS.get(str(call))
+    return t.gettext(word) if word else str(call.symbol)
+
+
+def _option_text(state: ChatState, steps: list[list[Any]]) -> str:
+    offender = Seat[state.ruling["offender"]] if state.ruling and state.ruling.get(
+        "offender") else None
+    option = Option(tuple((f, v) for f, v in steps), (), ())
+    return option_label(option, state.lang, offender)
+
+
+def _reset(state: ChatState, keep_board: bool = False) -> None:
+    state.draft = None
+    state.pending = None
+    state.ruling = None
+    state.steps = 0
+    if not keep_board:
+        state.board = None
+
+
+def _lang_name(lang: str) -> str:
+    return {"fr": "Français", "en": "English"}[lang]
+

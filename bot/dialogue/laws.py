@@ -1,0 +1,96 @@
+"""The Law text under a ruling, and /loi look-ups, as replies.
+
+French is the text of the Laws: French readers get it directly; English
+readers get the English rendering with the French original one tap away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from bot.i18n import translator
+from bot.lookup import render_excerpt, render_lookup
+from rules_core import Edition
+from rules_core.excerpts import excerpt
+
+from .replies import Action, Reply
+
+__all__ = ["paragraph_titles", "excerpt_replies", "french_excerpts", "lookup_reply",
+           "quoted_refs"]
+
+#: Telegram's callback data is at most 64 bytes.
+_MAX_DATA = 64
+
+
+def quoted_refs(laws: Iterable[str]) -> list[str]:
+    """The paragraphs worth quoting: the most specific ones, without repeats
+    (27B is left out when 27B2 is quoted)."""
+    refs = list(dict.fromkeys(laws))
+    return [r for r in refs if not any(o != r and o.startswith(r) for o in refs)]
+
+
+def paragraph_titles(laws: Iterable[str], edition: str, lang: str) -> Mapping[str, str]:
+    titles: dict[str, str] = {}
+    for ref in laws:
+        found = excerpt(ref, Edition(edition))
+        if found is not None:
+            title = found.title_fr if lang == "fr" else found.title_en
+            if title:
+                titles[ref] = title
+    return titles
+
+
+def _texts(refs: Iterable[str], edition: str, lang: str) -> list[str]:
+    texts = []
+    for ref in refs:
+        found = excerpt(ref, Edition(edition))
+        if found is not None:
+            texts.append(render_excerpt(found, lang))
+    return texts
+
+
+def excerpt_replies(laws: Iterable[str], edition: str, lang: str) -> list[Reply]:
+    """The excerpts a ruling rests on, in one message (none when no text is known)."""
+    refs = quoted_refs(laws)
+    texts = _texts(refs, edition, lang)
+    if not texts:
+        return []
+    t = translator(lang)
+    actions: tuple[Action, ...] = ()
+    if lang != "fr":
+        data = f"fr:{edition}:"
+        shown = [r for r in refs if excerpt(r, Edition(edition)) is not None]
+        while shown and len((data + ",".join(shown)).encode()) > _MAX_DATA:
+            shown.pop()
+        actions = (Action(t.gettext("French original"), data + ",".join(shown)),)
+    return [Reply("\n\n".join(texts), actions=actions)]
+
+
+def french_excerpts(refs: list[str], edition: str) -> list[Reply]:
+    """The French text of ``refs`` (the button under an English excerpt)."""
+    try:
+        Edition(edition)
+    except ValueError:
+        return []
+    texts = _texts(refs, edition, "fr")
+    return [Reply("\n\n".join(texts))] if texts else []
+
+
+def lookup_reply(query: str, lang: str, edition: str) -> Reply:
+    found, text = render_lookup(query, lang, Edition(edition))
+    if found and lang != "fr":
+        t = translator(lang)
+        french_found, _ = render_lookup(query, "fr", Edition(edition))
+        if french_found:
+            data = f"fq:{edition}:{query}"
+            if len(data.encode()) <= _MAX_DATA:
+                return Reply(text, actions=(Action(t.gettext("French original"), data),))
+    return Reply(text)
+
+
+def french_lookup(query: str, edition: str) -> list[Reply]:
+    try:
+        found, text = render_lookup(query, "fr", Edition(edition))
+    except ValueError:
+        return []
+    return [Reply(text)] if found else []

@@ -1,0 +1,180 @@
+"""Folding what a message states into the incident being built.
+
+A correction overrides what it contradicts and keeps the rest: facts,
+offender, dealer and calls stated in the new message replace the old ones;
+an irregularity replaces the old one only when the message names it
+confidently. When the newest statement contradicts calls given earlier, the
+statement wins: first the calls after the irregular one are set aside (they
+are what showed an acceptance or a replacement), then all of them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules_core import FACTS, IncidentError, Seat, parse_call, parse_fact_value, parse_seat
+from rules_core.calls import InvalidCallError, InvalidSeatError
+from rules_core.replay import derive
+
+from .state import Draft
+
+__all__ = ["Statement", "read_statement", "fold", "without_later_calls", "without_calls",
+           "looks_like_correction", "CONFIDENT", "RELATIVES"]
+
+#: Below this classification confidence, the dialogue asks "did you mean...?".
+CONFIDENT = 0.6
+
+RELATIVES = ("self", "partner", "lho", "rho")
+
+_CORRECTION = re.compile(
+    r"^\s*(non|no|nope|en fait|en réalité|actually|in fact|correction|pardon|sorry|oups|oops|"
+    r"plutôt|rather|wait|attends|erreur|mistake|i mean|je veux dire)\b",
+    re.IGNORECASE,
+)
+
+
+def looks_like_correction(text: str) -> bool:
+    """'non, c'était Ouest', 'en fait…', 'actually…': a correction, not a new incident."""
+    return bool(_CORRECTION.match(text))
+
+
+@dataclass(slots=True)
+class Statement:
+    """What one message states, read from the understanding's classification."""
+
+    irregularity: str | None = None
+    confidence: float = 0.0
+    candidates: list[tuple[str, float]] = field(default_factory=list)
+    lang: str | None = None
+    dealer: str | None = None
+    calls: list[list[str]] = field(default_factory=list)
+    offender: str | None = None
+    offender_relative: str | None = None
+    facts: dict[str, Any] = field(default_factory=dict)
+    law_ref: str | None = None
+    law_query: str | None = None
+
+    @property
+    def says_something(self) -> bool:
+        return bool(self.calls or self.offender or self.offender_relative or self.facts
+                    or self.dealer or (self.irregularity and self.confident))
+
+    @property
+    def confident(self) -> bool:
+        return self.irregularity is not None and self.confidence >= CONFIDENT
+
+
+def _seat_or_none(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return parse_seat(value).name
+    except InvalidSeatError:
+        return None
+
+
+def read_statement(classification: Any) -> Statement:
+    """Read the understanding's ``Classification`` (``to_dict`` / ``to_incident``),
+    keeping only well-formed seats, calls and fact values."""
+    data = classification.to_dict()
+    incident = classification.to_incident() or {}
+    extracted = dict(data.get("facts") or {})
+    statement = Statement(
+        irregularity=data.get("irregularity"),
+        confidence=float(data.get("confidence") or 0.0),
+        candidates=[
+            (c["irregularity"], float(c.get("score") or 0.0))
+            for c in data.get("candidates") or []
+            if isinstance(c, dict) and c.get("irregularity")
+        ],
+        lang=data.get("lang"),
+    )
+    # The incident is the understanding's reading for the core; its raw facts
+    # may hold seats and calls too, when it left them out of the incident.
+    statement.dealer = _seat_or_none(incident.get("dealer") or extracted.get("dealer"))
+    statement.offender = _seat_or_none(incident.get("offender") or extracted.get("offender"))
+    for entry in incident.get("calls") or extracted.get("calls") or []:
+        seat, call = (entry.get("seat"), entry.get("call")) if isinstance(entry, dict) else (
+            entry if isinstance(entry, list | tuple) and len(entry) == 2 else (None, None)
+        )
+        seat = _seat_or_none(seat)
+        if seat is None or not isinstance(call, str):
+            continue
+        try:
+            statement.calls.append([seat, str(parse_call(call))])
+        except InvalidCallError:
+            continue
+    facts = {**extracted, **(incident.get("facts") or {})}
+    for fact, value in facts.items():
+        if fact in FACTS:
+            try:
+                statement.facts[fact] = parse_fact_value(fact, value)
+            except IncidentError:
+                continue
+    relative = extracted.get("offender_relative")
+    if relative in RELATIVES and statement.offender is None:
+        statement.offender_relative = relative
+    for key in ("law_ref", "law_query"):
+        value = extracted.get(key)
+        if isinstance(value, str) and value.strip():
+            setattr(statement, key, value.strip())
+    return statement
+
+
+def fold(draft: Draft, statement: Statement) -> Draft:
+    """The draft with the statement's content laid over it."""
+    merged = replace(draft, calls=[list(c) for c in draft.calls], facts=dict(draft.facts),
+                     description=list(draft.description))
+    if statement.confident and statement.irregularity != "law_lookup":
+        merged.irregularity = statement.irregularity
+    if statement.calls:
+        merged.calls = [list(c) for c in statement.calls]
+        merged.dealer = statement.dealer
+    elif statement.dealer:
+        merged.dealer = statement.dealer
+    if statement.offender:
+        merged.offender = statement.offender
+        merged.offender_relative = None
+    elif statement.offender_relative:
+        merged.offender_relative = statement.offender_relative
+        if not statement.calls:
+            merged.offender = None
+    merged.facts.update(statement.facts)
+    return merged
+
+
+def _calls(draft: Draft) -> list[tuple[Seat, Any]]:
+    return [(Seat[s], parse_call(c)) for s, c in draft.calls]
+
+
+def without_later_calls(draft: Draft) -> Draft | None:
+    """The draft cut just after its irregular call, or None if nothing would change."""
+    if not draft.calls:
+        return None
+    calls = _calls(draft)
+    dealer = Seat[draft.dealer] if draft.dealer else None
+    for end in range(1, len(calls) + 1):
+        if derive(dealer, calls[:end]).irregularity is not None:
+            if end == len(calls):
+                return None
+            return replace(draft, calls=[list(c) for c in draft.calls[:end]])
+    return None
+
+
+def without_calls(draft: Draft) -> Draft | None:
+    """The draft without calls, keeping the irregularity and offender they showed."""
+    if not draft.calls:
+        return None
+    calls = _calls(draft)
+    dealer = Seat[draft.dealer] if draft.dealer else None
+    derivation = derive(dealer, calls)
+    return replace(
+        draft,
+        calls=[],
+        dealer=None,
+        irregularity=draft.irregularity or (
+            derivation.irregularity.value if derivation.irregularity else None),
+        offender=draft.offender or (derivation.offender.name if derivation.offender else None),
+    )

@@ -1,0 +1,115 @@
+"""Building and running the Telegram bot.
+
+``build_application(settings)`` gives a ready python-telegram-bot
+``Application`` (tests point ``settings.base_url`` at a fake Bot API);
+``run(settings)`` polls, or serves a webhook when ``ARBITRE_WEBHOOK_URL`` is
+set.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Mapping
+
+from telegram import BotCommand, Update
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+
+from bot.dialogue import Conversations, open_conversations
+from bot.i18n import N_, translator
+
+from .handlers import ArbitreHandlers
+from .settings import Settings, TokenFilter
+
+__all__ = ["build_application", "run", "COMMAND_MENUS"]
+
+log = logging.getLogger(__name__)
+
+#: The commands menu per language: (command, description).
+COMMAND_MENUS: Mapping[str, tuple[tuple[str, str], ...]] = {
+    "fr": (
+        ("start", N_("Start")),
+        ("aide", N_("How to describe an incident")),
+        ("loi", N_("Read a Law, e.g. /loi 27B")),
+        ("langue", N_("Change the language")),
+        ("edition", N_("Edition of the Laws (2017 or 2007)")),
+        ("annuler", N_("Start over")),
+        ("historique", N_("Recent rulings, as a file")),
+    ),
+    "en": (
+        ("start", N_("Start")),
+        ("help", N_("How to describe an incident")),
+        ("law", N_("Read a Law, e.g. /law 27B")),
+        ("language", N_("Change the language")),
+        ("edition", N_("Edition of the Laws (2017 or 2007)")),
+        ("cancel", N_("Start over")),
+        ("history", N_("Recent rulings, as a file")),
+    ),
+}
+
+
+def _menu(lang: str) -> list[BotCommand]:
+    t = translator(lang)
+    return [BotCommand(name, t.gettext(description)) for name, description in COMMAND_MENUS[lang]]
+
+
+async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
+    # French is the default menu (the Laws' language); English speakers get theirs.
+    await app.bot.set_my_commands(_menu("fr"))
+    for lang in COMMAND_MENUS:
+        await app.bot.set_my_commands(_menu(lang), language_code=lang)
+
+
+def build_application(
+    settings: Settings, conversations: Conversations | None = None
+) -> Application:  # type: ignore[type-arg]
+    """The bot, wired to the dialogue and its store, not started."""
+    if conversations is None:
+        conversations = open_conversations(settings.db_path, edition=settings.edition)
+    builder: ApplicationBuilder = (  # type: ignore[type-arg]
+        Application.builder()
+        .token(settings.token)
+        .base_url(settings.base_url)
+        .base_file_url(settings.base_file_url)
+        .concurrent_updates(settings.concurrency)
+        .post_init(_post_init)
+    )
+    if settings.rate_limit:
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=2))
+    app = builder.build()
+    ArbitreHandlers(conversations).register(app)
+
+    async def close_store(_: Application) -> None:  # type: ignore[type-arg]
+        conversations.store.close()
+
+    app.post_shutdown = close_store
+    return app
+
+
+def _webhook_path(token: str) -> str:
+    """A path only Telegram knows, derived from the token but not revealing it."""
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+def run(settings: Settings) -> None:
+    """Serve until interrupted: polling, or a webhook when configured."""
+    scrub = TokenFilter(settings.token)
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(scrub)
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # its INFO lines carry the URL
+    app = build_application(settings)
+    allowed = [Update.MESSAGE, Update.CALLBACK_QUERY]
+    if settings.webhook_url:
+        path = _webhook_path(settings.token)
+        log.info("serving a webhook on port %d", settings.webhook_port)
+        app.run_webhook(
+            listen=settings.webhook_listen,
+            port=settings.webhook_port,
+            url_path=path,
+            webhook_url=settings.webhook_url.rstrip("/") + "/" + path,
+            secret_token=settings.webhook_secret or None,
+            allowed_updates=allowed,
+        )
+    else:
+        log.info("polling for updates")
+        app.run_polling(allowed_updates=allowed)

@@ -1,0 +1,212 @@
+"""The Telegram handlers: commands, messages, button presses, errors.
+
+Every path ends in ``Conversations`` (bot.dialogue). In groups the bot
+answers only a command, a message that mentions it, or a reply to one of its
+messages. A voice note's transcript enters through ``converse`` like typed
+text (see ``on_other``: the place where bot.voice plugs in).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from telegram import Message, MessageEntity, Update
+from telegram.constants import ChatAction, ChatType
+from telegram.error import TelegramError
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
+
+from bot.dialogue import COMMANDS, Conversations, Reply, parse_answer_data
+from bot.i18n import translator
+
+from .sending import send_replies
+
+__all__ = ["ArbitreHandlers", "chat_key"]
+
+log = logging.getLogger(__name__)
+
+Context = ContextTypes.DEFAULT_TYPE
+
+
+def chat_key(chat_id: int) -> str:
+    return f"tg:{chat_id}"
+
+
+class _ChatLocks:
+    """One lock per chat while it has work, so each chat's updates stay in
+    order while different chats are served at once."""
+
+    def __init__(self) -> None:
+        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def hold(self, chat_id: int) -> AsyncIterator[None]:
+        lock, users = self._locks.get(chat_id, (asyncio.Lock(), 0))
+        self._locks[chat_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[chat_id]
+            if users <= 1:
+                del self._locks[chat_id]
+            else:
+                self._locks[chat_id] = (lock, users - 1)
+
+
+def _is_group(message: Message) -> bool:
+    return message.chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
+
+
+def _language_code(update: Update) -> str | None:
+    user = update.effective_user
+    return user.language_code if user else None
+
+
+class ArbitreHandlers:
+    def __init__(self, conversations: Conversations) -> None:
+        self.conversations = conversations
+        self._locks = _ChatLocks()
+
+    def register(self, app: Application) -> None:  # type: ignore[type-arg]
+        app.add_handler(CommandHandler(list(COMMANDS), self.on_command))
+        app.add_handler(CallbackQueryHandler(self.on_button))
+        app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, self.on_text))
+        app.add_handler(MessageHandler(
+            ~filters.TEXT & ~filters.StatusUpdate.ALL & filters.UpdateType.MESSAGE,
+            self.on_other))
+        app.add_error_handler(self.on_error)
+
+    # --- what the user sends -----------------------------------------------
+
+    async def on_command(self, update: Update, context: Context) -> None:
+        message = update.effective_message
+        if message is None or not message.text:
+            return
+        name = message.text.split()[0][1:].split("@")[0].lower()
+        argument = " ".join(context.args or []) or None
+        async with self._locks.hold(message.chat_id):
+            replies = self.conversations.command(
+                chat_key(message.chat_id), name, argument, _language_code(update))
+            await self._send(context, message, replies)
+
+    async def on_text(self, update: Update, context: Context) -> None:
+        message = update.effective_message
+        if message is None or message.text is None:
+            return
+        text = self._addressed_text(message, context)
+        if text is None:
+            return
+        await self.converse(update, context, text)
+
+    async def converse(self, update: Update, context: Context, text: str) -> None:
+        """Typed text, or a voice note's transcript: one dialogue step."""
+        message = update.effective_message
+        if message is None:
+            return
+        async with self._locks.hold(message.chat_id):
+            await context.bot.send_chat_action(message.chat_id, ChatAction.TYPING)
+            replies = self.conversations.text(
+                chat_key(message.chat_id), text, _language_code(update))
+            await self._send(context, message, replies)
+
+    async def on_other(self, update: Update, context: Context) -> None:
+        """Stickers, photos, files, voice notes: say what can be read.
+
+        Voice notes: bot.voice transcribes them and calls ``converse`` with
+        the transcript (echoed so the user sees what was understood)."""
+        message = update.effective_message
+        if message is None:
+            return
+        if _is_group(message) and not self._replies_to_bot(message, context):
+            return
+        lang = self.conversations.language(chat_key(message.chat_id))
+        t = translator(lang)
+        text = t.gettext("I can only read text messages. Describe the incident in words, "
+                         "for example: \"East bid 1♥ over my 1♠\".")
+        await self._send(context, message, [Reply(text)])
+
+    async def on_button(self, update: Update, context: Context) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        await query.answer()
+        message = query.message
+        if not isinstance(message, Message) or query.data is None:
+            return  # too old for Telegram to show: nothing to update
+        async with self._locks.hold(message.chat_id):
+            if parse_answer_data(query.data) is not None:
+                await self._mark_choice(message, query.data)
+            replies = self.conversations.button(
+                chat_key(message.chat_id), query.data, _language_code(update))
+            await self._send(context, message, replies, quote=False)
+
+    async def on_error(self, update: object, context: Context) -> None:
+        """Log it, and tell the user: never a silent failure."""
+        log.error("handling an update failed", exc_info=context.error)
+        if not isinstance(update, Update) or update.effective_chat is None:
+            return
+        chat_id = update.effective_chat.id
+        t = translator(self.conversations.language(chat_key(chat_id)))
+        try:
+            await context.bot.send_message(chat_id, t.gettext(
+                "Sorry, something went wrong on my side. What you said is kept: try again, or "
+                "/annuler to start over."))
+        except TelegramError:
+            log.exception("could not tell the user about the error")
+
+    # --- helpers -------------------------------------------------------------
+
+    @staticmethod
+    async def _mark_choice(message: Message, data: str) -> None:
+        """Show the choice made under the question and retire its buttons."""
+        label = None
+        markup = message.reply_markup
+        if markup is not None:
+            for row in markup.inline_keyboard:
+                for button in row:
+                    if button.callback_data == data:
+                        label = button.text
+        if message.text is None:
+            return
+        text = message.text if label is None else f"{message.text}\n\n✔ {label}"
+        await message.edit_text(text[:4096], reply_markup=None)
+
+    async def _send(self, context: Context, message: Message, replies: list[Reply],
+                    quote: bool = True) -> None:
+        reply_to = message.message_id if quote and _is_group(message) else None
+        await send_replies(context.bot, message.chat_id, replies, reply_to=reply_to)
+
+    @staticmethod
+    def _replies_to_bot(message: Message, context: Context) -> bool:
+        original = message.reply_to_message
+        return bool(original and original.from_user and original.from_user.id == context.bot.id)
+
+    def _addressed_text(self, message: Message, context: Context) -> str | None:
+        """The text meant for the bot, its mention removed; None when a group
+        message is not for it."""
+        text = message.text or ""
+        if not _is_group(message):
+            return text
+        username = (context.bot.username or "").lower()
+        mentioned = False
+        for entity, value in message.parse_entities(
+            [MessageEntity.MENTION, MessageEntity.TEXT_MENTION]
+        ).items():
+            if (entity.type == MessageEntity.MENTION and value[1:].lower() == username) or (
+                entity.user is not None and entity.user.id == context.bot.id
+            ):
+                mentioned = True
+                text = text.replace(value, " ")
+        if mentioned or self._replies_to_bot(message, context):
+            return " ".join(text.split())
+        return None

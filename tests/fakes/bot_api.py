@@ -1,0 +1,219 @@
+"""A fake Telegram Bot API server on 127.0.0.1, for end-to-end tests.
+
+It answers the methods the bot uses (getMe, deleteWebhook, getUpdates as a
+long-poll queue, sendMessage, editMessageText, answerCallbackQuery,
+sendDocument, setMyCommands, sendChatAction) the way Telegram does, records
+every call with its decoded parameters, and refuses anything else with 400
+so an unexpected call fails loudly. Point python-telegram-bot at
+``base_url`` / ``base_file_url``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from email.parser import BytesParser
+from email.policy import HTTP
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qsl
+
+__all__ = ["FakeBotApi", "ApiCall", "BOT_ID", "BOT_USERNAME", "TOKEN"]
+
+TOKEN = "123456:TEST-token-not-real"
+BOT_ID = 123456
+BOT_USERNAME = "ArbitreTestBot"
+
+#: the longest a getUpdates call is held open, whatever the client asks
+MAX_POLL_SECONDS = 1.0
+
+
+@dataclass
+class ApiCall:
+    method: str
+    params: dict[str, Any]
+    files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    at: float = field(default_factory=time.perf_counter)
+
+
+def _decode(value: str) -> Any:
+    """PTB sends non-string values JSON-encoded (reply_markup, commands...)."""
+    try:
+        return json.loads(value)
+    except (json.JSONDecodeError, ValueError):
+        return value
+
+
+class FakeBotApi:
+    def __init__(self) -> None:
+        self.calls: list[ApiCall] = []
+        self._updates: list[dict[str, Any]] = []
+        self._cond = threading.Condition()
+        self._next_update_id = 1
+        self._next_message_id = 1000
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self.on_call: Callable[[ApiCall], None] | None = None
+
+    # --- lifecycle -------------------------------------------------------------
+
+    @property
+    def port(self) -> int:
+        return int(self._server.server_address[1])
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    @property
+    def base_file_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/file/bot"
+
+    def start(self) -> FakeBotApi:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        with self._cond:
+            self._cond.notify_all()
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=5)
+
+    # --- feeding updates and reading calls -----------------------------------
+
+    def next_update_id(self) -> int:
+        with self._cond:
+            update_id = self._next_update_id
+            self._next_update_id += 1
+            return update_id
+
+    def push(self, update: dict[str, Any]) -> None:
+        with self._cond:
+            self._updates.append(update)
+            self._cond.notify_all()
+
+    def calls_to(self, method: str, since: int = 0) -> list[ApiCall]:
+        with self._cond:
+            return [c for c in self.calls[since:] if c.method == method]
+
+    def mark(self) -> int:
+        with self._cond:
+            return len(self.calls)
+
+    # --- the server ----------------------------------------------------------
+
+    def _answer(self, method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        if method == "getMe":
+            return 200, {"ok": True, "result": {
+                "id": BOT_ID, "is_bot": True, "first_name": "Arbitre",
+                "username": BOT_USERNAME, "can_join_groups": True,
+                "can_read_all_group_messages": False, "supports_inline_queries": False,
+            }}
+        if method in ("deleteWebhook", "setMyCommands", "answerCallbackQuery",
+                      "sendChatAction", "setWebhook"):
+            return 200, {"ok": True, "result": True}
+        if method == "getUpdates":
+            return 200, {"ok": True, "result": self._poll(params)}
+        if method in ("sendMessage", "sendDocument", "editMessageText"):
+            return 200, {"ok": True, "result": self._message(method, params)}
+        return 400, {"ok": False, "error_code": 400,
+                     "description": f"Bad Request: the fake has no method {method}"}
+
+    def _poll(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        offset = int(params.get("offset") or 0)
+        timeout = min(float(params.get("timeout") or 0), MAX_POLL_SECONDS)
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            self._updates = [u for u in self._updates if u["update_id"] >= offset]
+            while not self._updates:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._cond.wait(left)
+            limit = int(params.get("limit") or 100)
+            return list(self._updates[:limit])
+
+    def _message(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        chat_id = int(params["chat_id"])
+        with self._cond:
+            if method == "editMessageText":
+                message_id = int(params["message_id"])
+            else:
+                self._next_message_id += 1
+                message_id = self._next_message_id
+        message: dict[str, Any] = {
+            "message_id": message_id,
+            "date": int(time.time()),
+            "chat": {"id": chat_id, "type": "private" if chat_id > 0 else "group"},
+            "from": {"id": BOT_ID, "is_bot": True, "first_name": "Arbitre",
+                     "username": BOT_USERNAME},
+        }
+        if method == "sendDocument":
+            message["document"] = {"file_id": f"doc{message_id}", "file_unique_id":
+                                   f"u{message_id}", "file_name": "document.txt"}
+        else:
+            message["text"] = params.get("text", "")
+            markup = params.get("reply_markup")
+            if isinstance(markup, dict) and markup.get("inline_keyboard"):
+                message["reply_markup"] = markup
+        return message
+
+    def _record(self, call: ApiCall) -> None:
+        with self._cond:
+            self.calls.append(call)
+            self._cond.notify_all()
+        if self.on_call is not None:
+            self.on_call(call)
+
+    def _handler_class(self) -> type[BaseHTTPRequestHandler]:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:  # quiet
+                return
+
+            def do_POST(self) -> None:  # noqa: N802 - http.server's name
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length)
+                method = self.path.rstrip("/").rsplit("/", 1)[-1]
+                params, files = _parse_body(self.headers.get("Content-Type", ""), body)
+                if method != "getUpdates":
+                    fake._record(ApiCall(method, params, files))
+                status, payload = fake._answer(method, params)
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        return Handler
+
+
+def _parse_body(content_type: str, body: bytes) -> tuple[dict[str, Any],
+                                                          dict[str, tuple[str, bytes]]]:
+    if content_type.startswith("multipart/form-data"):
+        message = BytesParser(policy=HTTP).parsebytes(
+            b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + body)
+        params: dict[str, Any] = {}
+        files: dict[str, tuple[str, bytes]] = {}
+        for part in message.iter_parts():
+            name = part.get_param("name", header="content-disposition")
+            payload = part.get_payload(decode=True) or b""
+            filename = part.get_filename()
+            if filename:
+                files[str(name)] = (filename, payload)
+            else:
+                params[str(name)] = _decode(payload.decode("utf-8"))
+        return params, files
+    if content_type.startswith("application/json"):
+        data = json.loads(body or b"{}")
+        return (data if isinstance(data, dict) else {}), {}
+    return {k: _decode(v) for k, v in parse_qsl(body.decode("utf-8"))}, {}

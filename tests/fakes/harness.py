@@ -1,0 +1,110 @@
+"""The real Application, polling a FakeBotApi: send an update, get the API
+calls it caused. Handler errors are recorded and fail the test (PTB would
+only log them)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from telegram import Update
+from telegram.ext import Application, ContextTypes, TypeHandler
+
+from bot.telegram import Settings, build_application
+
+from .bot_api import TOKEN, ApiCall, FakeBotApi
+
+__all__ = ["TelegramHarness"]
+
+#: every wait is bounded: a stuck bot fails the test instead of hanging it
+STEP_TIMEOUT = 15.0
+
+
+class TelegramHarness:
+    def __init__(self, db_path: Path, *, rate_limit: bool = True, concurrency: int = 16) -> None:
+        self.db_path = db_path
+        self.fake = FakeBotApi().start()
+        self.errors: list[BaseException] = []
+        self.app: Application | None = None  # type: ignore[type-arg]
+        self._rate_limit = rate_limit
+        self._concurrency = concurrency
+        self._done: dict[int, asyncio.Event] = {}
+
+    def settings(self) -> Settings:
+        return Settings(token=TOKEN, base_url=self.fake.base_url,
+                        base_file_url=self.fake.base_file_url, db_path=self.db_path,
+                        rate_limit=self._rate_limit, concurrency=self._concurrency)
+
+    async def start(self) -> None:
+        app = build_application(self.settings())
+
+        async def record_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+            assert context.error is not None
+            self.errors.append(context.error)
+
+        async def finished(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+            self._event(update.update_id).set()
+
+        app.add_error_handler(record_error)
+        app.add_handler(TypeHandler(Update, finished), group=99)  # runs after the bot's own
+        await app.initialize()
+        assert app.updater is not None
+        await app.updater.start_polling(poll_interval=0, timeout=1)
+        await app.start()
+        self.app = app
+
+    async def stop(self) -> None:
+        app, self.app = self.app, None
+        if app is None:
+            return
+        assert app.updater is not None
+        if app.updater.running:
+            await app.updater.stop()
+        if app.running:
+            await app.stop()
+        await app.shutdown()
+
+    async def close(self) -> None:
+        try:
+            await self.stop()
+        finally:
+            self.fake.stop()
+
+    async def restart(self) -> None:
+        """A new process, as after a crash: same database, fresh Application."""
+        await self.stop()
+        await self.start()
+
+    def _event(self, update_id: int) -> asyncio.Event:
+        return self._done.setdefault(update_id, asyncio.Event())
+
+    async def send(self, update: dict[str, Any]) -> list[ApiCall]:
+        """Push ``update`` and wait until the bot has handled it; its API calls."""
+        mark = self.fake.mark()
+        event = self._event(update["update_id"])
+        self.fake.push(update)
+        await asyncio.wait_for(event.wait(), STEP_TIMEOUT)
+        self.check()
+        return self.fake.calls[mark:]
+
+    def check(self) -> None:
+        if self.errors:
+            raise AssertionError(f"a handler failed: {self.errors[0]!r}") from self.errors[0]
+
+    def next_id(self) -> int:
+        return self.fake.next_update_id()
+
+    @staticmethod
+    def messages(calls: list[ApiCall]) -> list[ApiCall]:
+        return [c for c in calls if c.method == "sendMessage"]
+
+    @staticmethod
+    def message_dict(call: ApiCall, message_id: int = 0) -> dict[str, Any]:
+        """The bot's message as Telegram would echo it in a callback query."""
+        message: dict[str, Any] = {"message_id": message_id or 1, "date": 0,
+                                   "text": call.params.get("text", "")}
+        markup = call.params.get("reply_markup")
+        if isinstance(markup, dict):
+            message["reply_markup"] = markup
+        return message

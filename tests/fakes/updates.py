@@ -1,0 +1,89 @@
+"""Telegram update dicts as the Bot API sends them (fresh for every step)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .bot_api import BOT_ID, BOT_USERNAME
+
+__all__ = ["user", "private_chat", "group_chat", "text_update", "callback_update",
+           "sticker_update"]
+
+
+def user(user_id: int = 42, language_code: str | None = "fr") -> dict[str, Any]:
+    data: dict[str, Any] = {"id": user_id, "is_bot": False, "first_name": "Joueur"}
+    if language_code:
+        data["language_code"] = language_code
+    return data
+
+
+def private_chat(chat_id: int) -> dict[str, Any]:
+    return {"id": chat_id, "type": "private", "first_name": "Joueur"}
+
+
+def group_chat(chat_id: int) -> dict[str, Any]:
+    return {"id": chat_id, "type": "group", "title": "Club"}
+
+
+def _utf16_len(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _entities(text: str) -> list[dict[str, Any]]:
+    """The bot_command and mention entities Telegram would mark."""
+    entities = []
+    if text.startswith("/"):
+        command = text.split()[0]
+        entities.append({"type": "bot_command", "offset": 0, "length": _utf16_len(command)})
+    mention = "@" + BOT_USERNAME
+    at = text.find(mention)
+    if at >= 0 and not text.startswith("/"):
+        entities.append({"type": "mention", "offset": _utf16_len(text[:at]),
+                         "length": _utf16_len(mention)})
+    return entities
+
+
+def _message(update_id: int, chat: dict[str, Any], sender: dict[str, Any]) -> dict[str, Any]:
+    return {"message_id": update_id, "date": int(time.time()), "chat": chat, "from": sender}
+
+
+def text_update(update_id: int, chat: dict[str, Any], text: str, *,
+                sender: dict[str, Any] | None = None,
+                reply_to: dict[str, Any] | None = None) -> dict[str, Any]:
+    message = _message(update_id, chat, sender or user())
+    message["text"] = text
+    entities = _entities(text)
+    if entities:
+        message["entities"] = entities
+    if reply_to is not None:
+        message["reply_to_message"] = reply_to
+    return {"update_id": update_id, "message": message}
+
+
+def sticker_update(update_id: int, chat: dict[str, Any],
+                   sender: dict[str, Any] | None = None) -> dict[str, Any]:
+    message = _message(update_id, chat, sender or user())
+    message["sticker"] = {"file_id": "s1", "file_unique_id": "su1", "type": "regular",
+                          "width": 512, "height": 512, "is_animated": False,
+                          "is_video": False}
+    return {"update_id": update_id, "message": message}
+
+
+def callback_update(update_id: int, chat: dict[str, Any], bot_message: dict[str, Any],
+                    data: str, sender: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A press on a button of ``bot_message`` (the message the bot sent)."""
+    message = dict(bot_message)
+    message.setdefault("from", {"id": BOT_ID, "is_bot": True, "first_name": "Arbitre",
+                                "username": BOT_USERNAME})
+    message["chat"] = chat
+    return {
+        "update_id": update_id,
+        "callback_query": {
+            "id": f"cb{update_id}",
+            "from": sender or user(),
+            "chat_instance": f"ci{chat['id']}",
+            "data": data,
+            "message": message,
+        },
+    }
