@@ -210,6 +210,56 @@ def test_passed_out_needs_four_passes() -> None:
         )
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="2017 25A1: the intended call substituted for an unintended one 'is subject to the "
+    "appropriate Law' (laws-2017.md 25A1). A slip made OUT OF ROTATION stays out of "
+    "rotation: Laws 29-31 still apply to it. The core rules 25A1/25A2 'substitution "
+    "allowed, no further rectification' and drops Law 31",
+)
+def test_2017_25A_slip_out_of_rotation_is_still_out_of_rotation() -> None:
+    result = _rule(
+        {
+            "edition": "2017",
+            "dealer": "N",
+            "calls": [["N", "1S"], ["W", "2H"]],
+            "facts": {"unintended": True, "partner_called_since": False},
+        }
+    )
+    assert isinstance(result, Ruling)
+    cited = set(result.laws) | {law for o in result.options for law in o.laws}
+    assert "25A1" in cited
+    assert cited & {"29B", "31B1", "31B2", "31A2(a)", "31A2(b)"}
+    assert "no_further_rectification" not in {str(o) for o in result.outcomes}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="seed 002 30B3: after a bid, a pass at the LHO's turn 'est considéré comme un "
+    "changement de déclaration' (Law 25: the first call stands or the change is accepted). "
+    "Described without offender_called_before (assumed false, although after a bid at the "
+    "LHO's turn the offender has necessarily just called), the core also applies 29B: the "
+    "ruling says call_cancelled + auction_reverts AND call_stands",
+)
+def test_2007_30B3_is_a_change_of_call_not_a_cancelled_call() -> None:
+    result = _rule(
+        {
+            "edition": "2007",
+            "irregularity": "pass_out_of_rotation",
+            "facts": {
+                "turn_of": "lho",
+                "lho_accepts": False,
+                "any_bid_before": True,
+                "unintended": False,
+            },
+        }
+    )
+    assert isinstance(result, Ruling)
+    outcomes = {str(o) for o in result.outcomes}
+    assert "treated_as_change_of_call" in outcomes
+    assert not outcomes & {"call_cancelled", "auction_reverts"}
+
+
 # Editions must cite their own numbering (laws-2017.md §4).
 _NOT_IN_2017 = {"16D", "16D2", "17E", "23", "30B2(a)", "30B2(b)", "30B3", "17D"}
 _NOT_IN_2007 = {"72C", "23A", "23C", "16C2", "17D3", "15A", "30B1(b)(i)", "30B1(b)(ii)"}
@@ -227,5 +277,6 @@ def test_each_edition_cites_its_own_numbering(edition: str, case: dict[str, Any]
     # One partner restriction at a time (laws-2017.md §6 lists which law gives which).
     assert not {"partner_must_pass_next_turn", "partner_must_pass_throughout"} <= outcomes
     assert not {"substitution_allowed", "substitution_cancelled"} <= outcomes
+    assert not {"call_cancelled", "call_stands"} <= outcomes
     for option in result.options:
         assert option.laws and option.outcomes, "an option must say its consequence"
