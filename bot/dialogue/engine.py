@@ -113,8 +113,8 @@ class Engine:
             "Describe what happened in your own words, for example: \"East bid 1♥ over my 1♠, "
             "South does not accept\". I ask only what the Laws still need, then give the "
             "ruling with the text of the Law.\n"
-            "Commands: /loi 27B (read a Law), /langue, /edition, /annuler (start over), "
-            "/historique (recent rulings)."
+            "Commands: /law 27B (read a Law), /language, /edition, /cancel (start over), "
+            "/history (recent rulings)."
         )
         return Turn([Reply(text)])
 
@@ -128,8 +128,9 @@ class Engine:
             "(\"no, it was West\", \"South accepted\").\n"
             "• After a ruling, keep reporting the calls (\"S 2♠\", \"West passes\"): I check "
             "them against the restrictions in force.\n"
-            "• /loi 27B or /loi insufficient bid shows a Law; /langue fr|en; /edition 2017|2007; "
-            "/annuler starts over; /historique sends the recent rulings as a file."
+            "• /law 27B or /law insufficient bid shows a Law; /language fr|en; "
+            "/edition 2017|2007; /cancel starts over; /history sends the recent rulings as a "
+            "file."
         )
         return Turn([Reply(text, actions=(Action(t.gettext("Start over"), "cancel"),))])
 
@@ -179,7 +180,7 @@ class Engine:
         if state.ruling is not None:
             return Turn(excerpt_replies(state.ruling.get("laws", []), state.edition, state.lang))
         return Turn([Reply(t.gettext(
-            "Which Law? For example /loi 27B, /loi 31 or /loi insufficient bid."))])
+            "Which Law? For example /law 27B, /law 31 or /law insufficient bid."))])
 
     def text(self, state: ChatState, text: str) -> Turn:
         """A message typed (or transcribed from a voice note)."""
@@ -328,7 +329,7 @@ class Engine:
             t.gettext("That cannot have happened as described: {problem}.").format(
                 problem=explain_conflict(draft, state.edition, state.lang))
             + "\n" + t.gettext("Tell me what to correct (the seats, the calls or the facts), "
-                               "or /annuler to start over."))])
+                               "or /cancel to start over."))])
 
     def _advance(self, state: ChatState, turn: Turn) -> None:
         assert state.draft is not None
@@ -340,7 +341,7 @@ class Engine:
                 t.gettext("That cannot have happened as described: {problem}.").format(
                     problem=explain_conflict(state.draft, state.edition, state.lang))
                 + "\n" + t.gettext("Tell me what to correct (the seats, the calls or the "
-                                   "facts), or /annuler to start over.")))
+                                   "facts), or /cancel to start over.")))
             return
         self._deliver(state, result, turn, announce=False)
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from bot.i18n import translator
-from bot.render import irregularity_title, seat_name
+from bot.render import DIRECTOR_REMINDER, irregularity_title, seat_name
 from bot.store import LogEntry
 from rules_core import Seat
 
@@ -39,7 +39,7 @@ def _headline(entry: LogEntry, lang: str) -> str:
 def history_file(entries: Sequence[LogEntry], lang: str, now: datetime) -> bytes:
     t = translator(lang)
     lines = [t.gettext("Arbitre — rulings log, written {when}").format(when=_when(now)),
-             t.gettext("The director rules at the table: Arbitre is the director's aid."), ""]
+             t.gettext(DIRECTOR_REMINDER), ""]
     for number, entry in enumerate(entries, start=1):
         lines.append(f"{number}. {_headline(entry, lang)}")
         if entry.description:

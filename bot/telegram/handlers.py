@@ -160,7 +160,7 @@ class ArbitreHandlers:
         try:
             await context.bot.send_message(chat_id, t.gettext(
                 "Sorry, something went wrong on my side. What you said is kept: try again, or "
-                "/annuler to start over."))
+                "/cancel to start over."))
         except TelegramError:
             log.exception("could not tell the user about the error")
 

@@ -49,6 +49,8 @@ class TelegramHarness:
         app.add_error_handler(record_error)
         app.add_handler(TypeHandler(Update, finished), group=99)  # runs after the bot's own
         await app.initialize()
+        if app.post_init is not None:  # run_polling() would call it here
+            await app.post_init(app)
         assert app.updater is not None
         await app.updater.start_polling(poll_interval=0, timeout=1)
         await app.start()
