@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.i18n import LANGUAGES, N_, normalise_language, translator
@@ -466,6 +466,13 @@ class Engine:
     def _answer(self, state: ChatState, index: int) -> Turn:
         pending = state.pending
         assert pending is not None
+        label = self._choices(state, pending)[index].label
+        turn = self._apply_answer(state, pending, index)
+        if turn.replies:
+            turn.replies[0] = replace(turn.replies[0], answered=label)
+        return turn
+
+    def _apply_answer(self, state: ChatState, pending: Pending, index: int) -> Turn:
         value = pending.values[index]
         turn = Turn()
         state.steps += 1

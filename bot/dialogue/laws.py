@@ -42,9 +42,11 @@ def paragraph_titles(laws: Iterable[str], edition: str, lang: str) -> Mapping[st
 
 def _texts(refs: Iterable[str], edition: str, lang: str) -> list[str]:
     texts = []
+    seen: set[str] = set()
     for ref in refs:
-        found = excerpt(ref, Edition(edition))
-        if found is not None:
+        found = excerpt(ref, Edition(edition))  # falls back to the nearest ancestor
+        if found is not None and found.ref not in seen:
+            seen.add(found.ref)
             texts.append(render_excerpt(found, lang))
     return texts
 

@@ -58,6 +58,9 @@ class Reply:
     document: tuple[str, bytes] | None = None
     #: the serial of the question asked, carried in its buttons' data
     qid: int | None = None
+    #: on the first reply to an accepted answer: the label of the choice made
+    #: (Telegram shows it under the question and retires the buttons)
+    answered: str | None = None
 
 
 def answer_data(qid: int, index: int) -> str:

@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 
 from telegram import Message, MessageEntity, Update
 from telegram.constants import ChatAction, ChatType
-from telegram.error import TelegramError
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -144,10 +144,10 @@ class ArbitreHandlers:
         if not isinstance(message, Message) or query.data is None:
             return  # too old for Telegram to show: nothing to update
         async with self._locks.hold(message.chat_id):
-            if parse_answer_data(query.data) is not None:
-                await self._mark_choice(message, query.data)
             replies = self.conversations.button(
                 chat_key(message.chat_id), query.data, _language_code(update))
+            if parse_answer_data(query.data) is not None:
+                await self._retire_buttons(message, replies[0].answered if replies else None)
             await self._send(context, message, replies, quote=False)
 
     async def on_error(self, update: object, context: Context) -> None:
@@ -167,19 +167,16 @@ class ArbitreHandlers:
     # --- helpers -------------------------------------------------------------
 
     @staticmethod
-    async def _mark_choice(message: Message, data: str) -> None:
-        """Show the choice made under the question and retire its buttons."""
-        label = None
-        markup = message.reply_markup
-        if markup is not None:
-            for row in markup.inline_keyboard:
-                for button in row:
-                    if button.callback_data == data:
-                        label = button.text
-        if message.text is None:
+    async def _retire_buttons(message: Message, answered: str | None) -> None:
+        """Show the choice made under the question, and remove its buttons."""
+        if message.text is None or (answered is None and message.reply_markup is None):
             return
-        text = message.text if label is None else f"{message.text}\n\n✔ {label}"
-        await message.edit_text(text[:4096], reply_markup=None)
+        text = message.text if answered is None else f"{message.text}\n\n✔ {answered}"
+        try:
+            await message.edit_text(text[:4096], reply_markup=None)
+        except BadRequest as error:
+            if "not modified" not in str(error).lower():  # a second tap on the same button
+                raise
 
     async def _send(self, context: Context, message: Message, replies: list[Reply],
                     quote: bool = True) -> None:
