@@ -386,6 +386,14 @@ class Engine:
         previous_board = state.board
         state.ruling = result
         state.pending = None
+        state.board = boards.open_board(
+            result, calls=draft.calls, previous=previous_board,
+            offender_relative=draft.offender_relative,
+        )
+        if state.board is not None and not ruling.options:
+            text += "\n\n" + t.gettext(
+                "The board stays open: report the next calls (\"S 2♠\", \"West passes\") and I "
+                "will check them against these restrictions.")
         if ruling.options:
             values: list[Any] = []
             steps: list[list[list[Any]]] = []
@@ -403,14 +411,6 @@ class Engine:
         else:
             turn.replies.append(Reply(text, ruling=result))
         turn.replies.extend(excerpt_replies(list(ruling.laws), ruling.edition.value, state.lang))
-        state.board = boards.open_board(
-            result, calls=draft.calls, previous=previous_board,
-            offender_relative=draft.offender_relative,
-        )
-        if state.board is not None and not ruling.options:
-            turn.replies.append(Reply(t.gettext(
-                "The board stays open: report the next calls (\"S 2♠\", \"West passes\") and I "
-                "will check them against these restrictions.")))
         turn.logged.append(LoggedRuling(
             edition=ruling.edition.value,
             description="\n".join(draft.description),
