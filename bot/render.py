@@ -8,6 +8,7 @@ neutral wording ("the offender's partner", never "he").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -30,6 +31,7 @@ __all__ = [
     "ruling_statement",
     "ruling_texts",
     "DIRECTOR_REMINDER",
+    "french_contractions",
 ]
 
 IRREGULARITY_TITLES: Mapping[str, str] = {
@@ -88,10 +90,11 @@ QUESTIONS: Mapping[str, str] = {
     "offender_side": N_("Is the offender on the declaring side or defending?"),
     "call_kind": N_("What kind of call was it?"),
     "cards": N_("Which card(s) were exposed?"),
-    "auction_over": N_("Is the auction period over (opening lead faced)?"),
+    "auction_over": N_("Has the opening lead been faced (the end of the auction period)?"),
     "lho_accepts_replacement": N_("Does {lho} accept the second insufficient bid?"),
     "ends_auction": N_("Did that pass complete three passes, ending the auction?"),
-    "repeats_call": N_("With the right cards, does {offender} repeat the same call?"),
+    "repeats_call": N_("With the right cards, does {offender}'s new call match the cancelled "
+                       "one (no significant difference)?"),
     "premature_replacement": N_("Did {offender} replace the call before the director ruled?"),
     "request": N_("What is being asked for?"),
     "phase": N_("When is it asked?"),
@@ -282,6 +285,11 @@ OUTCOMES: Mapping[Outcome, str] = {
                                "about ten seconds before calling, showing thought either "
                                "way."),
     Outcome.AUCTION_PERIOD_EXPLAINED: N_("See the Law excerpt below."),
+    Outcome.WRONG_BOARD_OTHER_BOARD: N_("When the board whose cards were taken is played, it "
+                                        "is played normally if {offender} repeats the cancelled "
+                                        "call ({lho} then repeats theirs); if the call differs "
+                                        "in any way, the director awards an artificial adjusted "
+                                        "score."),
 }
 
 # Lead restrictions differ by edition (Law 26 as amended in June 2017).
@@ -296,6 +304,21 @@ LEAD_RESTRICTIONS: Mapping[Edition, str] = {
 DIRECTOR_REMINDER = N_("The director rules at the table: Arbitre is the director's aid.")
 
 
+# French contracts "de le" and "à le", and elides "de" before a vowel: names
+# put into templates ("de {offender}") must read "du joueur fautif", "d'Est".
+_FRENCH_CONTRACTIONS = (
+    (re.compile(r"\b([Dd])e le "), r"\1u "),
+    (re.compile(r"\b([Àà]) le "), lambda m: ("Au " if m.group(1) == "À" else "au ")),
+    (re.compile(r"\b([Dd])e ([AEIOUaeiouÉé])"), r"\1'\2"),
+)
+
+
+def french_contractions(text: str) -> str:
+    for pattern, replacement in _FRENCH_CONTRACTIONS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 @dataclass(frozen=True, slots=True)
 class Names:
     """How to name each player of the incident in one language."""
@@ -304,26 +327,31 @@ class Names:
     partner: str
     lho: str
     rho: str
+    lang: str = "en"
 
     def fill(self, template: str) -> str:
-        return template.format(
+        text = template.format(
             offender=self.offender, partner=self.partner, lho=self.lho, rho=self.rho
         )
+        return french_contractions(text) if self.lang == "fr" else text
 
 
-def names_for(offender: Seat | None, t: NullTranslations) -> Names:
+def names_for(offender: Seat | None, lang: str) -> Names:
+    t = translator(lang)
     if offender is None:
         return Names(
             t.gettext("the offender"),
             t.gettext("the offender's partner"),
             t.gettext("the offender's left-hand opponent"),
             t.gettext("the offender's right-hand opponent"),
+            lang,
         )
     return Names(
         t.gettext(SEAT_NAMES[offender]),
         t.gettext(SEAT_NAMES[offender.partner]),
         t.gettext(SEAT_NAMES[offender.lho]),
         t.gettext(SEAT_NAMES[offender.rho]),
+        lang,
     )
 
 
@@ -342,7 +370,7 @@ def seat_name(seat: Seat, lang: str) -> str:
 
 def question_text(question: Question, lang: str) -> str:
     t = translator(lang)
-    return _capitalise(names_for(question.offender, t).fill(t.gettext(QUESTIONS[question.fact])))
+    return _capitalise(names_for(question.offender, lang).fill(t.gettext(QUESTIONS[question.fact])))
 
 
 def value_label(fact: str, value: FactValue, lang: str, offender: Seat | None = None) -> str:
@@ -351,13 +379,13 @@ def value_label(fact: str, value: FactValue, lang: str, offender: Seat | None = 
     label = VALUE_LABELS.get((fact, value))
     if label is None:
         label = YES if value is True else NO if value is False else str(value)
-    return _capitalise(names_for(offender, t).fill(t.gettext(label)))
+    return _capitalise(names_for(offender, lang).fill(t.gettext(label)))
 
 
 def option_label(option: Option, lang: str, offender: Seat | None = None) -> str:
     """'If the RHO bids, doubles or redoubles, and if the offender makes a comparable call'."""
     t = translator(lang)
-    names = names_for(offender, t)
+    names = names_for(offender, lang)
     parts = []
     for fact, value in option.when:
         template = CHOICE_LABELS.get((fact, value))
@@ -370,7 +398,7 @@ def outcome_sentences(
     outcomes: tuple[Outcome, ...], offender: Seat | None, edition: Edition, lang: str
 ) -> list[str]:
     t = translator(lang)
-    names = names_for(offender, t)
+    names = names_for(offender, lang)
     sentences = []
     for outcome in outcomes:
         template = LEAD_RESTRICTIONS[edition] if outcome is Outcome.LEAD_RESTRICTIONS else (
@@ -396,6 +424,8 @@ def ruling_statement(ruling: Ruling, lang: str) -> str:
         )
     else:
         head = t.gettext("{title}.").format(title=title)
+    if lang == "fr":
+        head = french_contractions(head)
     lines = [head, *outcome_sentences(ruling.outcomes, ruling.offender, ruling.edition, lang)]
     for option in ruling.options:
         consequences = " ".join(

@@ -74,7 +74,10 @@ class Auction:
         return any(s == seat for s, _ in self.entries())
 
     def is_sufficient(self, call: Call) -> bool:
-        """Law 18C-D: a bid is sufficient when it outranks the last bid."""
+        """Law 18C-D: a bid is sufficient when it outranks the last bid (a pass,
+        double or redouble is never an insufficient bid)."""
+        if not call.is_bid:
+            return True
         last = self.last_bid()
         return last is None or call.outranks(last[1])
 

@@ -61,6 +61,12 @@ class Context:
     def is_2017(self) -> bool:
         return self.edition is Edition.E2017
 
+    def with_facts(self, **facts: FactValue) -> Context:
+        """The same incident with facts a law establishes itself (shares ``assumed``)."""
+        return Context(
+            self.edition, {**self.facts, **facts}, self.limits, self.assumed, self.hypothetical
+        )
+
     def known(self, fact: str) -> FactValue | None:
         return self.facts.get(fact)
 

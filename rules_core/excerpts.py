@@ -40,8 +40,10 @@ __all__ = [
     "BIDDING_BOX_LAW",
     "normalise_ref",
     "parent_ref",
+    "law_of",
     "excerpt",
     "refs",
+    "laws",
     "search",
     "seed_paragraphs",
     "seed_paragraph",
@@ -145,7 +147,8 @@ def _ancestry(ref: str) -> Iterator[str]:
         current = parent_ref(current)
 
 
-def _law_of(ref: str) -> int:
+def law_of(ref: str) -> int:
+    """The Law a paragraph belongs to (``BIDDING_BOX_LAW`` for "BB...")."""
     head = _split_ref(ref)[0]
     return BIDDING_BOX_LAW if head == "BB" else int(head)
 
@@ -542,8 +545,8 @@ def _tree(edition: Edition) -> dict[str, _Node]:
                 )
     titles: Mapping[str, Any] = data["law"]
     for ref in nodes:
-        if str(_law_of(ref)) not in titles:
-            raise ValueError(f"Law {_law_of(ref)} has no title")
+        if str(law_of(ref)) not in titles:
+            raise ValueError(f"Law {law_of(ref)} has no title")
     return dict(sorted(nodes.items(), key=lambda item: _sort_key(item[0])))
 
 
@@ -741,7 +744,7 @@ def _make(edition: Edition, ref: str) -> Excerpt:
     )
     selectors = list(dict.fromkeys(sel for n in members for sel in n.former))
     former_fr, former_en, former_refs = _former_text(selectors, ref)
-    law = _law_of(ref)
+    law = law_of(ref)
     title_fr, title_en = _title(law, edition)
     parts: tuple[Excerpt, ...] = ()
     if len(segments) > 1:
@@ -793,6 +796,11 @@ def _cached(edition: Edition, ref: str) -> Excerpt:
 def refs(edition: Edition = Edition.E2017) -> tuple[str, ...]:
     """Every paragraph reference that has an excerpt in ``edition``, in order."""
     return tuple(_tree(edition))
+
+
+def laws(edition: Edition = Edition.E2017) -> tuple[int, ...]:
+    """The Laws with excerpts in ``edition``, in order (the regulation left out)."""
+    return tuple(dict.fromkeys(law_of(r) for r in _tree(edition) if law_of(r) != BIDDING_BOX_LAW))
 
 
 def excerpt(ref: str, edition: Edition = Edition.E2017) -> Excerpt | None:
@@ -861,7 +869,7 @@ def _index(edition: Edition) -> _Index:
     for ref, node in _tree(edition).items():
         phrases = [(frozenset(_tokens(k)), _KEYWORD_WEIGHT) for k in keywords.get(ref, ())]
         if parent_ref(ref) is None:
-            titles = _title(_law_of(ref), edition)
+            titles = _title(law_of(ref), edition)
             phrases += [(frozenset(_tokens(t)), _TITLE_WEIGHT) for t in titles]
         else:
             headings = (node.heading_fr, node.heading_en)

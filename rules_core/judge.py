@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from .calls import Seat
+from .calls import Call, Seat
 from .engine import Context, NeedFact, Verdict
 from .incident import Incident, IncidentError
 from .laws.inadmissible_calls import (
@@ -31,6 +31,7 @@ from .laws.table_events import (
     wrong_board,
 )
 from .model import FactValue, Irregularity, Question, Result, Ruling
+from .model import Outcome as O
 from .replay import derive
 
 __all__ = ["rule", "PROCEDURES"]
@@ -40,6 +41,9 @@ I = Irregularity  # noqa: E741 - a short alias for the table below
 
 def _pass_out_of_rotation(ctx: Context) -> Verdict:
     if ctx.known("ends_auction") is True:
+        return three_passes_one_out_of_rotation(ctx)
+    if "ends_auction" in ctx.limits and ctx.yes("lho_accepts") and ctx.yes("ends_auction"):
+        # The LHO "accepts" with the pass that would end the auction: 17D3 keeps it open.
         return three_passes_one_out_of_rotation(ctx)
     return call_out_of_rotation(ctx, "pass")
 
@@ -115,13 +119,26 @@ def rule(incident: Incident) -> Result:
     )
 
 
+# A call out of rotation stays out of rotation when an unintended call in it is
+# corrected: the intended call "is subject to the appropriate Law" (25A1).
+_STILL_OUT_OF_ROTATION = {I.PASS_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION}
+
+
 def _apply(ctx: Context, irregularity: Irregularity) -> Verdict:
     calls_irregularity = irregularity not in (I.CHANGE_OF_CALL, *_NOT_IN_CALLS, I.PASSED_OUT)
     if calls_irregularity and ctx.known("unintended") is True:
         # 25A overrides the rest: an unintended call may be replaced while
         # partner has not called.
         if not ctx.yes("partner_called_since"):
-            return change_of_call(ctx)
+            corrected = change_of_call(ctx)
+            out_of_rotation = irregularity in _STILL_OUT_OF_ROTATION or (
+                irregularity is I.INSUFFICIENT_BID and ctx.known("in_rotation") is False
+            )
+            if out_of_rotation:
+                kept = tuple(o for o in corrected.outcomes if o is not O.NO_FURTHER_RECTIFICATION)
+                corrected = Verdict(corrected.laws, kept, corrected.options)
+                return corrected.then(PROCEDURES[irregularity](ctx))
+            return corrected
     return PROCEDURES[irregularity](ctx)
 
 
@@ -142,18 +159,29 @@ def _establish(
         return given, incident.offender, facts, {}, {}
     derivation = derive(incident.dealer, incident.calls)
     derived = derivation.irregularity
+    if given is I.PASSED_OUT and derived is not I.PASSED_OUT:
+        raise IncidentError(
+            "the calls do not show four passes and nothing else: the board was not passed out"
+        )
     if given is not None and (given in _NOT_IN_CALLS or derived is None):
-        if derived is None and given not in _NOT_IN_CALLS and given is not I.PASSED_OUT:
+        if derived is None and given not in _NOT_IN_CALLS:
             raise IncidentError(
                 f"the calls as given show no {given.value}: check the seats and the order"
             )
-        return given, incident.offender, facts, {}, dict(derivation.assumed)
+        offender = incident.offender
+        if offender is not None and given in _CALLER_IS_OFFENDER:
+            for fact, value in _called_since(offender, incident.calls).items():
+                facts.setdefault(fact, value)
+        return given, offender, facts, {}, dict(derivation.assumed)
     if derived is None:
         raise IncidentError("the calls show no irregularity: add the call that went wrong")
     irregularity = derived
+    derived_facts = dict(derivation.facts)
     if given is not None and given != derived:
         if given is I.CHANGE_OF_CALL and derived in _READ_AS_CHANGE:
             irregularity = I.CHANGE_OF_CALL
+            # Who called since is counted from the call being changed.
+            derived_facts.update(derivation.change_facts)
         elif (given, derived) not in _REFINED_BY_CALLS:
             raise IncidentError(
                 f"the calls show a {derived.value}, not a {given.value}: "
@@ -164,7 +192,7 @@ def _establish(
         raise IncidentError(
             f"the calls show {offender.name} as the offender, not {incident.offender.name}"
         )
-    for fact, value in derivation.facts.items():
+    for fact, value in derived_facts.items():
         if fact in facts and facts[fact] != value:
             raise IncidentError(
                 f"the calls show {fact} = {_show(value)}, but the facts say {_show(facts[fact])}"
@@ -172,6 +200,22 @@ def _establish(
         facts[fact] = value
     limits = {f: v for f, v in derivation.limits.items() if f not in facts}
     return irregularity, offender, facts, limits, dict(derivation.assumed)
+
+
+# Described irregularities whose offender made the last call of his in the list.
+_CALLER_IS_OFFENDER = {I.CALL_WHEN_OBLIGED_TO_PASS, I.WRONG_BOARD}
+
+
+def _called_since(offender: Seat, calls: tuple[tuple[Seat, Call], ...]) -> dict[str, FactValue]:
+    """After the offender's last call in the list: did his LHO or partner call?"""
+    last = max((i for i, (seat, _) in enumerate(calls) if seat == offender), default=None)
+    if last is None:
+        return {}
+    after = {seat for seat, _ in calls[last + 1 :]}
+    return {
+        "lho_called_since": offender.lho in after,
+        "partner_called_since": offender.partner in after,
+    }
 
 
 def _show(value: FactValue) -> str:

@@ -110,6 +110,7 @@ class Outcome(enum.StrEnum):
     PROCEDURAL_PENALTY_POSSIBLE = "procedural_penalty_possible"
     STOP_CARD_WAIT = "stop_card_wait"
     AUCTION_PERIOD_EXPLAINED = "auction_period_explained"
+    WRONG_BOARD_OTHER_BOARD = "wrong_board_other_board"
 
 
 _BOOL = (True, False)
@@ -148,7 +149,8 @@ FACTS: Mapping[str, tuple[FactValue, ...]] = {
     # Added by the project (the contract allows new ids).
     "lho_accepts_replacement": _BOOL,  # 27B4: LHO accepts a second insufficient bid
     "ends_auction": _BOOL,  # 17D3/34: an accepted pass out of rotation was one of three passes
-    "repeats_call": (True, False, "undecided"),  # seed 17D: the call from the wrong board repeated
+    # seed 17D: the new call repeats (does not differ significantly from) the cancelled one
+    "repeats_call": (True, False, "undecided"),
     "premature_replacement": _BOOL,  # 27C: replaced before the director ruled
     # Law 20: what is asked, when, by whom.
     "request": ("review", "explanation", "repeat_call", "who_leads"),

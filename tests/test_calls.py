@@ -96,21 +96,11 @@ def test_text_that_is_not_a_call_is_refused(paragraph: str, text: str) -> None:
         parse_call(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="18A: a huge digit string must be refused as InvalidCallError; int() of more than "
-    "4300 digits raises a bare ValueError that escapes Incident.from_dict (not an IncidentError)",
-)
 def test_huge_level_is_an_invalid_call() -> None:
     with pytest.raises(InvalidCallError):
         parse_call("1" * 5000 + "S")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="contract: unreadable input gives IncidentError (exit 2), never a traceback; a "
-    "5000-digit level escapes as ValueError",
-)
 def test_huge_level_in_an_incident_is_an_incident_error() -> None:
     with pytest.raises(IncidentError):
         Incident.from_dict({"dealer": "N", "calls": [["N", "1" * 5000 + "S"]]})

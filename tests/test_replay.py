@@ -218,22 +218,11 @@ def test_first_irregularity_is_the_one_ruled() -> None:
     assert derivation.offender is not None and derivation.offender.name == "E"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="27C: a premature replacement 'stands unless the insufficient bid is accepted as "
-    "in A' (seed 004 27C; 2017 27C): the LHO keeps his option, so the calls (offender "
-    "called next) do not show that the LHO declined; lho_accepts is derived False",
-)
 def test_27C_premature_replacement_leaves_the_lho_his_option() -> None:
     derivation = derive(parse_seat("N"), calls_of("N:1S E:1H E:2H"))
     assert "lho_accepts" not in derivation.facts
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="25/Law 20A: saying the same call twice (P then P) changes nothing; the replay "
-    "reports a change_of_call and the core then asks 'unintended' for a non-event",
-)
 def test_the_same_call_repeated_is_not_a_change_of_call() -> None:
     derivation = derive(parse_seat("N"), calls_of("N:P E:P E:P"))
     assert derivation.irregularity is None

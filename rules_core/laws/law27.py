@@ -26,7 +26,17 @@ _NO_RECTIFICATION = (O.NO_FURTHER_RECTIFICATION, O.ADJUSTED_SCORE_POSSIBLE)
 def insufficient_bid(ctx: Context) -> Verdict:
     """27A: accepted; 27A2: out of rotation -> Law 31; 27B: replaced."""
     in_rotation = ctx.default("in_rotation", True)
+    premature = ctx.known("premature_replacement") is True
     if ctx.yes("lho_accepts"):
+        if premature:
+            # 27C: the LHO may still accept the insufficient bid; the premature
+            # replacement is then withdrawn (16C for the offending side).
+            return verdict(
+                "27C",
+                "27A1",
+                ui_withdrawn(ctx) + "2",
+                outcomes=(O.CALL_STANDS, O.UNAUTHORIZED_INFORMATION),
+            )
         # 27A1: the LHO accepts by calling; out of rotation, 29A accepts it as well.
         laws = ("27A1",) if in_rotation else ("27A2", "29A", "27A1")
         return verdict(*laws, outcomes=(O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION))
@@ -35,7 +45,7 @@ def insufficient_bid(ctx: Context) -> Verdict:
     replaced = ctx.choice("replacement", REPLACEMENTS, lambda r: _replaced(ctx, r))
     if replaced.options:  # not chosen yet: 27B with each choice explained
         replaced = verdict("27B").then(replaced)
-    if ctx.known("premature_replacement") is True:
+    if premature:
         replaced = verdict("27C").then(replaced)
     return replaced
 
@@ -58,7 +68,11 @@ def _partner_barred(ctx: Context, *laws: str, cancelled: bool = False) -> Verdic
 def _replaced(ctx: Context, replacement: FactValue) -> Verdict:
     if replacement == "lowest_same_denomination":
         if ctx.is_2017:
-            # 2017 27B1(a): specifies the same denomination(s); artificial allowed.
+            # 2017 27B1(a): specifies the same denomination(s); artificial allowed,
+            # but whether an artificial bid's replacement does is the director's
+            # judgement: then only a comparable call (B1(b)) avoids B2.
+            if ctx.known("artificial") is True:
+                return ctx.choice("comparable", (True, False), lambda c: _meaning_2017(ctx, c))
             return verdict("27B1(a)", "27D", outcomes=_NO_RECTIFICATION)
         # 2007 27B1(a): also both bids "indéniablement pas artificielles".
         if ctx.when_known("both_natural", True):
@@ -81,6 +95,12 @@ def _replaced(ctx: Context, replacement: FactValue) -> Verdict:
             outcomes=(O.CALL_STANDS, O.UNAUTHORIZED_INFORMATION),
         )
     return _partner_barred(ctx, "27B4", "27B3", cancelled=True)
+
+
+def _meaning_2017(ctx: Context, comparable: FactValue) -> Verdict:
+    if comparable is True:
+        return verdict("27B1(b)", "23A", "27D", outcomes=_NO_RECTIFICATION)
+    return _partner_barred(ctx, "27B2")
 
 
 def _meaning_2007(ctx: Context, same_or_more_precise: FactValue) -> Verdict:

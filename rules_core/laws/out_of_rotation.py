@@ -30,14 +30,26 @@ _CHANGE_OF_CALL_PARAGRAPH = {
 }
 
 
+def _called_before(ctx: Context) -> bool:
+    """At the LHO's turn after a bid, the offender has just called: the turn
+    that comes before his LHO's is his own."""
+    if "offender_called_before" not in ctx.facts and ctx.known("any_bid_before") is True:
+        return True
+    return ctx.default("offender_called_before", False) is True
+
+
 def call_out_of_rotation(ctx: Context, kind: CallKindOOR, insufficient: bool = False) -> Verdict:
     turn = ctx.get("turn_of")
-    if turn == "lho" and ctx.default("offender_called_before", False):
+    if turn == "lho" and kind == "pass" and not ctx.is_2017:
+        ctx.get("any_bid_before")  # seed 30: decides 30A against 30B3 before anything else
+    if turn == "lho" and _called_before(ctx):
         # 30B2 / 31C / 32C (2017), 30B3 / 31 note *** (2007): a later call
-        # at the LHO's turn is a change of call.
+        # at the LHO's turn is a change of call, made right after his own
+        # call: neither his partner nor his LHO has called since.
         paragraph = _CHANGE_OF_CALL_PARAGRAPH[(kind, ctx.is_2017)]
+        changed = ctx.with_facts(partner_called_since=False, lho_called_since=False)
         return verdict(paragraph, outcomes=(O.TREATED_AS_CHANGE_OF_CALL,)).then(
-            change_of_call(ctx)
+            change_of_call(changed)
         )
     if kind == "double" and turn == "lho":
         # At the LHO's turn before the offender ever called, nobody has bid:
@@ -233,7 +245,8 @@ def _bid_2007_other_denomination(ctx: Context) -> Verdict:
 
 
 def _double_2007(ctx: Context, turn: FactValue) -> Verdict:
-    # Preamble of seed Law 32: cancelled, and Law 26B lead restrictions may apply.
+    # Preamble of seed Law 32: cancelled, and Law 26B lead restrictions may
+    # apply -- except where B1 says "il n'y a pas de rectification".
     head = verdict("32", "26B", outcomes=(O.LEAD_RESTRICTIONS,))
     if turn == "partner":
         return head.then(verdict("32A", "23", outcomes=_PARTNER_BARRED_2007))
@@ -241,7 +254,7 @@ def _double_2007(ctx: Context, turn: FactValue) -> Verdict:
     def after_rho(action: FactValue) -> Verdict:
         if action == "pass":
             return _repeat("32B1")
-        return verdict("32B2", "23", outcomes=_PARTNER_BARRED_2007)
+        return head.then(verdict("32B2", "23", outcomes=_PARTNER_BARRED_2007))
 
-    return head.then(ctx.choice("rho_action", ("pass", "call"), after_rho))
+    return ctx.choice("rho_action", ("pass", "call"), after_rho)
 

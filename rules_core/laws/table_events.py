@@ -70,16 +70,22 @@ def wrong_board(ctx: Context) -> Verdict:
                 O.UNAUTHORIZED_INFORMATION,
             ),
         )
-    # Seed 17D (1997 wording): cancelled; what follows depends on the new call.
-    lho_called = ctx.yes("lho_called_since")
+    # Seed 17D (1997 wording): the call is cancelled and the offender calls
+    # again. On this board an adjusted score only if the LHO has called since
+    # and the new call differs significantly; the board whose cards were taken
+    # has its own rule when it is played (LHO_MUST_REPEAT_CALL / adjusted).
+    head = verdict(
+        "17D",
+        outcomes=(O.CALL_CANCELLED, O.OFFENDER_CALLS_AGAIN, O.WRONG_BOARD_OTHER_BOARD),
+    )
+    if not ctx.yes("lho_called_since"):
+        return head.then(verdict(outcomes=(O.NO_FURTHER_RECTIFICATION,)))
 
     def after(repeated: FactValue) -> Verdict:
         if repeated is True:
-            outcomes = (O.LHO_MUST_REPEAT_CALL,) if lho_called else ()
-            return verdict("17D", outcomes=(*outcomes, O.NO_FURTHER_RECTIFICATION))
+            return verdict("17D", outcomes=(O.NO_FURTHER_RECTIFICATION,))
         return verdict("17D", outcomes=(O.ARTIFICIAL_ADJUSTED_SCORE,))
 
-    head = verdict("17D", outcomes=(O.CALL_CANCELLED, O.OFFENDER_CALLS_AGAIN))
     return head.then(ctx.choice("repeats_call", (True, False), after))
 
 
