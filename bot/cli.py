@@ -139,7 +139,10 @@ def cmd_telegram(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         raise BadInput(f"{error}: create a bot with @BotFather and set it") from None
     logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s",
                         level=logging.INFO)
-    run(settings)
+    try:
+        run(settings)
+    except SettingsError as error:
+        raise BadInput(str(error)) from None
     return EXIT_OK
 
 

@@ -9,6 +9,7 @@ set.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import logging
 from collections.abc import Mapping
 
@@ -19,7 +20,7 @@ from bot.dialogue import Conversations, open_conversations
 from bot.i18n import N_, translator
 
 from .handlers import ArbitreHandlers
-from .settings import Settings, TokenFilter
+from .settings import Settings, SettingsError, TokenFilter
 
 __all__ = ["build_application", "run", "COMMAND_MENUS"]
 
@@ -97,6 +98,9 @@ def run(settings: Settings) -> None:
     for handler in logging.getLogger().handlers:
         handler.addFilter(scrub)
     logging.getLogger("httpx").setLevel(logging.WARNING)  # its INFO lines carry the URL
+    if settings.webhook_url and importlib.util.find_spec("tornado") is None:
+        raise SettingsError("ARBITRE_WEBHOOK_URL is set, but webhooks need "
+                            "python-telegram-bot[webhooks] installed")
     app = build_application(settings)
     allowed = [Update.MESSAGE, Update.CALLBACK_QUERY]
     if settings.webhook_url:
