@@ -22,7 +22,7 @@ from .model import ModelSource, cache_dir, resolve_model
 from .transcript import MAX_NO_SPEECH_PROB, MIN_AVG_LOGPROB, Transcript, is_reliable
 
 if TYPE_CHECKING:
-    from faster_whisper import WhisperModel
+    from faster_whisper import WhisperModel  # type: ignore[import-untyped]
 
 __all__ = ["Recognizer", "default_cpu_threads", "supported_language"]
 
@@ -165,7 +165,7 @@ class Recognizer:
             # faster-whisper reach for it anyway, fail at once instead of hanging.
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
         try:
-            from faster_whisper import WhisperModel
+            from faster_whisper import WhisperModel  # type: ignore[import-untyped]
         except ImportError as exc:
             raise VoiceError(
                 VoiceKind.MODEL_MISSING, f"faster-whisper is not installed: {exc}"
