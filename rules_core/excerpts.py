@@ -511,6 +511,7 @@ def _statement_node(ref: str, entry: Mapping[str, Any]) -> _Node:
     )
 
 
+@cache
 def _canonical_seed() -> dict[str, _Node]:
     """The seed paragraphs edition 2007 quotes: one file per Law."""
     nodes: dict[str, _Node] = {}
@@ -550,14 +551,19 @@ def _tree(edition: Edition) -> dict[str, _Node]:
     return dict(sorted(nodes.items(), key=lambda item: _sort_key(item[0])))
 
 
-@cache
-def _children(edition: Edition) -> dict[str, tuple[str, ...]]:
+def _kids(all_refs: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """parent -> its sub-paragraphs in document order."""
     children: dict[str, list[str]] = {}
-    for ref in _tree(edition):
+    for ref in sorted(all_refs, key=_sort_key):
         parent = parent_ref(ref)
         if parent is not None:
             children.setdefault(parent, []).append(ref)
     return {ref: tuple(kids) for ref, kids in children.items()}
+
+
+@cache
+def _children(edition: Edition) -> dict[str, tuple[str, ...]]:
+    return _kids(list(_tree(edition)))
 
 
 def _title(law: int, edition: Edition) -> tuple[str, str]:
@@ -674,12 +680,7 @@ def _compose(
 
 @cache
 def _seed_children() -> dict[str, tuple[str, ...]]:
-    children: dict[str, list[str]] = {}
-    for ref in sorted(_canonical_seed(), key=_sort_key):
-        parent = parent_ref(ref)
-        if parent is not None:
-            children.setdefault(parent, []).append(ref)
-    return {ref: tuple(kids) for ref, kids in children.items()}
+    return _kids(list(_canonical_seed()))
 
 
 def _former_nodes(selector: str) -> tuple[str, list[_Node]]:
@@ -689,13 +690,13 @@ def _former_nodes(selector: str) -> tuple[str, list[_Node]]:
         raise ValueError(f"former wording {selector!r} is not a seed paragraph")
     if scope == "own":
         return ref, [seed[ref]]
-    return ref, [seed[r] for r in _ancestry_down(ref, _seed_children())]
+    return ref, [seed[r] for r in _subtree(ref, _seed_children())]
 
 
-def _ancestry_down(ref: str, kids: Mapping[str, Sequence[str]]) -> Iterator[str]:
+def _subtree(ref: str, kids: Mapping[str, Sequence[str]]) -> Iterator[str]:
     yield ref
     for child in kids.get(ref, ()):
-        yield from _ancestry_down(child, kids)
+        yield from _subtree(child, kids)
 
 
 def _former_text(
@@ -734,14 +735,17 @@ def _former_text(
     )
 
 
+def _has_words(node: _Node) -> bool:
+    return bool(node.heading_fr or node.body_fr or node.tail_fr)
+
+
 def _make(edition: Edition, ref: str) -> Excerpt:
     nodes, kids = _tree(edition), _children(edition)
     segments = _segments(nodes, kids, ref)
     fr, en = _compose(nodes, kids, ref)
-    members = [nodes[ref]] + [s.node for s in segments]
-    sources = list(
-        dict.fromkeys(n.source for n in members if n.body_fr or n.heading_fr or n.tail_fr)
-    )
+    # Bare containers ("27B1") have no words of their own: they quote nothing.
+    members = [n for n in [nodes[ref]] + [s.node for s in segments] if _has_words(n)]
+    sources = list(dict.fromkeys(n.source for n in members))
     selectors = list(dict.fromkeys(sel for n in members for sel in n.former))
     former_fr, former_en, former_refs = _former_text(selectors, ref)
     law = law_of(ref)
