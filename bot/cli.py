@@ -160,6 +160,20 @@ def cmd_default(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return cmd_chat(args, stdin, out)
 
 
+def cmd_loi(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    """``arbitre loi REF``: the excerpt by number ("27B1(a)") or by words."""
+    from .lookup import render_lookup
+
+    query = " ".join(args.ref).strip()
+    if not query:
+        raise BadInput("say which law: a number such as 27B1 or words such as "
+                       "\"enchère insuffisante\"")
+    edition = Edition(args.edition) if args.edition else default_edition()
+    _, text = render_lookup(query, args.lang or "fr", edition)
+    out.write(text.rstrip("\n") + "\n")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="arbitre",
@@ -176,18 +190,14 @@ def build_parser() -> argparse.ArgumentParser:
     p_chat.add_argument("--jsonl", action="store_true",
                         help='one JSON object per line: {"text": ...} or {"answer": ...}')
     p_chat.set_defaults(func=cmd_chat)
+    p_loi = sub.add_parser("loi", help='the Law excerpt: "27", "27B1(a)" or words')
+    p_loi.add_argument("ref", nargs="+", help="a law reference or everyday words")
+    p_loi.add_argument("--lang", choices=["fr", "en"])
+    p_loi.add_argument("--edition", choices=[e.value for e in Edition])
+    p_loi.set_defaults(func=cmd_loi)
     p_telegram = sub.add_parser("telegram", help="run the Telegram bot (TELEGRAM_BOT_TOKEN)")
     p_telegram.set_defaults(func=cmd_telegram)
     return parser
-
-
-class _ArgumentError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # no usage dump + exit from inside argparse
-        raise _ArgumentError(message)
 
 
 def main(argv: list[str] | None = None, stdin: TextIO | None = None,

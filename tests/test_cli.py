@@ -92,3 +92,26 @@ def test_console_script_runs_as_a_module() -> None:
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["laws"] == ["27B1(a)", "27D"]
     assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["loi", "27B1(a)"], "Loi 27B1(a)"),
+        (["loi", "Loi", "27", "B", "1", "a"], "Loi 27B1(a)"),
+        (["loi", "enchère", "insuffisante"], "Loi 27"),
+        (["loi", "insufficient", "bid", "--lang", "en"], "Law 27"),
+        (["loi", "31A2", "--edition", "2007"], "répète la dénomination"),
+        (["loi", "carton", "Stop"], "BB7"),
+    ],
+)
+def test_loi_prints_the_excerpt(argv: list[str], expected: str) -> None:
+    out = io.StringIO()
+    assert main(argv, io.StringIO(""), out) == 0
+    assert expected in out.getvalue()
+
+
+def test_loi_without_a_match_answers_with_examples() -> None:
+    out = io.StringIO()
+    assert main(["loi", "pizza"], io.StringIO(""), out) == 0
+    assert "27B1(a)" in out.getvalue()

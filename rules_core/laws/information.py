@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..engine import Context, Verdict, verdict
 from ..model import FactValue
 from ..model import Outcome as O
+from .common import ui_withdrawn
 
 __all__ = ["unauthorized_information", "auction_review", "misinformation"]
 
@@ -108,7 +109,11 @@ def misinformation(ctx: Context) -> Verdict:
         return head.then(ctx.choice("offender_side", ("declaring", "defending"), _when_to_call))
     if ctx.yes("partner_called_since") or ctx.yes("auction_over"):
         return verdict("21B3", outcomes=(O.ADJUSTED_SCORE_POSSIBLE, O.EXPLAIN_RIGHTS))
-    laws = ("21B1(a)", "21B1(b)", "21B2", "16C") if ctx.is_2017 else ("21B1", "21B2", "16C")
+    # Information from withdrawn calls: 16C in 2017, 16D in the 2007 code (the
+    # seed's "Loi 16 C" in 21B2 is the 1997 numbering).
+    laws = ("21B1(a)", "21B1(b)", "21B2", ui_withdrawn(ctx))
+    if not ctx.is_2017:
+        laws = ("21B1", "21B2", ui_withdrawn(ctx))
     return verdict(
         *laws,
         outcomes=(
