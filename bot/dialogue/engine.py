@@ -209,6 +209,8 @@ class Engine:
         statement = read_statement(self._classify(text))
         if statement.lang in LANGUAGES and not state.lang_pinned:
             state.lang = statement.lang
+        if not statement.says_something:
+            statement = self._read_in_context(state, text) or statement
         if statement.irregularity == "law_lookup" and statement.confident:
             query = statement.law_ref or statement.law_query or text
             return Turn([lookup_reply(query, state.lang, state.edition)])
@@ -252,6 +254,20 @@ class Engine:
         return Turn([Reply(t.gettext("That button is no longer in use."))])
 
     # --- describing the incident -------------------------------------------
+
+    def _read_in_context(self, state: ChatState, text: str) -> Statement | None:
+        """A short correction ("non, c'était Ouest") read again after the name of
+        the irregularity being discussed, which the understanding needs to
+        place seats and facts; only what the message itself adds is kept."""
+        irregularity = state.draft.irregularity if state.draft else None
+        if irregularity is None and state.ruling is not None:
+            irregularity = state.ruling.get("irregularity")
+        if not irregularity:
+            return None
+        title = irregularity_title(irregularity, state.lang)
+        framed = read_statement(self._classify(f"{title}. {text}"))
+        framed.irregularity, framed.confidence, framed.candidates = None, 0.0, []
+        return framed if framed.says_something else None
 
     def _describe(self, state: ChatState, statement: Statement, text: str) -> Turn:
         t = translator(state.lang)

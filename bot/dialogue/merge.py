@@ -28,6 +28,11 @@ CONFIDENT = 0.6
 
 RELATIVES = ("self", "partner", "lho", "rho")
 
+#: Facts that name players relative to the offender (his LHO, partner...).
+RELATIVE_FACTS = ("lho_accepts", "turn_of", "rho_action", "partner_called_since",
+                  "lho_called_since", "correct_player_called", "offender_side",
+                  "offender_called_before", "lho_accepts_replacement")
+
 _CORRECTION = re.compile(
     r"^\s*(non|no|nope|en fait|en réalité|actually|in fact|correction|pardon|sorry|oups|oops|"
     r"plutôt|rather|wait|attends|erreur|mistake|i mean|je veux dire)\b",
@@ -134,6 +139,11 @@ def fold(draft: Draft, statement: Statement) -> Draft:
         merged.dealer = statement.dealer
     elif statement.dealer:
         merged.dealer = statement.dealer
+    if statement.offender and draft.offender and statement.offender != draft.offender:
+        # "Sud refuse" meant the offender's LHO when East offended, not when West
+        # did: facts seen from the offender no longer hold, and are asked again.
+        for fact in RELATIVE_FACTS:
+            merged.facts.pop(fact, None)
     if statement.offender:
         merged.offender = statement.offender
         merged.offender_relative = None

@@ -1,0 +1,97 @@
+"""``arbitre chat`` (a person at a terminal), ``arbitre chat --jsonl`` (the
+contract's dialogue lines) and plain ``arbitre`` without a token."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+
+@pytest.fixture(autouse=True)
+def _database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARBITRE_DB", str(tmp_path / "console.sqlite3"))
+    monkeypatch.delenv("TELEGRAM_BOT_TOKEN", raising=False)
+    monkeypatch.delenv("ARBITRE_EDITION", raising=False)
+
+
+def _jsonl(*lines: object, args: tuple[str, ...] = ()) -> list[dict[str, object]]:
+    text = "".join((line if isinstance(line, str) else json.dumps(line)) + "\n"
+                   for line in lines)
+    out = io.StringIO()
+    assert main(["chat", "--jsonl", *args], stdin=io.StringIO(text), out=out) == 0
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_jsonl_insufficient_bid_to_a_ruling_in_two_lines() -> None:
+    first, second = _jsonl({"text": "Est a dit 1♥ sur mon 1♠, Sud refuse"},
+                           {"answer": "other_bid"})
+    assert set(first) == {"text", "question", "ruling"}
+    question = first["question"]
+    assert isinstance(question, dict)
+    values = [option["value"] for option in question["options"]]
+    assert "other_bid" in values
+    assert all(option["label"] for option in question["options"])
+    ruling = second["ruling"]
+    assert isinstance(ruling, dict)
+    assert ruling["status"] == "ruling"
+    assert ruling["irregularity"] == "insufficient_bid"
+    assert "27B2" in ruling["laws"]
+    assert "partner_must_pass_throughout" in ruling["outcomes"]
+    assert second["question"] is None
+    assert "Ouest" in str(second["text"])
+
+
+def test_jsonl_in_english_with_the_2007_edition() -> None:
+    (line,) = _jsonl({"text": "East bid 1H over my 1S, South does not accept"},
+                     args=("--lang", "en", "--edition", "2007"))
+    ruling = line["ruling"]
+    assert isinstance(ruling, dict) and ruling["edition"] == "2007"
+    assert "Insufficient bid" in str(line["text"])
+
+
+def test_jsonl_bad_lines_get_error_lines_and_the_dialogue_goes_on() -> None:
+    lines = _jsonl("not json", '["text"]', {"text": 3}, {"answer": True}, {"text": ""},
+                   {"text": "/aide"})
+    assert [line.get("status") for line in lines[:3]] == ["error"] * 3
+    assert all(isinstance(line["error"], str) and line["error"] for line in lines[:3])
+    assert lines[3]["question"] is None and lines[3]["text"]  # nothing to answer yet
+    assert lines[4]["text"]  # empty message: a hint, not silence
+    assert "/loi" in str(lines[5]["text"])
+
+
+def test_jsonl_runs_start_afresh() -> None:
+    _jsonl({"text": "Est a dit 1♥ sur mon 1♠, Sud refuse"})
+    (line,) = _jsonl({"answer": "other_bid"})
+    assert line["ruling"] is None
+
+
+def test_console_for_a_person_numbers_the_choices_and_resumes() -> None:
+    out = io.StringIO()
+    stdin = io.StringIO("Est a dit 1♥ sur mon 1♠, Sud refuse\n")
+    assert main(["chat", "--lang", "fr"], stdin=stdin, out=out) == 0
+    shown = out.getvalue()
+    assert "Bonjour" in shown
+    assert "  3. " in shown  # the offender's choices, numbered
+    # A new session resumes the same incident: answering by number works.
+    out = io.StringIO()
+    assert main(["chat"], stdin=io.StringIO("3\n"), out=out) == 0
+    assert "27B2" in out.getvalue()
+
+
+def test_plain_arbitre_without_token_opens_the_console_and_says_how_to_connect() -> None:
+    out = io.StringIO()
+    assert main([], stdin=io.StringIO(""), out=out) == 0
+    assert "TELEGRAM_BOT_TOKEN" in out.getvalue()
+    assert "@BotFather" in out.getvalue()
+
+
+def test_telegram_without_token_is_a_clear_error() -> None:
+    out = io.StringIO()
+    assert main(["telegram"], stdin=io.StringIO(""), out=out) == 2
+    error = json.loads(out.getvalue())
+    assert error["status"] == "error" and "TELEGRAM_BOT_TOKEN" in error["error"]
