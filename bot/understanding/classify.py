@@ -1,0 +1,352 @@
+"""Free text -> the irregularity it describes, ranked candidates, the facts it
+states: the contract's ``classify`` object.
+
+Two kinds of evidence are combined per irregularity:
+
+* words: every phrase of the FR and EN lexicons is matched with rapidfuzz
+  (``lexicon.phrase_matches``); a phrase denied just before (``pas une
+  enchère insuffisante``) counts for nothing, one in a background clause
+  (``après l'enchère insuffisante de Sud``) for less;
+* structure: the calls the text lists are replayed by the rules core
+  (``N 1S E 1H`` is an insufficient bid whatever the words say), "out of
+  turn" with the kind of call says which of Laws 30/31/32, a second bid lower
+  than the first is an insufficient bid, a level above seven is Law 38, a law
+  number with a request is a law lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_core.calls import CallKind, Relation
+from rules_core.incident import Incident, IncidentError
+from rules_core.judge import rule
+from rules_core.model import FACTS, Irregularity
+
+from .extract import Reading, facts_for, law_reference, read
+from .lexicon import Match, phrase_matches
+from .normalise import BREAK
+
+__all__ = ["Classification", "classify", "LAW_LOOKUP", "IDS"]
+
+LAW_LOOKUP = "law_lookup"
+#: Everything ``classify`` can answer, in the contract's order.
+IDS: tuple[str, ...] = (*(i.value for i in Irregularity), LAW_LOOKUP)
+
+I = Irregularity  # noqa: E741 - short alias for the tables below
+_OUT_OF_TURN = {
+    CallKind.PASS: I.PASS_OUT_OF_ROTATION,
+    CallKind.BID: I.BID_OUT_OF_ROTATION,
+    CallKind.DOUBLE: I.DOUBLE_OUT_OF_ROTATION,
+    CallKind.REDOUBLE: I.DOUBLE_OUT_OF_ROTATION,
+}
+_BID_VERBS = frozenset(
+    {"ouvert", "ouvre", "ouverture", "opened", "opening", "opens", "bid", "encheri", "enchere",
+     "annonce", "annonces", "overcalled", "spoke", "parle"}
+)  # fmt: skip
+_PASS_VERBS = frozenset({"passe", "passed", "pass", "p"})
+_DOUBLE_VERBS = frozenset({"contre", "double", "doubled", "x"})
+_REDOUBLE_VERBS = frozenset({"surcontre", "redouble", "redoubled", "xx"})
+# Words that put what follows in the background ("après l'enchère insuffisante de Sud, …").
+_BACKGROUND = frozenset({"apres", "after", "following", "cause", "because", "suite", "avait"})
+_OVER = frozenset({"sur", "over", "after", "apres"})
+_ASK_WORDS = frozenset({"demande", "demander", "asked", "ask", "asks", "question", "questions"})
+_EXPLICIT_TURN = frozenset(
+    {("ce", "etait", "a"), ("ce", "etait", "au", "tour", "de"), ("au", "tour", "de"),
+     ("a", "la", "place", "de"), ("ce", "etait", "encore", "a"), ("instead", "of")}
+)  # fmt: skip
+_MIN_SCORE = 0.3
+_MIN_KNOWN_WORDS = 0.25
+
+
+@dataclass(frozen=True, slots=True)
+class Classification:
+    """What ``classify`` found; ``to_dict`` is the contract's JSON object."""
+
+    irregularity: str | None
+    confidence: float
+    candidates: tuple[tuple[str, float], ...]
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    lang: str = "fr"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "irregularity": self.irregularity,
+            "confidence": self.confidence,
+            "candidates": [{"irregularity": i, "score": s} for i, s in self.candidates],
+            "facts": _jsonable(self.facts),
+            "lang": self.lang,
+        }
+
+    def to_incident(self) -> dict[str, Any] | None:
+        """An incident for ``rules_core.incident.Incident.from_dict``, or None
+        when nothing was recognised or the message asks for a law text.
+
+        The calls go in only when the rules core reads them the same way as
+        the description; otherwise the offender and the facts alone."""
+        if self.irregularity is None or self.irregularity == LAW_LOOKUP:
+            return None
+        facts = {k: v for k, v in self.facts.items() if k in FACTS}
+        base: dict[str, Any] = {"irregularity": self.irregularity}
+        if "offender" in self.facts:
+            base["offender"] = self.facts["offender"]
+        if "dealer" in self.facts:
+            base["dealer"] = self.facts["dealer"]
+        if self.facts.get("calls"):
+            with_calls = {**base, "calls": list(self.facts["calls"]), "facts": dict(facts)}
+            if _acceptable(with_calls):
+                return with_calls
+        without = {**base, "facts": dict(facts)}
+        without.pop("dealer", None) if not _acceptable(without) else None
+        return without if _acceptable(without) else {"irregularity": self.irregularity}
+
+
+def _acceptable(incident: dict[str, Any]) -> bool:
+    try:
+        rule(Incident.from_dict(incident))
+    except IncidentError:
+        return False
+    return True
+
+
+def _jsonable(facts: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in facts.items()}
+
+
+def classify(text: str) -> Classification:
+    """Classify a free description (French or English) of an incident."""
+    try:
+        reading = read(text if isinstance(text, str) else "")
+    except RecursionError:  # pragma: no cover - defensive: never raise on input
+        return Classification(None, 0.0, ())
+    scores = _scores(reading)
+    ranked = sorted(scores.items(), key=lambda kv: (-kv[1], IDS.index(kv[0])))
+    ranked = [(k, v) for k, v in ranked if v > 0.05]
+    if not ranked or ranked[0][1] < _MIN_SCORE or _unreadable(reading, ranked[0][1]):
+        return Classification(None, 0.0, (), {}, reading.lang)
+    top, top_score = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else 0.0
+    margin = (top_score - second) / top_score
+    confidence = min(1.0, top_score) * (0.6 + 0.4 * min(1.0, 2 * margin))
+    candidates = tuple((k, round(min(1.0, v), 3)) for k, v in ranked[:5])
+    facts = facts_for(reading, top)
+    return Classification(top, round(confidence, 3), candidates, facts, reading.lang)
+
+
+def _unreadable(reading: Reading, top: float) -> bool:
+    """German, Spanish, or junk: too few words the bot knows, and no calls."""
+    if reading.foreign:
+        return True
+    from .normalise import correct_word  # the known-word test, cached
+
+    words = [t for t in reading.tokens if t.isalpha() and t.islower()]
+    entities = [t for t in reading.tokens if not (t.isalpha() and t.islower())]
+    if not words:
+        return not entities or top < 0.5
+    known = sum(1 for w in words if correct_word(w) == w and len(w) > 1)
+    return known / len(words) < _MIN_KNOWN_WORDS and not reading.entities.calls
+
+
+# --- evidence ---------------------------------------------------------------------------
+
+
+def _scores(reading: Reading) -> dict[str, float]:
+    lexical = _lexical(reading)
+    structural = _structural(reading)
+    scores: dict[str, float] = {}
+    for key in IDS:
+        a, b = lexical.get(key, 0.0), structural.get(key, 0.0)
+        if a or b:
+            scores[key] = a + b - a * b if a <= 1 and b <= 1 else max(a, b) + 0.1 * min(a, b)
+    if structural.get(LAW_LOOKUP, 0) >= 0.9:
+        # a request to read a law: its topic words are not an incident
+        for key in scores:
+            if key != LAW_LOOKUP:
+                scores[key] *= 0.5
+    return scores
+
+
+def _lexical(reading: Reading) -> dict[str, float]:
+    """Per irregularity: the best phrase, plus a little for each other one."""
+    text = reading.norm.text
+    found: dict[str, list[tuple[float, Match]]] = {}
+    for match in phrase_matches(text):
+        if match.negated:
+            continue
+        value = match.phrase.weight * _quality(match)
+        if any(word in _BACKGROUND for word in text[: match.start].split()[-3:]):
+            value *= 0.6
+        found.setdefault(match.phrase.section, []).append((value, match))
+    first = {section: min(m.start for _, m in matches) for section, matches in found.items()}
+    out: dict[str, float] = {}
+    for section, matches in found.items():
+        matches.sort(key=lambda vm: (-vm[0], vm[1].start))
+        kept: list[tuple[float, Match]] = []
+        for value, match in matches:
+            if all(match.end <= k.start or match.start >= k.end for _, k in kept):
+                kept.append((value, match))
+        best, match = kept[0]
+        if match.phrase.text.split(" ", 1)[0] in _BACKGROUND and any(
+            start < match.start for other, start in first.items() if other != section
+        ):
+            # "revue des enchères après le dernier passe": the time clause is context
+            best *= 0.6
+        out[section] = best + 0.15 * sum(v for v, _ in kept[1:3])
+    return out
+
+
+def _quality(match: Match) -> float:
+    """1 for an exact phrase, down to 0.6 for the weakest near miss accepted."""
+    if match.score >= 100:
+        return 1.0
+    return 0.6 + 0.4 * max(0.0, (match.score - 84.0) / 16.0)
+
+
+def _structural(reading: Reading) -> dict[str, float]:
+    out: dict[str, float] = {}
+
+    def add(key: str, value: float) -> None:
+        out[key] = out.get(key, 0.0) + value - out.get(key, 0.0) * value
+
+    derivation = reading.derivation
+    if derivation is not None and derivation.irregularity is not None:
+        add(derivation.irregularity.value, 0.9)
+    calls = reading.entities.calls
+    bids = [c for c in calls if c.call.is_bid]
+    if any(c.call.level > 7 for c in bids):
+        add(I.BID_ABOVE_SEVEN, 0.85)
+    if _lower_bid_over(reading, bids):
+        add(I.INSUFFICIENT_BID, 0.8)
+    if _double_on_partner(calls):
+        add(I.INADMISSIBLE_DOUBLE, 0.7)
+    affirmed = reading.affirmed("@out_of_turn")
+    if (affirmed or _turn_named(reading)) and not _asking(reading):
+        kind = _kind_out_of_turn(reading)
+        if kind is not None:
+            add(_OUT_OF_TURN[kind], 0.75 if affirmed else 0.65)
+    elif reading.cues.get("@out_of_turn"):
+        # "pas hors tour", "not out of turn": the description rules these out
+        for key in set(_OUT_OF_TURN.values()):
+            out[key] = out.get(key, 0.0) - 0.3
+    law = _law_evidence(reading)
+    if law:
+        add(LAW_LOOKUP, law)
+    return out
+
+
+def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
+    """A bid no higher than the one before it, by another player or said to
+    be made over it (``1♥ sur 1♠``): an insufficient bid."""
+    for earlier, later in zip(bids, bids[1:], strict=False):
+        if later.call.level > 7 or later.call.outranks(earlier.call):
+            continue
+        different = (
+            earlier.caller is not None and later.caller is not None
+            and earlier.caller != later.caller
+        )  # fmt: skip
+        linked = any(t in _OVER for t in _between(reading, earlier, later))
+        if different or linked:
+            return True
+    return False
+
+
+def _double_on_partner(calls: list[Any]) -> bool:
+    """A double made on a call of the doubler's own partner (``contré le 1♥ de
+    son partenaire``, ``doubled his partner's 1 heart``)."""
+    for index, call in enumerate(calls):
+        if call.call.kind not in (CallKind.DOUBLE, CallKind.REDOUBLE):
+            continue
+        for earlier in calls[:index]:
+            if earlier.caller is not None and earlier.caller.subject is Relation.PARTNER:
+                return True
+    return False
+
+
+def _between(reading: Reading, a: Any, b: Any) -> tuple[str, ...]:
+    lo, hi = (a.end, b.start) if a.start < b.start else (b.end, a.start)
+    return reading.tokens[lo:hi]
+
+
+def _sentence_before(tokens: tuple[str, ...], index: int) -> tuple[str, ...]:
+    start = index
+    while start > 0 and tokens[start - 1] != BREAK:
+        start -= 1
+    return tokens[start:index]
+
+
+def _asking(reading: Reading) -> bool:
+    """The thing done out of turn was a question (Law 20), not a call."""
+    spans = reading.cues.get("@out_of_turn", []) + reading.cues.get("@turn", [])
+    return any(set(_sentence_before(reading.tokens, start)) & _ASK_WORDS for start, _ in spans)
+
+
+def _turn_named(reading: Reading) -> bool:
+    """Someone called when it was another player's turn: ``alors que c'était à
+    Ouest``, ``when it was West's turn``, ``à la place de Nord``, ``Est a passé
+    avant Sud``."""
+    tokens = reading.tokens
+    seats = reading.entities.seats
+    for start, end in reading.cues.get("@turn", []):
+        cue = tokens[start:end]
+        named = [m for m in seats if 0 <= m.start - end <= 2]
+        if not named:
+            continue
+        holder = named[0]
+        if cue in _EXPLICIT_TURN:
+            return True
+        if cue in (("it", "was"), ("when", "it", "was")):
+            if holder.end < len(tokens) and tokens[holder.end] in ("turn", "to"):
+                return True
+            continue
+        # "Est a passé avant Sud": a call by someone else earlier in the sentence
+        before = _sentence_before(tokens, start)
+        offset = start - len(before)
+        for call in reading.entities.calls:
+            if offset <= call.start < start and call.caller is not None:
+                if call.caller != holder.ref:
+                    return True
+    return any(
+        m.start and m.end < len(tokens) and tokens[m.end] == "turn"
+        and tokens[m.start - 1] not in ("before", "not")
+        for m in seats
+    )  # fmt: skip
+
+
+def _kind_out_of_turn(reading: Reading) -> CallKind | None:
+    """Which call was out of turn: the call named nearest the cue, else the verb used."""
+    calls = reading.entities.calls
+    spans = reading.cues.get("@out_of_turn", []) or reading.cues.get("@turn", [])
+    anchor = spans[0][0] if spans else 0
+    if calls:
+        nearest = min(calls, key=lambda c: (abs(c.start - anchor), c.start))
+        verbs = reading.tokens[max(0, nearest.start - 4) : nearest.start + 1]
+        if nearest.call.kind is CallKind.PASS and any(t in _BID_VERBS for t in verbs):
+            return CallKind.BID
+        return nearest.call.kind
+    words = set(reading.tokens)
+    if words & _REDOUBLE_VERBS:
+        return CallKind.REDOUBLE
+    if words & _DOUBLE_VERBS:
+        return CallKind.DOUBLE
+    if words & _PASS_VERBS:
+        return CallKind.PASS
+    if words & _BID_VERBS or "dit" in words or "said" in words:
+        return CallKind.BID
+    return None
+
+
+def _law_evidence(reading: Reading) -> float:
+    """A request to read a law: ``/loi 27``, ``que dit la loi 27``, ``la loi sur …``."""
+    if reading.command is not None:
+        return 0.99
+    ref = law_reference(reading)
+    request = bool(reading.cues.get("@law_request"))
+    topic = reading.cues.get("@law_topic", [])
+    short = len(reading.tokens) <= 12
+    if "law_ref" in ref:
+        return 0.95 if request or short else 0.5
+    if topic:
+        return 0.9 if request or short or topic[0][0] <= 2 else 0.6
+    return 0.0

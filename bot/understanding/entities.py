@@ -1,0 +1,329 @@
+"""Who called what, read from normalised tokens: seat mentions (compass, or
+relative to the writer or to the player spoken about), calls with the player
+who made them, the order they were made in, the dealer, and where the writer
+sits when the text says so.
+
+Everything here is what the text states; nothing is guessed from bridge
+logic except the order of calls (``sur``/``over``/``after`` put the call named
+after them first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strain, bid
+
+from .normalise import BREAK, COMMA, SEATS
+
+__all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS"]
+
+OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
+_BY_OFFSET = {v: k for k, v in OFFSETS.items()}
+_RELATIVE = {"PARTNER": Relation.PARTNER, "LHO": Relation.LHO, "RHO": Relation.RHO}
+_THIRD_PERSON = frozenset({"son", "sa", "ses", "his", "her", "their", "leur", "leurs"})
+_PRONOUNS = frozenset({"il", "elle", "he", "she"})
+_STRAIN_OF = {"♣": Strain.C, "♦": Strain.D, "♥": Strain.H, "♠": Strain.S, "NT": Strain.NT}
+_PASS_WORDS = frozenset({"p", "passe", "pass", "passed", "passo"})
+_DOUBLE_WORDS = frozenset({"x", "contre", "double", "doubled"})
+_REDOUBLE_WORDS = frozenset({"xx", "surcontre", "redouble", "redoubled"})
+# After these a number is a board, a law or a count, not a level.
+_NOT_LEVEL_BEFORE = frozenset({"donne", "board", "etui", "loi", "law", "article", "table"})
+# "X sur Y": the call Y came first.
+_EARLIER_AFTER = frozenset({"sur", "over", "after", "apres", "derriere", "behind"})
+_PLUPERFECT = frozenset({"avait", "avais", "had", "avaient"})
+_AGENT = frozenset({"par", "by"})
+_OF = frozenset({"de", "du", "d", "of", "from", "by", "par"})
+_ARTICLES = frozenset(
+    {"le", "la", "les", "l", "un", "une", "the", "a", "an", "son", "sa", "his", "her"}
+)
+# ME after these is an object ("il m'a dit", "told me").
+_ME_OBJECT_AFTER = frozenset(
+    {"on", "il", "elle", "ils", "he", "she", "they", "told", "asked", "gave", "showed", "let"}
+)
+_I_AM = frozenset({"am", "suis", "en", "sitting", "was", "etais"})
+_WINDOW = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A player as the text names him: by compass seat, relative to the writer
+    (``mon partenaire``), or relative to the player spoken about (``son
+    partenaire``). ``bare`` marks a relative word without possessive (``LHO``)."""
+
+    seat: Seat | None = None
+    writer: Relation | None = None
+    subject: Relation | None = None
+    bare: bool = False
+    opponent: bool = False
+    pronoun: bool = False
+
+    @property
+    def known(self) -> bool:
+        return self.seat is not None or self.writer is not None or self.subject is not None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatMention:
+    ref: Ref
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallMention:
+    call: Call
+    start: int
+    end: int
+    caller: Ref | None
+
+
+@dataclass(slots=True)
+class Entities:
+    seats: list[SeatMention] = field(default_factory=list)
+    calls: list[CallMention] = field(default_factory=list)  # in the order they were made
+    dealer: Ref | None = None
+    anchor: Seat | None = None  # where the writer sits, when the text says it
+
+    def compass(self, ref: Ref | None) -> Seat | None:
+        """The compass seat of ``ref``, through the writer's seat when known."""
+        if ref is None:
+            return None
+        if ref.seat is not None:
+            return ref.seat
+        if ref.writer is not None and self.anchor is not None:
+            return Seat((self.anchor + OFFSETS[ref.writer]) % 4)
+        return None
+
+
+def relation(entities: Entities, frm: Ref | None, to: Ref | None) -> Relation | None:
+    """Where ``to`` sits as seen from ``frm``, when the text allows to tell."""
+    if frm is None or to is None:
+        return None
+    if to.subject is not None:
+        return to.subject
+    a, b = entities.compass(frm), entities.compass(to)
+    if a is not None and b is not None:
+        return a.relation_to(b)
+    if frm.writer is not None and to.writer is not None:
+        return _BY_OFFSET[(OFFSETS[to.writer] - OFFSETS[frm.writer]) % 4]
+    return None
+
+
+def read_entities(tokens: Sequence[str], cues: Mapping[str, list[tuple[int, int]]]) -> Entities:
+    entities = Entities()
+    entities.seats = _seat_mentions(tokens)
+    entities.anchor = _anchor(tokens, entities.seats)
+    entities.dealer = _dealer(tokens, entities.seats, cues.get("@dealer", []))
+    calls = _call_mentions(tokens, entities.seats)
+    entities.calls = _in_time_order(tokens, calls)
+    return entities
+
+
+# --- seats -------------------------------------------------------------------------
+
+
+def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
+    mentions: list[SeatMention] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        before = tokens[i - 1] if i else ""
+        after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        ref: Ref | None = None
+        start, end = i, i + 1
+        if token in SEATS:
+            ref = Ref(seat=Seat[token])
+        elif token == "ME" and before not in _ME_OBJECT_AFTER:
+            ref = Ref(writer=Relation.SELF)
+        elif token == "MY" and after in _RELATIVE:
+            ref, end = Ref(writer=_RELATIVE[after]), i + 2
+        elif token == "MY" and after == "OPP":
+            ref, end = Ref(opponent=True), i + 2
+        elif token in _RELATIVE:
+            if before in _THIRD_PERSON or _offenders(tokens, i + 1):
+                ref, start = Ref(subject=_RELATIVE[token]), max(0, i - 1)
+            else:
+                ref = Ref(writer=_RELATIVE[token], bare=True)
+        elif token == "OPP":
+            ref = Ref(opponent=True)
+        elif token in _PRONOUNS:
+            ref = Ref(pronoun=True)
+        if ref is not None:
+            mentions.append(SeatMention(ref, start, end))
+        i = end
+    return _merge_appositions(tokens, mentions)
+
+
+def _offenders(tokens: Sequence[str], i: int) -> bool:
+    """``partenaire du fautif``: relative to the offender, not to the writer."""
+    return tuple(tokens[i : i + 2]) in {("du", "fautif"), ("of", "offender")}
+
+
+def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> list[SeatMention]:
+    """``Sud, mon partenaire,`` / ``mon partenaire (Nord)`` / ``Nord (moi)``: one player."""
+    merged: list[SeatMention] = []
+    for mention in mentions:
+        if merged:
+            last = merged[-1]
+            between = [t for t in tokens[last.end : mention.start] if t != COMMA]
+            a, b = last.ref, mention.ref
+            compass_and_relative = (a.seat is None) != (b.seat is None) and (
+                (a.writer or b.writer) is not None
+            )
+            if not between and compass_and_relative:
+                ref = Ref(seat=a.seat or b.seat, writer=a.writer or b.writer)
+                merged[-1] = SeatMention(ref, last.start, mention.end)
+                continue
+        merged.append(mention)
+    return merged
+
+
+def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
+    """The writer's seat: ``je suis Ouest``, ``I'm West``, ``Nord (moi)``, or
+    an apposition ``Ouest, à ma gauche``."""
+    for mention in mentions:
+        ref = mention.ref
+        if ref.seat is not None and ref.writer is not None:
+            return Seat((ref.seat - OFFSETS[ref.writer]) % 4)
+    for i in range(len(tokens) - 2):
+        if tokens[i] == "ME" and tokens[i + 1] in _I_AM and tokens[i + 2] in SEATS:
+            return Seat[tokens[i + 2]]
+    return None
+
+
+def _dealer(
+    tokens: Sequence[str], mentions: list[SeatMention], spans: list[tuple[int, int]]
+) -> Ref | None:
+    """The seat next to a dealer cue: ``donneur Sud``, ``N dealer``, ``le donneur était Est``."""
+    for start, end in spans:
+        best: tuple[float, Ref] | None = None
+        for mention in mentions:
+            if mention.ref.pronoun or mention.ref.opponent:
+                continue
+            distance: float
+            if 0 <= mention.start - end <= 2:
+                gap = tokens[end : mention.start]
+                distance = mention.start - end
+            elif 0 <= start - mention.end <= 3:
+                gap = tokens[mention.end : start]
+                distance = start - mention.end + 0.5
+            else:
+                continue
+            if BREAK in gap:
+                continue
+            if COMMA in gap:
+                distance += 2
+            if best is None or distance < best[0]:
+                best = (distance, mention.ref)
+        if best is not None:
+            return best[1]
+    return None
+
+
+# --- calls -------------------------------------------------------------------------
+
+
+def _call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
+    token = tokens[i]
+    if token.isdigit():
+        if i + 1 < len(tokens) and tokens[i + 1] in _STRAIN_OF:
+            level = int(token)
+            if 1 <= level <= 13 and not (i and tokens[i - 1] in _NOT_LEVEL_BEFORE):
+                return bid(level, _STRAIN_OF[tokens[i + 1]]), i + 2
+        return None
+    before = tokens[i - 1] if i else ""
+    if token in _PASS_WORDS and before != "to":
+        return PASS, i + 1
+    if token in _DOUBLE_WORDS:
+        return DOUBLE, i + 1
+    if token in _REDOUBLE_WORDS:
+        return REDOUBLE, i + 1
+    return None
+
+
+def _call_mentions(tokens: Sequence[str], mentions: list[SeatMention]) -> list[CallMention]:
+    calls: list[CallMention] = []
+    i = 0
+    while i < len(tokens):
+        found = _call_at(tokens, i)
+        if found is None:
+            i += 1
+            continue
+        call, end = found
+        calls.append(CallMention(call, i, end, _caller(tokens, i, end, mentions, calls)))
+        i = end
+    return calls
+
+
+def _caller(
+    tokens: Sequence[str],
+    start: int,
+    end: int,
+    mentions: list[SeatMention],
+    earlier: list[CallMention],
+) -> Ref | None:
+    # "mon 1♠", "my 2H opening"
+    if start and tokens[start - 1] == "MY":
+        return Ref(writer=Relation.SELF)
+    # "1♥ d'Est", "contre de Sud", "1D by N", "le 2♦ de son partenaire"
+    if end < len(tokens) and tokens[end] in _OF:
+        for mention in mentions:
+            if end + 1 <= mention.start <= end + 2 and not mention.ref.pronoun:
+                return mention.ref
+    # the nearest player named before, in the same sentence, with no call between
+    limit = max(earlier[-1].end if earlier else 0, start - _WINDOW)
+    for mention in reversed(mentions):
+        if mention.end > start or mention.end < limit:
+            continue
+        if BREAK in tokens[mention.end : start]:
+            break
+        if mention.ref.pronoun:
+            return _resolve_pronoun(tokens, mention, mentions)
+        return mention.ref
+    return None
+
+
+def _resolve_pronoun(
+    tokens: Sequence[str], pronoun: SeatMention, mentions: list[SeatMention]
+) -> Ref | None:
+    """``il``/``he``: the last player named before it by compass or relation."""
+    for mention in reversed(mentions):
+        if (
+            mention.end <= pronoun.start
+            and mention.ref.known
+            and mention.ref.writer is not (Relation.SELF)
+        ):
+            return mention.ref
+    return None
+
+
+def _in_time_order(tokens: Sequence[str], calls: list[CallMention]) -> list[CallMention]:
+    """Text order, except that a call named after ``sur``/``over``/``after``, a
+    call in the pluperfect (``avait dit``), or the bid a double is made on,
+    came first."""
+    ordered = list(calls)
+    i = 1
+    while i < len(ordered):
+        previous, current = ordered[i - 1], ordered[i]
+        between = tokens[previous.end : current.start]
+        lead_in = tokens[max(previous.end, current.start - 3) : current.start]
+        swap = False
+        if BREAK not in between and len(between) <= 5:
+            if any(t in _EARLIER_AFTER for t in between):
+                swap = True
+            elif any(t in _PLUPERFECT for t in lead_in):
+                swap = True
+            elif previous.call in (DOUBLE, REDOUBLE) and current.call.is_bid:
+                # "contré le 1SA de Nord", "doubled West's 1S"
+                swap = all(t in _ARTICLES for t in between) and current.caller != previous.caller
+        if swap and not _swapped(previous, current):
+            ordered[i - 1], ordered[i] = current, previous
+        i += 1
+    return ordered
+
+
+def _swapped(first: CallMention, second: CallMention) -> bool:
+    """Already in time order (the earlier one is further right in the text)."""
+    return first.start > second.start

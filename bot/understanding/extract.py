@@ -1,0 +1,549 @@
+"""The facts a description states, in the contract's vocabulary.
+
+``read(text)`` does the reading once (normalised tokens, cue phrases, seats
+and calls, and the replay of the calls by ``rules_core.replay.derive``);
+``facts_for(reading, irregularity)`` then keeps what matters to that
+irregularity. A fact is given only when the text states it (or the calls it
+lists show it): nothing is filled in by default.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_core.calls import Call, CallKind, Relation, Seat
+from rules_core.model import FACTS, FactValue, Irregularity
+from rules_core.replay import Derivation, derive
+
+from .entities import (
+    OFFSETS,
+    CallMention,
+    Entities,
+    Ref,
+    SeatMention,
+    read_entities,
+    relation,
+)
+from .lang import detect_language
+from .lexicon import find_cues, negated_at
+from .normalise import BREAK, COMMA, Normalised, normalise
+
+__all__ = ["Reading", "read", "facts_for", "irregular_call", "offender_of", "law_reference"]
+
+I = Irregularity  # noqa: E741 - short alias for the tables below
+
+#: Facts worth reading for each irregularity (beyond offender, call, calls, dealer).
+RELEVANT: Mapping[str, frozenset[str]] = {
+    I.INSUFFICIENT_BID: frozenset({"lho_accepts", "in_rotation", "replacement", "artificial"}),
+    I.PASS_OUT_OF_ROTATION: frozenset(
+        {"turn_of", "lho_accepts", "artificial", "correct_player_called", "call_kind"}
+    ),
+    I.BID_OUT_OF_ROTATION: frozenset({"turn_of", "lho_accepts", "artificial", "call_kind"}),
+    I.DOUBLE_OUT_OF_ROTATION: frozenset({"turn_of", "lho_accepts", "call_kind"}),
+    I.CHANGE_OF_CALL: frozenset(
+        {"unintended", "lho_accepts", "partner_called_since", "lho_called_since", "auction_over"}
+    ),
+    I.INADMISSIBLE_DOUBLE: frozenset({"lho_called_since", "out_of_rotation", "after_opening_lead"}),
+    I.CALL_WHEN_OBLIGED_TO_PASS: frozenset({"lho_called_since"}),
+    I.BID_ABOVE_SEVEN: frozenset({"lho_called_since"}),
+    I.CALL_AFTER_FINAL_PASS: frozenset({"offender_side", "call_kind", "lho_called_since"}),
+    I.SIMULTANEOUS_CALLS: frozenset(),
+    I.CARD_EXPOSED_DURING_AUCTION: frozenset({"cards"}),
+    I.WRONG_BOARD: frozenset({"partner_called_since", "lho_called_since"}),
+    I.MISINFORMATION: frozenset({"partner_called_since", "auction_over"}),
+    I.UNAUTHORIZED_INFORMATION: frozenset(),
+    I.AUCTION_REVIEW: frozenset(),
+    I.PASSED_OUT: frozenset(),
+}
+
+#: Irregularities that are a call: the text's irregular call is reported as ``call``.
+CALL_IRREGULARITIES = frozenset(
+    {
+        I.INSUFFICIENT_BID, I.PASS_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION,
+        I.DOUBLE_OUT_OF_ROTATION, I.INADMISSIBLE_DOUBLE, I.CALL_WHEN_OBLIGED_TO_PASS,
+        I.BID_ABOVE_SEVEN, I.CALL_AFTER_FINAL_PASS, I.WRONG_BOARD,
+    }
+)  # fmt: skip
+
+# For these the LHO calling over the call is his acceptance of it (27A, 29A, 25B).
+_ACCEPTED_BY_CALLING = frozenset(
+    {I.INSUFFICIENT_BID, I.PASS_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION,
+     I.DOUBLE_OUT_OF_ROTATION, I.CHANGE_OF_CALL}
+)  # fmt: skip
+
+_HONOURS = frozenset(
+    {"as", "roi", "dame", "valet", "dix", "honneur", "honneurs", "ace", "king", "queen",
+     "jack", "ten", "honour", "honor", "honours", "honors"}
+)  # fmt: skip
+_SMALL = frozenset({"petit", "petite", "small", "low", "petits"})
+_SEVERAL = frozenset({"plusieurs", "several", "many"})
+_CARD_WORDS = frozenset({"carte", "cartes", "card", "cards"})
+_LEAD_WORDS = frozenset({"entame", "led", "lead", "entamer"})
+_BOARD_WORDS = frozenset({"donne", "board", "etui", "table", "loi", "law", "donnes", "boards"})
+_LAW_COMMAND = re.compile(r"^\s*/(?:loi|law|lois|laws)\b\s*(.*)$", re.IGNORECASE | re.DOTALL)
+_LAW_REF = re.compile(
+    r"\b(?:lois?|laws?|article|art\.?)\s*(?:n°|no\.?|numero|number)?\s*"
+    r"(\d{1,2})([A-H](?:\d{1,2}(?:\s?\([a-e]\))?(?:\s?\((?:i|ii|iii|iv|v)\))?)?)?(?![\w])",
+    re.IGNORECASE,
+)
+_LAW_WORDS = frozenset({"loi", "lois", "law", "laws", "article", "art"})
+_QUERY_SKIP = frozenset(
+    {"le", "la", "les", "l", "un", "une", "des", "du", "de", "the", "a", "an", "sur", "on",
+     "about", "concernant", "regarding", "concerning", "for", "pour", "relative"}
+)  # fmt: skip
+_QUERY_STOP = frozenset({"svp", "stp", "please", "say", "says", "se", "merci", "thanks", "|"})
+
+
+@dataclass(slots=True)
+class Reading:
+    """One message read once: everything classification and extraction use."""
+
+    norm: Normalised
+    cues: dict[str, list[tuple[int, int]]]
+    entities: Entities
+    derivation: Derivation | None
+    compass_calls: list[tuple[Seat, Call]] | None
+    virtual_anchor: bool
+    lang: str
+    foreign: bool
+    command: str | None = None  # the text after "/loi", when the message is that command
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        return self.norm.tokens
+
+    def has(self, cue: str) -> bool:
+        return bool(self.cues.get(cue))
+
+    def affirmed(self, cue: str) -> list[tuple[int, int]]:
+        """The spans of ``cue`` not denied by a negation just before them."""
+        return [s for s in self.cues.get(cue, []) if not negated_at(self.tokens, s[0])]
+
+
+def read(text: str) -> Reading:
+    norm = normalise(text)
+    lang, foreign = detect_language(norm.source)
+    cues = find_cues(norm.tokens)
+    entities = read_entities(norm.tokens, cues)
+    derivation, compass_calls, virtual = _replay(entities)
+    command = None
+    match = _LAW_COMMAND.match(text[:200]) if isinstance(text, str) else None
+    if match:
+        command = match.group(1).strip()
+    return Reading(norm, cues, entities, derivation, compass_calls, virtual, lang, foreign, command)
+
+
+# --- replaying the calls -----------------------------------------------------------
+
+
+def _replay(entities: Entities) -> tuple[Derivation | None, list[tuple[Seat, Call]] | None, bool]:
+    """Replay the calls when every one has a known player: by compass, or all
+    relative to the writer (then a seat is lent to the writer: relations do
+    not depend on it)."""
+    calls = entities.calls
+    if not calls or any(c.caller is None for c in calls):
+        return None, None, False
+    dealer = entities.compass(entities.dealer)
+    seats = [entities.compass(c.caller) for c in calls]
+    virtual = False
+    if any(s is None for s in seats):
+        if entities.anchor is not None or any(c.caller.writer is None for c in calls):  # type: ignore[union-attr]
+            return None, None, False
+        # all relative to the writer: lend him South
+        virtual = True
+        seats = [Seat((Seat.S + OFFSETS[c.caller.writer]) % 4) for c in calls]  # type: ignore[union-attr,index]
+        dealer_ref = entities.dealer
+        dealer = (
+            Seat((Seat.S + OFFSETS[dealer_ref.writer]) % 4)
+            if dealer_ref is not None and dealer_ref.writer is not None
+            else None
+        )
+    sequence = [(s, c.call) for s, c in zip(seats, calls, strict=True) if s is not None]
+    if len(sequence) < 2 and dealer is None:
+        return None, (None if virtual else sequence), virtual
+    derivation = derive(dealer, sequence)
+    return derivation, (None if virtual else sequence), virtual
+
+
+# --- the irregular call and its offender ------------------------------------------------
+
+_KIND_OF = {
+    I.PASS_OUT_OF_ROTATION: (CallKind.PASS,),
+    I.BID_OUT_OF_ROTATION: (CallKind.BID,),
+    I.DOUBLE_OUT_OF_ROTATION: (CallKind.DOUBLE, CallKind.REDOUBLE),
+    I.INADMISSIBLE_DOUBLE: (CallKind.DOUBLE, CallKind.REDOUBLE),
+    I.INSUFFICIENT_BID: (CallKind.BID,),
+    I.BID_ABOVE_SEVEN: (CallKind.BID,),
+    I.CALL_WHEN_OBLIGED_TO_PASS: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE),
+    I.CALL_AFTER_FINAL_PASS: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
+    I.WRONG_BOARD: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
+}
+
+
+def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
+    """The call the description is about, for an irregularity that is a call."""
+    kinds = _KIND_OF.get(Irregularity(irregularity)) if irregularity in _KIND_VALUES else None
+    if not kinds:
+        return None
+    calls = [c for c in reading.entities.calls if c.call.kind in kinds]
+    if irregularity == I.BID_ABOVE_SEVEN:
+        calls = [c for c in calls if c.call.level > 7]
+    if irregularity == I.CALL_AFTER_FINAL_PASS:
+        # the final pass is context; the call after it is the irregularity
+        other = [c for c in calls if not c.call.is_pass]
+        calls = other or calls[-1:]
+    if not calls:
+        return None
+    if irregularity == I.INSUFFICIENT_BID:
+        return calls[-1]  # the later, lower bid
+    if irregularity in (I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION):
+        with_caller = [c for c in calls if c.caller is not None and c.caller.known]
+        return (with_caller or calls)[0]
+    return calls[-1] if irregularity == I.CALL_AFTER_FINAL_PASS else calls[0]
+
+
+_KIND_VALUES = frozenset(i.value for i in _KIND_OF)
+
+
+def _roles(reading: Reading) -> set[int]:
+    """Start tokens of seat mentions that name someone other than the offender:
+    whose turn it was, the dealer, the one who accepted or called since."""
+    taken: set[int] = set()
+    for cue in ("@turn", "@dealer", "@accept", "@refuse", "@called_over", "@not_yet_called"):
+        for start, end in reading.cues.get(cue, []):
+            for mention in reading.entities.seats:
+                after = 0 <= mention.start - end <= 2
+                before = 0 <= start - mention.end <= 2 and cue not in ("@turn",)
+                if cue == "@turn" and after:
+                    taken.add(mention.start)
+                elif cue != "@turn" and (before or (cue == "@dealer" and after)):
+                    taken.add(mention.start)
+    for mention in reading.entities.seats:
+        if 0 < mention.start and reading.tokens[mention.start - 1] in ("avant", "before"):
+            taken.add(mention.start)
+    return taken
+
+
+def offender_of(reading: Reading, irregularity: str) -> Ref | None:
+    """Who committed the irregularity, as the text names him."""
+    derivation = reading.derivation
+    if derivation is not None and derivation.irregularity == irregularity:
+        if derivation.offender is not None and not reading.virtual_anchor:
+            return Ref(seat=derivation.offender)
+        if derivation.offender is not None:
+            offset = (derivation.offender - Seat.S) % 4
+            return Ref(writer={v: k for k, v in OFFSETS.items()}[offset])
+    call = irregular_call(reading, irregularity)
+    if call is not None and call.caller is not None and call.caller.known:
+        return call.caller
+    return _subject(reading)
+
+
+def _subject(reading: Reading) -> Ref | None:
+    """The first player named who is not whose turn it was, the dealer or the
+    one who accepted; someone named after ``par``/``by`` first."""
+    taken = _roles(reading)
+    tokens = reading.tokens
+    candidates = [
+        m for m in reading.entities.seats
+        if m.start not in taken and not m.ref.pronoun and not m.ref.opponent and m.ref.known
+        and m.ref.subject is None
+    ]  # fmt: skip
+    for mention in candidates:
+        if mention.start and tokens[mention.start - 1] in ("par", "by"):
+            return mention.ref
+    return candidates[0].ref if candidates else None
+
+
+# --- facts ---------------------------------------------------------------------------------
+
+
+def _seat_name(entities: Entities, ref: Ref | None) -> str | None:
+    seat = entities.compass(ref)
+    return None if seat is None else seat.name
+
+
+def _mention_near(
+    reading: Reading, start: int, end: int, before: bool = True, after: bool = False
+) -> Ref | None:
+    """The player named just before (``Sud a accepté``) or after a cue."""
+    tokens = reading.tokens
+    best: tuple[int, Ref] | None = None
+    for mention in reading.entities.seats:
+        if mention.ref.opponent:
+            continue
+        if before and 0 <= start - mention.end <= 4:
+            gap = tokens[mention.end : start]
+            distance = start - mention.end
+        elif after and 0 <= mention.start - end <= 3:
+            gap = tokens[end : mention.start]
+            distance = mention.start - end
+        else:
+            continue
+        if BREAK in gap or (before and COMMA in gap and after is False and distance > 1):
+            continue
+        ref = mention.ref
+        if ref.pronoun:
+            ref = _resolved(reading, mention) or ref
+        if best is None or distance < best[0]:
+            best = (distance, ref)
+    return None if best is None else best[1]
+
+
+def _resolved(reading: Reading, pronoun: SeatMention) -> Ref | None:
+    for mention in reversed(reading.entities.seats):
+        if mention.end <= pronoun.start and mention.ref.known and not mention.ref.pronoun:
+            if mention.ref.writer is not Relation.SELF:
+                return mention.ref
+    return None
+
+
+def _relation_to_offender(
+    reading: Reading, offender: Ref | None, ref: Ref | None
+) -> Relation | None:
+    if ref is None:
+        return None
+    if offender is None:
+        return ref.subject
+    if ref.bare and ref.writer in (Relation.LHO, Relation.RHO, Relation.PARTNER):
+        # "LHO accepte": in a director's note the relative word is the offender's
+        found = relation(reading.entities, offender, ref)
+        if found is None or (offender.writer is None and ref.seat is None):
+            return ref.writer
+        return found
+    return relation(reading.entities, offender, ref)
+
+
+def _turn_holder(reading: Reading) -> Ref | None:
+    """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``."""
+    tokens = reading.tokens
+    for start, end in reading.cues.get("@turn", []):
+        ref = _mention_near(reading, start, end, before=False, after=True)
+        if ref is not None:
+            window = tokens[end : end + 4]
+            if COMMA in window[: window.index(COMMA)] if COMMA in window else False:
+                continue
+            return ref
+    for mention in reading.entities.seats:
+        if mention.end < len(tokens) and tokens[mention.end] == "turn":
+            if mention.start and tokens[mention.start - 1] in ("before", "not"):
+                continue
+            return mention.ref
+    return None
+
+
+def _called_since(reading: Reading, offender: Ref | None) -> dict[str, bool]:
+    """``Nord a passé derrière``, ``son partenaire a déjà parlé``, ``West has not called yet``."""
+    found: dict[str, bool] = {}
+    for cue, value in (("@called_over", True), ("@not_yet_called", False)):
+        for start, end in reading.cues.get(cue, []):
+            ref = _mention_near(reading, start, end)
+            rel = _relation_to_offender(reading, offender, ref)
+            if ref is None and cue == "@called_over":
+                rel = Relation.LHO  # "called over it": only the LHO calls next
+            if rel is Relation.LHO:
+                found.setdefault("lho", value)
+            elif rel is Relation.PARTNER:
+                found.setdefault("partner", value)
+    # a call by the offender's LHO listed after the irregular call
+    return found
+
+
+def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
+    for cue, value in (("@refuse", False), ("@accept", True)):
+        for start, end in reading.cues.get(cue, []):
+            if negated_at(reading.tokens, start):
+                value = not value
+            ref = _mention_near(reading, start, end)
+            if ref is None or ref.pronoun:
+                return value
+            rel = _relation_to_offender(reading, offender, ref)
+            if rel is Relation.LHO or (rel is None and ref.subject is None and ref.seat is None):
+                return value
+    return None
+
+
+def _cards(reading: Reading) -> str | None:
+    tokens = [t for t in reading.tokens if t not in (COMMA, BREAK)]
+    if any(t in _LEAD_WORDS for t in tokens):
+        return "led"
+    for i, token in enumerate(tokens):
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if token in _SEVERAL or (token.isdigit() and int(token) >= 2 and nxt in _CARD_WORDS):
+            return "several"
+    if any(t in _HONOURS for t in tokens):
+        return "one_honour"
+    for i, token in enumerate(tokens):
+        before = tokens[i - 1] if i else ""
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if token in _SMALL:
+            return "one_low"
+        if token.isdigit() and before not in _BOARD_WORDS and nxt not in _CARD_WORDS:
+            value = int(token)
+            if value == 10:
+                return "one_honour"
+            if 2 <= value <= 9 and nxt not in ("♣", "♦", "♥", "♠", "NT"):
+                return "one_low"
+    return None
+
+
+def _replacement(reading: Reading, call: CallMention | None) -> str | None:
+    """27B: the replacement the offender names (``il veut corriger en 4♣``)."""
+    if call is None or not call.call.is_bid:
+        return None
+    for _start, end in reading.cues.get("@replacement", []):
+        after = [c for c in reading.entities.calls if end <= c.start <= end + 2]
+        if not after:
+            continue
+        chosen = after[0].call
+        if chosen.is_pass:
+            return "pass"
+        if not chosen.is_bid:
+            return "double_redouble"
+        earlier = [
+            c.call for c in reading.entities.calls
+            if c.call.is_bid and c is not call and c.start != after[0].start
+        ]  # fmt: skip
+        if not earlier or call.call.strain is None:
+            return None
+        last = earlier[0]
+        if last.strain is None:
+            return None
+        level = last.level if call.call.strain > last.strain else last.level + 1
+        if chosen.strain == call.call.strain and chosen.level == level:
+            return "lowest_same_denomination"
+        return None
+    return None
+
+
+def law_reference(reading: Reading) -> dict[str, str]:
+    """``law_ref`` (``27B1(a)``) or ``law_query`` (the words asked about)."""
+    source = reading.norm.source
+    match = _LAW_REF.search(source)
+    if match is None and reading.command:
+        match = re.match(r"\s*(\d{1,2})([A-H][\w()]*)?", reading.command, re.IGNORECASE)
+    if match is not None:
+        ref = match.group(1) + (match.group(2) or "").upper().replace(" ", "")
+        ref = re.sub(r"\(([A-Z]+)\)", lambda m: "(" + m.group(1).lower() + ")", ref)
+        return {"law_ref": ref}
+    tokens = reading.tokens
+    for i, token in enumerate(tokens[:-1]):
+        if token in _LAW_WORDS and tokens[i + 1].isdigit():
+            return {"law_ref": tokens[i + 1]}
+    start = None
+    if reading.command:
+        return {"law_query": reading.command.strip(" ?!.")} if reading.command.strip() else {}
+    spans = reading.cues.get("@law_topic", [])
+    if spans:
+        start = spans[0][1]
+    if start is None:
+        return {}
+    while start < len(tokens) and tokens[start] in _QUERY_SKIP:
+        start += 1
+    end = start
+    while end < len(tokens) and tokens[end] not in _QUERY_STOP:
+        end += 1
+    words = reading.norm.original(start, end).strip(" ?!.,")
+    return {"law_query": words} if words else {}
+
+
+def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
+    """The contract's facts for ``irregularity`` that the text states."""
+    facts: dict[str, Any] = {}
+    entities = reading.entities
+    if irregularity is None:
+        return facts
+    if irregularity == "law_lookup":
+        return law_reference(reading)
+    kind = Irregularity(irregularity)
+    derivation = reading.derivation
+    derived = derivation is not None and derivation.irregularity == kind
+    offender = offender_of(reading, irregularity)
+    call = irregular_call(reading, irregularity)
+    relevant = RELEVANT[kind]
+
+    if offender is not None:
+        seat = _seat_name(entities, offender)
+        if seat is not None:
+            facts["offender"] = seat
+        elif offender.writer is not None:
+            facts["offender_relative"] = offender.writer.value
+    if kind in CALL_IRREGULARITIES:
+        if derived and derivation is not None and derivation.irregular_call is not None:
+            facts["call"] = str(derivation.irregular_call)
+        elif call is not None:
+            facts["call"] = str(call.call)
+    dealer = _seat_name(entities, entities.dealer)
+    if dealer is not None and not reading.virtual_anchor:
+        facts["dealer"] = dealer
+    if reading.compass_calls and (len(reading.compass_calls) > 1 or dealer is not None):
+        facts["calls"] = [{"seat": s.name, "call": str(c)} for s, c in reading.compass_calls]
+
+    text_facts: dict[str, FactValue] = {}
+    if "turn_of" in relevant:
+        rel = _relation_to_offender(reading, offender, _turn_holder(reading))
+        if rel is not None and rel is not Relation.SELF:
+            text_facts["turn_of"] = rel.value
+    called = _called_since(reading, offender)
+    if kind in _ACCEPTED_BY_CALLING:
+        accepted = _accepts(reading, offender)
+        if accepted is None and "lho" in called and called["lho"]:
+            accepted = True
+        if accepted is not None:
+            text_facts["lho_accepts"] = accepted
+    if "lho" in called:
+        text_facts["lho_called_since"] = called["lho"]
+    if "partner" in called:
+        text_facts["partner_called_since"] = called["partner"]
+    if reading.affirmed("@artificial"):
+        text_facts["artificial"] = True
+    elif reading.affirmed("@natural"):
+        text_facts["artificial"] = False
+    if reading.affirmed("@unintended"):
+        text_facts["unintended"] = True
+    elif reading.affirmed("@intended"):
+        text_facts["unintended"] = False
+    out_of_turn = reading.cues.get("@out_of_turn", [])
+    in_turn = [
+        s for s in reading.affirmed("@in_turn")
+        if not any(a <= s[0] < b or s[0] <= a < s[1] for a, b in out_of_turn)
+    ]  # fmt: skip
+    if any(not negated_at(reading.tokens, s) for s, _ in out_of_turn):
+        text_facts["in_rotation"] = False
+        text_facts["out_of_rotation"] = True
+    elif in_turn or out_of_turn:
+        text_facts["in_rotation"] = True
+        text_facts["out_of_rotation"] = False
+    if reading.affirmed("@after_lead"):
+        text_facts["after_opening_lead"] = True
+    elif reading.affirmed("@before_lead"):
+        text_facts["after_opening_lead"] = False
+    if reading.affirmed("@declaring"):
+        text_facts["offender_side"] = "declaring"
+    elif reading.affirmed("@defending"):
+        text_facts["offender_side"] = "defending"
+    if reading.affirmed("@auction_over"):
+        text_facts["auction_over"] = True
+    if kind is I.CARD_EXPOSED_DURING_AUCTION:
+        cards = _cards(reading)
+        if cards is not None:
+            text_facts["cards"] = cards
+    if kind is I.INSUFFICIENT_BID:
+        replacement = _replacement(reading, call)
+        if replacement is not None:
+            text_facts["replacement"] = replacement
+    if call is not None and "call_kind" in relevant:
+        text_facts["call_kind"] = call.call.kind.value
+
+    for fact, value in text_facts.items():
+        if fact in relevant and value in FACTS[fact]:
+            facts[fact] = value
+    if derived and derivation is not None:
+        for fact, value in derivation.facts.items():
+            if fact in FACTS:
+                facts.setdefault(fact, value)
+    return facts

@@ -1,0 +1,184 @@
+"""The phrase lexicons (``data/lexicon.fr.txt``, ``data/lexicon.en.txt``),
+normalised once, and the two ways they are read:
+
+* ``phrase_matches`` scores every irregularity phrase against a message with
+  rapidfuzz (typos, missing accents, extra letters), for classification;
+* ``find_cues`` finds the cue phrases (``@turn``, ``@accept``…) exactly, with
+  their position, for the extraction of facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from rapidfuzz import fuzz
+
+from .data import LANGUAGES, lexicon_sections
+from .normalise import BREAK, COMMA, normalise
+
+__all__ = ["Phrase", "Match", "phrases", "phrase_matches", "find_cues", "negated_at", "NEGATORS"]
+
+#: Words that, just before a phrase, deny it ("pas une enchère insuffisante").
+NEGATORS = frozenset(
+    {"pas", "ne", "non", "ni", "jamais", "aucun", "aucune", "not", "no", "never", "nobody",
+     "neither", "nor"}
+)  # fmt: skip
+_NEGATION_WINDOW = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    text: str  # normalised
+    section: str  # irregularity id or law_lookup
+    weight: float
+    lang: str
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    phrase: Phrase
+    score: float  # rapidfuzz similarity, 0-100
+    start: int  # character span in the message's normalised text
+    end: int
+    negated: bool
+
+
+@cache
+def phrases() -> tuple[Phrase, ...]:
+    """Every irregularity phrase of both languages, normalised (duplicates dropped)."""
+    seen: set[tuple[str, str]] = set()
+    out: list[Phrase] = []
+    for lang in LANGUAGES:
+        for section, entries in lexicon_sections(lang).items():
+            if section.startswith("@"):
+                continue
+            for raw, weight in entries:
+                text = normalise(raw, correct=False).text
+                if text and (text, section) not in seen:
+                    seen.add((text, section))
+                    out.append(Phrase(text, section, weight, lang))
+    return tuple(out)
+
+
+def _cutoff(length: int) -> float:
+    """Shorter phrases must match more exactly: a 6-letter near miss is another word."""
+    if length <= 7:
+        return 100.0
+    if length <= 12:
+        return 88.0
+    return 84.0
+
+
+def _at_word_start(text: str, index: int) -> bool:
+    return index == 0 or text[index - 1] == " "
+
+
+def _at_word_end(text: str, index: int) -> bool:
+    return index >= len(text) or text[index] == " "
+
+
+def _negated(text: str, start: int, phrase: str) -> bool:
+    """A negation just before the phrase, or in place of its first word
+    (``pas hors tour`` is a near miss of ``passe hors tour``)."""
+    first = phrase.split(" ", 1)[0]
+    if first in NEGATORS:
+        return False  # the phrase carries its own negation: "n'a pas alerté"
+    found = text[start:].split(" ", 1)[0]
+    if found in NEGATORS and found != first:
+        return True
+    before = text[:start].split()[-_NEGATION_WINDOW:]
+    return any(word in NEGATORS for word in before)
+
+
+def phrase_matches(text: str) -> list[Match]:
+    """Every lexicon phrase found in ``text`` (a ``Normalised.text``)."""
+    found: list[Match] = []
+    if not text:
+        return found
+    for phrase in phrases():
+        cutoff = _cutoff(len(phrase.text))
+        if len(phrase.text) > len(text):
+            # A message shorter than the phrase must be the phrase itself.
+            score = fuzz.ratio(phrase.text, text, processor=None, score_cutoff=max(cutoff, 88))
+            if score:
+                found.append(Match(phrase, score, 0, len(text), False))
+            continue
+        if cutoff >= 100:
+            index = text.find(phrase.text)
+            while index >= 0 and not _at_word_start(text, index):
+                index = text.find(phrase.text, index + 1)
+            if index < 0:
+                continue
+            end = index + len(phrase.text)
+            if len(phrase.text) <= 4 and not _at_word_end(text, end):
+                continue
+            found.append(Match(phrase, 100.0, index, end, _negated(text, index, phrase.text)))
+            continue
+        alignment = fuzz.partial_ratio_alignment(
+            phrase.text, text, processor=None, score_cutoff=cutoff
+        )
+        if alignment is None:
+            continue
+        start = alignment.dest_start
+        if not _at_word_start(text, start):
+            # A near miss starting inside a word: move to the word's start or give up.
+            if start + 1 < len(text) and text[start] == " ":
+                start += 1
+            elif not _at_word_start(text, start + 1) and not _at_word_start(text, start - 1):
+                continue
+        found.append(
+            Match(
+                phrase,
+                alignment.score,
+                start,
+                alignment.dest_end,
+                _negated(text, start, phrase.text),
+            )
+        )
+    return found
+
+
+@cache
+def _cue_index() -> dict[str, tuple[tuple[tuple[str, ...], str], ...]]:
+    """First token -> ``(tokens, cue group)`` of every cue phrase, longest first."""
+    index: dict[str, set[tuple[tuple[str, ...], str]]] = {}
+    for lang in LANGUAGES:
+        for name, entries in lexicon_sections(lang).items():
+            if not name.startswith("@"):
+                continue
+            for raw, _ in entries:
+                seq = tuple(
+                    t for t in normalise(raw, correct=False).tokens if t not in (BREAK, COMMA)
+                )
+                if seq:
+                    index.setdefault(seq[0], set()).add((seq, name))
+    return {
+        first: tuple(sorted(entries, key=lambda e: (-len(e[0]), e)))
+        for first, entries in index.items()
+    }
+
+
+def find_cues(tokens: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
+    """Cue group -> spans ``(start, end)`` of its phrases in ``tokens``, left to
+    right; within a group the longest phrase wins and spans do not overlap."""
+    index = _cue_index()
+    found: dict[str, list[tuple[int, int]]] = {}
+    free_from: dict[str, int] = {}
+    for i, token in enumerate(tokens):
+        for seq, group in index.get(token, ()):
+            if i < free_from.get(group, 0):
+                continue
+            if tuple(tokens[i : i + len(seq)]) == seq:
+                found.setdefault(group, []).append((i, i + len(seq)))
+                free_from[group] = i + len(seq)
+    return found
+
+
+def negated_at(tokens: Sequence[str], start: int) -> bool:
+    """True when one of the few words before ``start`` (in its sentence) denies what follows."""
+    window = list(tokens[max(0, start - _NEGATION_WINDOW - 1) : start])
+    if BREAK in window:
+        window = window[len(window) - window[::-1].index(BREAK) :]
+    return any(t in NEGATORS for t in window[-_NEGATION_WINDOW:] if t != COMMA)

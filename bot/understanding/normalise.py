@@ -1,0 +1,377 @@
+"""Free text as players type or dictate it -> canonical tokens.
+
+``normalise("Est a dit 1♥ sur mon 1♠")`` gives the tokens
+``E a dit 1 ♥ sur MY 1 ♠``: words are folded (lower case, no accents, ``œ`` →
+``oe``), suits become ``♣ ♦ ♥ ♠ NT`` whatever their spelling (``cœur``,
+``chœur``, ``hearts``, ``1SA``, ``sans à tout``), number words become digits,
+compass seats become ``N E S W`` where the context says a seat is meant
+(``Est`` the seat, not ``est`` the verb), and the writer and the other
+players become ``ME MY LHO RHO PARTNER OPP``. Misspelt words are brought back
+to the nearest known word with rapidfuzz. Sentence ends are kept as ``|`` and
+commas as ``,`` so that the extraction does not read across them; neither is
+part of ``Normalised.text``, the string phrases are matched against.
+
+The work is bounded: at most ``MAX_CHARS`` characters are read.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from .data import LANGUAGES, fold, known_words, lexicon_sections, spelling_rules
+
+__all__ = [
+    "MAX_CHARS",
+    "BREAK",
+    "COMMA",
+    "SEATS",
+    "STRAINS",
+    "Normalised",
+    "normalise",
+    "correct_word",
+]
+
+#: Characters read from one message; the rest is ignored (bounded work).
+MAX_CHARS = 1500
+BREAK = "|"
+COMMA = ","
+SEATS = frozenset("NESW")
+STRAINS = frozenset({"♣", "♦", "♥", "♠", "NT"})
+
+_SYMBOLS = str.maketrans({"♤": "♠", "♡": "♥", "❤": "♥", "♢": "♦", "♧": "♣", "\ufe0f": None})
+_APOSTROPHES = str.maketrans({c: "'" for c in "’‘`´ʼ′"})
+# French elisions: "l'Est" -> "le Est", "n'a" -> "ne a", "qu'Est" -> "que Est".
+_ELISION = re.compile(r"\b(qu|jusqu|lorsqu|puisqu|[cdjlmnst])'(?=\w)", re.IGNORECASE)
+_ENGLISH_NOT = re.compile(r"n't\b", re.IGNORECASE)
+_ENGLISH_AM = re.compile(r"(?<=\b[Ii])'m\b")
+_ENGLISH_CLITIC = re.compile(r"(?<=\w)'(s|re|ve|ll|d)\b", re.IGNORECASE)
+_TOKEN = re.compile(r"\d+|[^\W\d_]+|[♣♦♥♠]|[.!?;]+|,")
+
+_UNITS = {
+    "un": 1, "une": 1, "one": 1, "deux": 2, "two": 2, "trois": 3, "three": 3,
+    "quatre": 4, "four": 4, "cinq": 5, "five": 5, "six": 6, "sept": 7, "seven": 7,
+    "huit": 8, "eight": 8, "neuf": 9, "nine": 9, "dix": 10, "ten": 10,
+    "onze": 11, "eleven": 11, "douze": 12, "twelve": 12, "treize": 13, "thirteen": 13,
+    "quatorze": 14, "fourteen": 14, "quinze": 15, "fifteen": 15, "seize": 16,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}  # fmt: skip
+_TENS = {
+    "vingt": 20, "twenty": 20, "trente": 30, "thirty": 30, "quarante": 40, "forty": 40,
+    "cinquante": 50, "fifty": 50, "soixante": 60, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90, "septante": 70, "huitante": 80, "nonante": 90,
+}  # fmt: skip
+# Homophones of numbers in voice transcripts, read as numbers only before a suit.
+_SPOKEN_LEVELS = {"for": 4, "fore": 4, "won": 1, "to": 2, "too": 2, "sets": 7, "cette": 7}
+
+_SEAT_WORDS = {
+    "nord": "N", "north": "N", "sud": "S", "south": "S",
+    "ouest": "W", "west": "W", "east": "E",
+}  # fmt: skip
+_SEAT_LETTERS = {"n": "N", "e": "E", "s": "S", "w": "W", "o": "W"}
+# Strain abbreviations after a level: "1H", "1SA", "2Co", "3Pi"; single letters
+# only when glued to the digit ("5 N opened" is not 5NT).
+_STRAIN_LETTERS = {
+    "c": "♣", "t": "♣", "tr": "♣", "d": "♦", "k": "♦", "ca": "♦", "h": "♥", "co": "♥",
+    "s": "♠", "p": "♠", "pi": "♠", "n": "NT", "sa": "NT", "nt": "NT",
+}  # fmt: skip
+_STRAIN_LETTERS_APART = {"sa", "nt", "co", "ca", "pi", "tr"}
+_CALL_WORDS = frozenset({
+    "p", "x", "xx", "passe", "pass", "passes", "passed", "contre", "double", "doubled",
+    "surcontre", "redouble", "redoubled", "dit", "said", "a",
+})  # fmt: skip
+# "est" is the verb after these words ("c'est", "il est", "n'est").
+_EST_VERB_BEFORE = frozenset(
+    {"ce", "c", "il", "elle", "on", "ca", "cela", "ceci", "qui", "tout", "ne", "y", "quel"}
+)
+_EST_SEAT_BEFORE = frozenset({"le", "a", "de", "par", "pour", "avant", "vers", "et", "donneur"})
+
+
+@dataclass(frozen=True, slots=True)
+class Normalised:
+    """Canonical tokens, with the span of the original text each one came from."""
+
+    tokens: tuple[str, ...]
+    spans: tuple[tuple[int, int], ...]
+    source: str
+
+    @property
+    def text(self) -> str:
+        """The tokens without sentence breaks and commas, for phrase matching."""
+        return " ".join(t for t in self.tokens if t not in (BREAK, COMMA))
+
+    def original(self, start: int, end: int) -> str:
+        """The source text behind tokens ``start..end`` (exclusive)."""
+        if start >= end or start >= len(self.spans):
+            return ""
+        return self.source[self.spans[start][0] : self.spans[min(end, len(self.spans)) - 1][1]]
+
+
+@dataclass(slots=True)
+class _Token:
+    text: str  # folded or canonical
+    original: str  # as written, for case and accents
+    start: int
+    end: int
+    glued: bool  # no space before it
+
+
+def normalise(text: str, correct: bool = True) -> Normalised:
+    """Canonical tokens for ``text``; ``correct=False`` skips the typo matcher
+    (used for the lexicons themselves)."""
+    if not isinstance(text, str):
+        text = ""
+    source = _prepare(text[:MAX_CHARS])
+    tokens = _tokenise(source)
+    if correct:
+        for token in tokens:
+            if token.text.isalpha() and len(token.text) >= 3:
+                token.text = correct_word(token.text)
+    tokens = _apply_spelling(tokens)
+    tokens = _numbers(tokens)
+    tokens = _strains(tokens)
+    tokens = _seats(tokens)
+    return Normalised(
+        tuple(t.text for t in tokens), tuple((t.start, t.end) for t in tokens), source
+    )
+
+
+def _prepare(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).translate(_SYMBOLS).translate(_APOSTROPHES)
+    text = "".join(c if c.isprintable() else " " for c in text)
+    text = _ELISION.sub(lambda m: m.group(1) + "e ", text)
+    text = _ENGLISH_NOT.sub(" not", text)
+    text = _ENGLISH_AM.sub(" am", text)
+    return _ENGLISH_CLITIC.sub("", text)
+
+
+def _tokenise(source: str) -> list[_Token]:
+    tokens: list[_Token] = []
+    previous_end = -1
+    for match in _TOKEN.finditer(source):
+        raw = match.group()
+        if raw[0] in ".!?;":
+            if tokens and tokens[-1].text != BREAK:
+                tokens.append(_Token(BREAK, raw, match.start(), match.end(), True))
+            previous_end = match.end()
+            continue
+        folded = fold(raw)
+        if not folded:
+            continue
+        glued = match.start() == previous_end
+        tokens.append(_Token(folded, raw, match.start(), match.end(), glued))
+        previous_end = match.end()
+    return tokens
+
+
+# --- misspellings -------------------------------------------------------------
+
+
+@cache
+def _vocabulary() -> tuple[frozenset[str], tuple[str, ...]]:
+    """Words taken as spelt right, and the words a misspelling may be brought to."""
+    targets: set[str] = set(_SEAT_WORDS) | set(_UNITS) | set(_TENS)
+    for source, _ in spelling_rules():
+        targets.update(source.split())
+    for lang in LANGUAGES:
+        for phrases in lexicon_sections(lang).values():
+            for phrase, _ in phrases:
+                targets.update(w for w in re.findall(r"[^\W\d_]+", fold(phrase)))
+    known = frozenset(targets | known_words())
+    return known, tuple(sorted(w for w in targets if len(w) >= 3))
+
+
+@cache
+def _three_letter_words() -> tuple[str, ...]:
+    return tuple(w for w in _vocabulary()[1] if len(w) == 3)
+
+
+@lru_cache(maxsize=4096)
+def correct_word(word: str) -> str:
+    """The nearest known word when ``word`` is a likely misspelling of it.
+
+    Optimal string alignment distance (a swap of two letters is one edit): one
+    edit for words of up to eight letters, two beyond. Among equally near
+    words the one of the closest length wins (``trun`` -> ``turn``).
+    """
+    known, targets = _vocabulary()
+    if word in known:
+        return word
+    if len(word) == 3:
+        # Three letters: only two neighbours swapped ("lwa" -> "law").
+        swapped = [
+            t
+            for t in _three_letter_words()
+            if sorted(t) == sorted(word) and OSA.distance(t, word) == 1
+        ]
+        return swapped[0] if len(swapped) == 1 else word
+    limit = 1 if len(word) <= 8 else 2
+    matches = process.extract(
+        word, targets, scorer=OSA.distance, processor=None, score_cutoff=limit, limit=8
+    )
+    if not matches:
+        return word
+    best = min(matches, key=lambda m: (m[1], abs(len(m[0]) - len(word)), m[0]))
+    return best[0]
+
+
+# --- spellings, numbers, strains, seats ------------------------------------------
+
+
+@cache
+def _spelling_table() -> dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]]:
+    """First word -> rules starting with it, longest first."""
+    table: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+    for source, target in spelling_rules():
+        words = tuple(source.split())
+        table.setdefault(words[0], []).append((words, tuple(target.split())))
+    for rules in table.values():
+        rules.sort(key=lambda rule: -len(rule[0]))
+    return table
+
+
+def _apply_spelling(tokens: list[_Token]) -> list[_Token]:
+    table = _spelling_table()
+    out: list[_Token] = []
+    i = 0
+    while i < len(tokens):
+        rules = table.get(tokens[i].text)
+        matched = False
+        for words, replacement in rules or ():
+            n = len(words)
+            if tuple(t.text for t in tokens[i : i + n]) == words:
+                first, last = tokens[i], tokens[i + n - 1]
+                for word in replacement:
+                    out.append(_Token(word, first.original, first.start, last.end, first.glued))
+                i += n
+                matched = True
+                break
+        if not matched:
+            out.append(tokens[i])
+            i += 1
+    return out
+
+
+def _is_strain_word(token: _Token | None) -> bool:
+    return token is not None and (token.text in STRAINS or token.text in _STRAIN_LETTERS_APART)
+
+
+def _numbers(tokens: list[_Token]) -> list[_Token]:
+    out: list[_Token] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        value: int | None = None
+        used = 1
+        if token.text == "quatre" and nxt is not None and nxt.text in ("vingt", "vingts"):
+            value, used = 80, 2
+        elif token.text in _TENS:
+            value = _TENS[token.text]
+        if value is not None:
+            # "vingt-sept", "trente et un", "twenty seven", "quatre-vingt-douze"
+            j = i + used
+            if j < len(tokens) and tokens[j].text in ("et", "and") and j + 1 < len(tokens):
+                if tokens[j + 1].text in ("un", "une", "one", "onze"):
+                    j += 1
+            if j < len(tokens) and tokens[j].text in _UNITS:
+                unit = _UNITS[tokens[j].text]
+                if unit < 10 or value in (60, 80):
+                    value += unit
+                    used = j - i + 1
+        elif token.text in _UNITS:
+            value = _UNITS[token.text]
+        elif token.text in _SPOKEN_LEVELS and _is_strain_word(nxt):
+            value = _SPOKEN_LEVELS[token.text]
+        if value is None:
+            out.append(token)
+            i += 1
+            continue
+        last = tokens[i + used - 1]
+        out.append(_Token(str(value), token.original, token.start, last.end, token.glued))
+        i += used
+    return out
+
+
+def _strains(tokens: list[_Token]) -> list[_Token]:
+    """Strain letters after a level: ``1 s`` (glued ``1S``) -> ``1 ♠``, ``2 sa`` -> ``2 NT``."""
+    for i in range(1, len(tokens)):
+        token, before = tokens[i], tokens[i - 1]
+        if not before.text.isdigit() or token.text not in _STRAIN_LETTERS:
+            continue
+        if token.glued or token.text in _STRAIN_LETTERS_APART:
+            token.text = _STRAIN_LETTERS[token.text]
+    return tokens
+
+
+def _starts_call(token: _Token | None) -> bool:
+    return token is not None and (token.text.isdigit() or token.text in _CALL_WORDS)
+
+
+def _ends_call(token: _Token | None) -> bool:
+    return token is not None and (
+        token.text in STRAINS or token.text in ("p", "x", "xx", "passe", "pass", "contre")
+    )
+
+
+def _seats(tokens: list[_Token]) -> list[_Token]:
+    for i, token in enumerate(tokens):
+        before = tokens[i - 1] if i else None
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        seat = _seat_of(token, before, after)
+        if seat is not None:
+            token.text = seat
+    # Speech turns "Est" into "et" between two calls: "nord 1 pique et 1 coeur".
+    if any(t.text in SEATS for t in tokens):
+        for i in range(1, len(tokens) - 1):
+            if tokens[i].text == "et" and _ends_call(tokens[i - 1]) and _starts_call(tokens[i + 1]):
+                if tokens[i + 1].text not in ("a", "dit"):
+                    tokens[i].text = "E"
+    return tokens
+
+
+def _seat_of(token: _Token, before: _Token | None, after: _Token | None) -> str | None:
+    text = token.text
+    if text in _SEAT_WORDS:
+        return _SEAT_WORDS[text]
+    if text == "est":
+        return "E" if _est_is_seat(token, before, after) else None
+    if text in _SEAT_LETTERS and len(token.original) == 1:
+        if token.original.isupper():
+            # "E" between words, "S 1H", "O X"; not an "A"-like capital at a sentence start.
+            return _SEAT_LETTERS[text]
+        if _starts_call(after) and (after is None or after.text not in ("a", "dit", "said")):
+            return _SEAT_LETTERS[text]
+        if before is not None and before.text in ("donneur", "dealer", "by", "par"):
+            return _SEAT_LETTERS[text]
+    return None
+
+
+def _est_is_seat(token: _Token, before: _Token | None, after: _Token | None) -> bool:
+    if before is not None and before.text in _EST_VERB_BEFORE:
+        return False
+    if after is not None and after.text == "ce":
+        return False  # "est-ce que"
+    if before is not None and before.text == "donneur":
+        # "donneur est" is the seat, "le donneur est Nord" the verb
+        return after is None or after.text not in _SEAT_WORDS
+    if token.original[0].isupper():
+        return True
+    if before is not None and before.text in _EST_SEAT_BEFORE:
+        return True
+    if after is None:
+        return before is not None and _ends_call(before)
+    if after.text == "a":
+        return after.original == "a"  # "est a dit"; "est à" is the verb
+    return after.text.isdigit() or after.text in _CALL_WORDS or after.text in STRAINS
+
+
+def words(tokens: Sequence[str]) -> Iterable[str]:
+    """The tokens that are words or entities (no breaks, no commas)."""
+    return (t for t in tokens if t not in (BREAK, COMMA))
