@@ -77,7 +77,7 @@ def _updates(first_id: int, chats: int) -> list[dict[str, object]]:
 async def _run(port: int, chats: int, db: Path) -> dict[str, float]:
     settings = Settings(token=TOKEN, base_url=f"http://127.0.0.1:{port}/bot",
                         base_file_url=f"http://127.0.0.1:{port}/file/bot", db_path=db,
-                        rate_limit=False, concurrency=32)
+                        rate_limit=False)
     app = build_application(settings)
     finished: dict[int, float] = {}
     waiters: dict[int, asyncio.Event] = {}

@@ -22,7 +22,7 @@ STEP_TIMEOUT = 15.0
 
 
 class TelegramHarness:
-    def __init__(self, db_path: Path, *, rate_limit: bool = True, concurrency: int = 16) -> None:
+    def __init__(self, db_path: Path, *, rate_limit: bool = True, concurrency: int = 4) -> None:
         self.db_path = db_path
         self.fake = FakeBotApi().start()
         self.errors: list[BaseException] = []
