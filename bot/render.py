@@ -64,8 +64,7 @@ SEAT_NAMES: Mapping[Seat, str] = {
 
 # The questions the rules core may ask, worded for the person at the table.
 QUESTIONS: Mapping[str, str] = {
-    "lho_accepts": N_("Does {lho}, the offender's left-hand opponent, accept the call "
-                      "(accepting means calling over it)?"),
+    "lho_accepts": N_("Does {lho} accept the call (accepting means calling over it)?"),
     "in_rotation": N_("Was the insufficient bid made in turn?"),
     "replacement": N_("What does {offender} replace the insufficient bid with?"),
     "both_natural": N_("Were both the insufficient bid and its replacement natural "
@@ -76,15 +75,15 @@ QUESTIONS: Mapping[str, str] = {
                                 "ruled?"),
     "artificial": N_("Was the irregular call artificial (conventional)?"),
     "any_bid_before": N_("Had anyone bid before the pass out of rotation?"),
-    "rho_action": N_("What does {rho}, the offender's right-hand opponent, do now?"),
+    "rho_action": N_("What does {rho} do now?"),
     "comparable": N_("Is the call {offender} makes now comparable to the withdrawn one "
                      "(same or similar meaning, a subset of it, or the same purpose)?"),
     "repeats_denomination": N_("Does {offender}'s new call repeat the denomination of the "
                                "bid out of rotation?"),
     "unintended": N_("Was the call unintended (a mechanical error or a slip of the tongue, "
                      "not a change of mind)?"),
-    "partner_called_since": N_("Has {partner}, the offender's partner, called since?"),
-    "lho_called_since": N_("Has {lho}, the offender's left-hand opponent, called since?"),
+    "partner_called_since": N_("Has {partner} called since?"),
+    "lho_called_since": N_("Has {lho} called since?"),
     "out_of_rotation": N_("Was the inadmissible double or redouble also out of rotation?"),
     "after_opening_lead": N_("Was it discovered only after the opening lead was faced?"),
     "offender_side": N_("Is the offender on the declaring side or defending?"),
@@ -355,6 +354,28 @@ def names_for(offender: Seat | None, lang: str) -> Names:
     )
 
 
+# In a question the reader must know who is meant: a seat with its role.
+SEATS_WITH_ROLES = (
+    N_("{seat} (the offender)"),
+    N_("{seat} (the offender's partner)"),
+    N_("{seat} (the offender's left-hand opponent)"),
+    N_("{seat} (the offender's right-hand opponent)"),
+)
+
+
+def described_names(offender: Seat | None, lang: str) -> Names:
+    """Names for questions: "South (the offender's left-hand opponent)"."""
+    if offender is None:
+        return names_for(None, lang)
+    t = translator(lang)
+    seats = (offender, offender.partner, offender.lho, offender.rho)
+    named = [
+        t.gettext(template).format(seat=t.gettext(SEAT_NAMES[seat]))
+        for template, seat in zip(SEATS_WITH_ROLES, seats, strict=True)
+    ]
+    return Names(*named, lang)
+
+
 def _capitalise(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -370,7 +391,8 @@ def seat_name(seat: Seat, lang: str) -> str:
 
 def question_text(question: Question, lang: str) -> str:
     t = translator(lang)
-    return _capitalise(names_for(question.offender, lang).fill(t.gettext(QUESTIONS[question.fact])))
+    names = described_names(question.offender, lang)
+    return _capitalise(names.fill(t.gettext(QUESTIONS[question.fact])))
 
 
 def value_label(fact: str, value: FactValue, lang: str, offender: Seat | None = None) -> str:
