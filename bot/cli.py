@@ -174,6 +174,17 @@ def cmd_loi(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_doctor(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    """``arbitre doctor``: check the configuration; exit 1 when something must be fixed."""
+    from .doctor import Level, render_report, run_checks
+    from .i18n import normalise_language
+
+    findings = run_checks()
+    lang = args.lang or normalise_language(os.environ.get("LANG"))
+    out.write(render_report(findings, lang) + "\n")
+    return EXIT_FAILURE if any(f.level is Level.PROBLEM for f in findings) else EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="arbitre",
@@ -195,6 +206,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_loi.add_argument("--lang", choices=["fr", "en"])
     p_loi.add_argument("--edition", choices=[e.value for e in Edition])
     p_loi.set_defaults(func=cmd_loi)
+    p_doctor = sub.add_parser("doctor", help="check the configuration and say what to fix")
+    p_doctor.add_argument("--lang", choices=["fr", "en"])
+    p_doctor.set_defaults(func=cmd_doctor)
     p_telegram = sub.add_parser("telegram", help="run the Telegram bot (TELEGRAM_BOT_TOKEN)")
     p_telegram.set_defaults(func=cmd_telegram)
     return parser

@@ -37,6 +37,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "telegram": ("bot/telegram/*.py",),
     "voice": ("bot/voice/*.py",),
     "procedures": ("bot/procedures.py",),
+    "doctor": ("bot/doctor.py",),
 }
 
 

@@ -1,0 +1,118 @@
+"""`arbitre doctor`: one plain sentence per misconfiguration, never the token."""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.doctor import (
+    Level,
+    check_catalogs,
+    check_database,
+    check_edition,
+    check_speech_model,
+    check_telegram,
+    render_report,
+)
+
+GOOD_TOKEN = "123456:GOOD-token-for-tests"
+BAD_TOKEN = "654321:REVOKED-token-for-tests"
+
+
+class _BotApi(BaseHTTPRequestHandler):
+    def do_POST(self) -> None:  # noqa: N802 - the http.server hook name
+        ok = self.path == f"/bot{GOOD_TOKEN}/getMe"
+        body = {"ok": True, "result": {"id": 1, "is_bot": True, "first_name": "Arbitre",
+                                        "username": "arbitre_test_bot"}} if ok else {
+            "ok": False, "error_code": 401, "description": "Unauthorized"}
+        data = json.dumps(body).encode()
+        self.send_response(200 if ok else 401)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def bot_api() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _BotApi)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/bot"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_no_token_is_a_warning_not_a_failure() -> None:
+    finding = check_telegram({})
+    assert finding.level is Level.WARNING
+    assert "@BotFather" in finding.message
+
+
+def test_a_good_token_names_the_bot(bot_api: str) -> None:
+    finding = check_telegram({"TELEGRAM_BOT_TOKEN": GOOD_TOKEN,
+                              "TELEGRAM_API_BASE_URL": bot_api})
+    assert finding.level is Level.OK and finding.args["username"] == "arbitre_test_bot"
+
+
+def test_a_bad_token_says_what_to_do_and_never_shows_it(bot_api: str) -> None:
+    finding = check_telegram({"TELEGRAM_BOT_TOKEN": BAD_TOKEN, "TELEGRAM_API_BASE_URL": bot_api})
+    assert finding.level is Level.PROBLEM
+    for lang in ("fr", "en"):
+        report = render_report([finding], lang)
+        assert BAD_TOKEN not in report and "REVOKED" not in report
+        assert "@BotFather" in report
+
+
+def test_an_unreachable_api_is_named_by_host() -> None:
+    finding = check_telegram({"TELEGRAM_BOT_TOKEN": GOOD_TOKEN,
+                              "TELEGRAM_API_BASE_URL": "http://127.0.0.1:9/bot"}, timeout=2)
+    assert finding.level is Level.PROBLEM and finding.args["host"] == "127.0.0.1:9"
+
+
+def test_database_writable_and_not(tmp_path: Path) -> None:
+    assert check_database({"ARBITRE_DB": str(tmp_path / "a.sqlite3")}).level is Level.OK
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    finding = check_database({"ARBITRE_DB": str(blocker / "arbitre.sqlite3")})
+    assert finding.level is Level.PROBLEM and "ARBITRE_DB" in finding.message
+
+
+def test_speech_model_missing_directory() -> None:
+    finding = check_speech_model({"ARBITRE_STT_MODEL": "/nonexistent/whisper"})
+    assert finding.level is Level.PROBLEM
+    assert "/nonexistent/whisper" in finding.args["detail"]
+
+
+def test_speech_model_name_needs_network() -> None:
+    finding = check_speech_model({"ARBITRE_STT_MODEL": "small"})
+    assert finding.level is Level.WARNING and finding.args["name"] == "small"
+
+
+def test_edition_and_catalogs() -> None:
+    assert check_edition({"ARBITRE_EDITION": "1997"}).level is Level.PROBLEM
+    assert check_edition({}).level is Level.OK
+    assert check_catalogs({}).level is Level.OK
+
+
+def test_cli_exit_status_follows_problems(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TELEGRAM_BOT_TOKEN", raising=False)
+    monkeypatch.setenv("ARBITRE_STT_MODEL", "/nonexistent/whisper")
+    monkeypatch.setenv("ARBITRE_DB", str(tmp_path / "a.sqlite3"))
+    out = io.StringIO()
+    assert main(["doctor", "--lang", "en"], io.StringIO(""), out) == 1
+    text = out.getvalue()
+    assert "1 problem to fix." in text
+    assert "Traceback" not in text
