@@ -174,6 +174,29 @@ def cmd_loi(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_classify(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    """``arbitre classify [--jsonl] [TEXT]``: a description -> the classification JSON."""
+    from .understanding import classify
+
+    def handle(line: str) -> dict[str, Any]:
+        text = line.rstrip("\n")
+        if text.lstrip().startswith("{"):  # a JSON line {"text": ...} is read as such
+            data = _parse_json(text)
+            if not isinstance(data, dict) or not isinstance(data.get("text"), str):
+                raise BadInput('a JSON line must be an object with a "text" string')
+            text = data["text"]
+        result: dict[str, Any] = classify(text).to_dict()
+        return result
+
+    if args.text:
+        _dump(classify(" ".join(args.text)).to_dict(), out)
+        return EXIT_OK
+    if args.jsonl:
+        return _run_each(stdin, handle, out)
+    _dump(classify(stdin.read()).to_dict(), out)
+    return EXIT_OK
+
+
 def cmd_doctor(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     """``arbitre doctor``: check the configuration; exit 1 when something must be fixed."""
     from .doctor import Level, render_report, run_checks
@@ -201,6 +224,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_chat.add_argument("--jsonl", action="store_true",
                         help='one JSON object per line: {"text": ...} or {"answer": ...}')
     p_chat.set_defaults(func=cmd_chat)
+    p_classify = sub.add_parser("classify", help="a free description -> classification JSON")
+    p_classify.add_argument("--jsonl", action="store_true",
+                            help="one description per line (plain text or {\"text\": ...})")
+    p_classify.add_argument("text", nargs="*", help="the description (else standard input)")
+    p_classify.set_defaults(func=cmd_classify)
     p_loi = sub.add_parser("loi", help='the Law excerpt: "27", "27B1(a)" or words')
     p_loi.add_argument("ref", nargs="+", help="a law reference or everyday words")
     p_loi.add_argument("--lang", choices=["fr", "en"])

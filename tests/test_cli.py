@@ -115,3 +115,25 @@ def test_loi_without_a_match_answers_with_examples() -> None:
     out = io.StringIO()
     assert main(["loi", "pizza"], io.StringIO(""), out) == 0
     assert "27B1(a)" in out.getvalue()
+
+
+def test_classify_text_argument_and_stdin() -> None:
+    code, [result] = run(["classify", "Est a dit 1♥ sur mon 1♠, Sud refuse"], "")
+    assert code == 0 and result["irregularity"] == "insufficient_bid"
+    assert result["lang"] == "fr"
+    code, [result] = run(["classify"], "my LHO opened out of turn")
+    assert code == 0 and result["irregularity"] == "bid_out_of_rotation"
+
+
+def test_classify_jsonl_plain_and_json_lines() -> None:
+    lines = "N 1S E 1H\n" + json.dumps({"text": "que dit la loi 27"}) + "\n{broken\n\n"
+    code, results = run(["classify", "--jsonl"], lines)
+    assert code == 2
+    assert [r.get("irregularity", r.get("status")) for r in results] == [
+        "insufficient_bid", "law_lookup", "error"]
+
+
+def test_classify_empty_text_is_null_not_an_error() -> None:
+    code, [result] = run(["classify"], "")
+    assert code == 0
+    assert result["irregularity"] is None and result["confidence"] == 0
