@@ -50,8 +50,12 @@ _PASS_VERBS = frozenset({"passe", "passed", "pass", "p"})
 _DOUBLE_VERBS = frozenset({"contre", "double", "doubled", "x"})
 _REDOUBLE_VERBS = frozenset({"surcontre", "redouble", "redoubled", "xx"})
 # Words that put what follows in the background ("après l'enchère insuffisante de Sud, …").
-_BACKGROUND = frozenset({"apres", "after", "following", "cause", "because", "suite", "avait"})
+_BACKGROUND = frozenset({"apres", "after", "following", "cause", "because", "suite"})
 _OVER = frozenset({"sur", "over", "after", "apres"})
+_PAST = frozenset({"avait", "had", "avais"})
+_BEFORE = frozenset({"avant", "before"})
+_WHILE = frozenset({("alors", "que"), ("while",), ("pendant", "que")})
+_SEQUENCE_WORDS = frozenset({"puis", "ensuite", "then", "apres", "after", "later", "afterwards"})
 _ASK_WORDS = frozenset({"demande", "demander", "asked", "ask", "asks", "question", "questions"})
 _EXPLICIT_TURN = frozenset(
     {("ce", "etait", "a"), ("ce", "etait", "au", "tour", "de"), ("au", "tour", "de"),
@@ -198,10 +202,10 @@ def _lexical(reading: Reading) -> dict[str, float]:
 
 
 def _quality(match: Match) -> float:
-    """1 for an exact phrase, down to 0.6 for the weakest near miss accepted."""
+    """1 for an exact phrase, down to 0.7 for the weakest near miss accepted."""
     if match.score >= 100:
         return 1.0
-    return 0.6 + 0.4 * max(0.0, (match.score - 84.0) / 16.0)
+    return 0.7 + 0.3 * max(0.0, (match.score - 88.0) / 12.0)
 
 
 def _structural(reading: Reading) -> dict[str, float]:
@@ -219,13 +223,18 @@ def _structural(reading: Reading) -> dict[str, float]:
         add(I.BID_ABOVE_SEVEN, 0.85)
     if _lower_bid_over(reading, bids):
         add(I.INSUFFICIENT_BID, 0.8)
-    if _double_on_partner(calls):
+    if _double_on_partner(reading):
         add(I.INADMISSIBLE_DOUBLE, 0.7)
     affirmed = reading.affirmed("@out_of_turn")
     if (affirmed or _turn_named(reading)) and not _asking(reading):
         kind = _kind_out_of_turn(reading)
         if kind is not None:
-            add(_OUT_OF_TURN[kind], 0.75 if affirmed else 0.65)
+            weight = 0.75 if affirmed else 0.65
+            if affirmed and all(
+                set(reading.tokens[max(0, s - 4) : s]) & _BACKGROUND for s, _ in affirmed
+            ):
+                weight = 0.4  # "après la passe hors tour de son partenaire": context
+            add(_OUT_OF_TURN[kind], weight)
     elif reading.cues.get("@out_of_turn"):
         # "pas hors tour", "not out of turn": the description rules these out
         for key in set(_OUT_OF_TURN.values()):
@@ -252,14 +261,19 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
     return False
 
 
-def _double_on_partner(calls: list[Any]) -> bool:
+def _double_on_partner(reading: Reading) -> bool:
     """A double made on a call of the doubler's own partner (``contré le 1♥ de
-    son partenaire``, ``doubled his partner's 1 heart``)."""
-    for index, call in enumerate(calls):
-        if call.call.kind not in (CallKind.DOUBLE, CallKind.REDOUBLE):
+    son partenaire``, ``doubled his partner's 1 heart``): in one sentence,
+    not one after the other (``West doubled, then his partner bid``)."""
+    calls = reading.entities.calls
+    for double in calls:
+        if double.call.kind not in (CallKind.DOUBLE, CallKind.REDOUBLE):
             continue
-        for earlier in calls[:index]:
-            if earlier.caller is not None and earlier.caller.subject is Relation.PARTNER:
+        for other in calls:
+            if other.caller is None or other.caller.subject is not Relation.PARTNER:
+                continue
+            between = _between(reading, double, other)
+            if BREAK not in between and not set(between) & _SEQUENCE_WORDS:
                 return True
     return False
 
@@ -300,6 +314,9 @@ def _turn_named(reading: Reading) -> bool:
             if holder.end < len(tokens) and tokens[holder.end] in ("turn", "to"):
                 return True
             continue
+        if cue in _WHILE and set(tokens[holder.end : holder.end + 2]) & _PAST:
+            if "encore" not in tokens[holder.end : holder.end + 4]:
+                continue  # "alors que mon partenaire avait ouvert": what came before
         # "Est a passé avant Sud": a call by someone else earlier in the sentence
         before = _sentence_before(tokens, start)
         offset = start - len(before)
@@ -316,14 +333,12 @@ def _turn_named(reading: Reading) -> bool:
 
 def _kind_out_of_turn(reading: Reading) -> CallKind | None:
     """Which call was out of turn: the call named nearest the cue, else the verb used."""
-    calls = reading.entities.calls
+    holders = _turn_holders(reading)
+    calls = [c for c in reading.entities.calls if c.caller is None or c.caller not in holders]
     spans = reading.cues.get("@out_of_turn", []) or reading.cues.get("@turn", [])
     anchor = spans[0][0] if spans else 0
     if calls:
         nearest = min(calls, key=lambda c: (abs(c.start - anchor), c.start))
-        verbs = reading.tokens[max(0, nearest.start - 4) : nearest.start + 1]
-        if nearest.call.kind is CallKind.PASS and any(t in _BID_VERBS for t in verbs):
-            return CallKind.BID
         return nearest.call.kind
     words = set(reading.tokens)
     if words & _REDOUBLE_VERBS:
@@ -335,6 +350,19 @@ def _kind_out_of_turn(reading: Reading) -> CallKind | None:
     if words & _BID_VERBS or "dit" in words or "said" in words:
         return CallKind.BID
     return None
+
+
+def _turn_holders(reading: Reading) -> list[Any]:
+    """Players named as the one whose turn it was (``avant le passe de Nord``)."""
+    tokens = reading.tokens
+    spans = reading.cues.get("@turn", [])
+    holders = [m.ref for m in reading.entities.seats for _, end in spans if 0 <= m.start - end <= 3]
+    holders += [
+        c.caller
+        for c in reading.entities.calls
+        if c.caller is not None and set(tokens[max(0, c.start - 2) : c.start]) & _BEFORE
+    ]
+    return holders
 
 
 def _law_evidence(reading: Reading) -> float:

@@ -44,6 +44,11 @@ _ME_OBJECT_AFTER = frozenset(
 )
 _I_AM = frozenset({"am", "suis", "en", "sitting", "was", "etais"})
 _WINDOW = 10
+# Words between a call and "de"/"by" that still let the player be named after them.
+_CUE_WORDS = frozenset(
+    {"hors", "tour", "rotation", "out", "of", "turn", "oot", "inadmissible", "illegal",
+     "avant", "son", "before", "his", "trop", "tot", "early", "too"}
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +63,7 @@ class Ref:
     bare: bool = False
     opponent: bool = False
     pronoun: bool = False
+    ours: bool = False  # "notre 1SA", "we opened": the writer or his partner
 
     @property
     def known(self) -> bool:
@@ -148,6 +154,8 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
                 ref = Ref(writer=_RELATIVE[token], bare=True)
         elif token == "OPP":
             ref = Ref(opponent=True)
+        elif token == "WE":
+            ref = Ref(ours=True)
         elif token in _PRONOUNS:
             ref = Ref(pronoun=True)
         if ref is not None:
@@ -267,11 +275,21 @@ def _caller(
     # "mon 1♠", "my 2H opening"
     if start and tokens[start - 1] == "MY":
         return Ref(writer=Relation.SELF)
-    # "1♥ d'Est", "contre de Sud", "1D by N", "le 2♦ de son partenaire"
-    if end < len(tokens) and tokens[end] in _OF:
-        for mention in mentions:
-            if end + 1 <= mention.start <= end + 2 and not mention.ref.pronoun:
-                return mention.ref
+    if start and tokens[start - 1] == "OUR":
+        return Ref(ours=True)
+    # "1♥ d'Est", "contre de Sud", "1D by N", "passe hors tour de Nord",
+    # "double out of turn by my RHO": "de"/"by" and a player, a few words on
+    for j in range(end, min(end + 5, len(tokens) - 1)):
+        if tokens[j] == BREAK or (j > end and _call_at(tokens, j) is not None):
+            break
+        if tokens[j] in _OF:
+            named = [m for m in mentions if j + 1 <= m.start <= j + 2 and not m.ref.pronoun]
+            if named:
+                return named[0].ref
+            if j == end:
+                break  # "le 2♦ de l'adversaire": someone not named
+        elif tokens[j] not in _CUE_WORDS:
+            break
     # the nearest player named before, in the same sentence, with no call between
     limit = max(earlier[-1].end if earlier else 0, start - _WINDOW)
     for mention in reversed(mentions):
@@ -290,12 +308,10 @@ def _resolve_pronoun(
 ) -> Ref | None:
     """``il``/``he``: the last player named before it by compass or relation."""
     for mention in reversed(mentions):
-        if (
-            mention.end <= pronoun.start
-            and mention.ref.known
-            and mention.ref.writer is not (Relation.SELF)
-        ):
-            return mention.ref
+        ref = mention.ref
+        if mention.end <= pronoun.start and ref.known and ref.subject is None:
+            if ref.writer is not Relation.SELF:
+                return ref
     return None
 
 
@@ -310,7 +326,7 @@ def _in_time_order(tokens: Sequence[str], calls: list[CallMention]) -> list[Call
         between = tokens[previous.end : current.start]
         lead_in = tokens[max(previous.end, current.start - 3) : current.start]
         swap = False
-        if BREAK not in between and len(between) <= 5:
+        if BREAK not in between and len(between) <= 8:
             if any(t in _EARLIER_AFTER for t in between):
                 swap = True
             elif any(t in _PLUPERFECT for t in lead_in):

@@ -166,6 +166,11 @@ def _replay(entities: Entities) -> tuple[Derivation | None, list[tuple[Seat, Cal
     if len(sequence) < 2 and dealer is None:
         return None, (None if virtual else sequence), virtual
     derivation = derive(dealer, sequence)
+    first = derivation.irregular_call is sequence[0][1] and derivation.offender == sequence[0][0]
+    if dealer is None and first and not sequence[0][1].is_bid:
+        # "contre d'Ouest avant le passe de Nord": the calls listed start
+        # mid-auction, so the first one cannot be judged as the dealer's
+        return None, (None if virtual else sequence), virtual
     return derivation, (None if virtual else sequence), virtual
 
 
@@ -189,43 +194,73 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     kinds = _KIND_OF.get(Irregularity(irregularity)) if irregularity in _KIND_VALUES else None
     if not kinds:
         return None
-    calls = [c for c in reading.entities.calls if c.call.kind in kinds]
+    replacements = {
+        c.start
+        for _, end in reading.cues.get("@replacement", [])
+        for c in reading.entities.calls
+        if end <= c.start <= end + 2
+    }
+    calls = [
+        c for c in reading.entities.calls if c.call.kind in kinds and c.start not in replacements
+    ]
+    # "son partenaire", "his LHO": someone other than the player spoken about,
+    # unless nobody else called; "then his LHO bid" is what came after it
+    own = [c for c in calls if c.caller is None or c.caller.subject is None]
+    calls = own or [
+        c for c in calls if not set(reading.tokens[max(0, c.start - 4) : c.start]) & _THEN
+    ]
     if irregularity == I.BID_ABOVE_SEVEN:
         calls = [c for c in calls if c.call.level > 7]
-    if irregularity == I.CALL_AFTER_FINAL_PASS:
-        # the final pass is context; the call after it is the irregularity
-        other = [c for c in calls if not c.call.is_pass]
-        calls = other or calls[-1:]
     if not calls:
         return None
     if irregularity == I.INSUFFICIENT_BID:
-        return calls[-1]  # the later, lower bid
+        bids = [c for c in reading.entities.calls if c.call.is_bid and c.start not in replacements]
+        for earlier, later in zip(bids, bids[1:], strict=False):
+            if not later.call.outranks(earlier.call) and later in calls:
+                return later
+        return calls[-1]
+    if irregularity == I.CALL_AFTER_FINAL_PASS:
+        # the final pass is context; the call after it is the irregularity
+        other = [c for c in calls if not c.call.is_pass]
+        return (other or calls)[-1]
     if irregularity in (I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION):
         with_caller = [c for c in calls if c.caller is not None and c.caller.known]
         return (with_caller or calls)[0]
-    return calls[-1] if irregularity == I.CALL_AFTER_FINAL_PASS else calls[0]
+    return calls[0]
 
 
 _KIND_VALUES = frozenset(i.value for i in _KIND_OF)
+_THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
 
 
 def _roles(reading: Reading) -> set[int]:
     """Start tokens of seat mentions that name someone other than the offender:
     whose turn it was, the dealer, the one who accepted or called since."""
     taken: set[int] = set()
-    for cue in ("@turn", "@dealer", "@accept", "@refuse", "@called_over", "@not_yet_called"):
-        for start, end in reading.cues.get(cue, []):
-            for mention in reading.entities.seats:
-                after = 0 <= mention.start - end <= 2
-                before = 0 <= start - mention.end <= 2 and cue not in ("@turn",)
-                if cue == "@turn" and after:
-                    taken.add(mention.start)
-                elif cue != "@turn" and (before or (cue == "@dealer" and after)):
-                    taken.add(mention.start)
-    for mention in reading.entities.seats:
+    seats = reading.entities.seats
+    for cue in _ROLE_AFTER:
+        for _, end in reading.cues.get(cue, []):
+            after = [m for m in seats if 0 <= m.start - end <= 2]
+            if after:
+                taken.add(after[0].start)
+    for cue in _ROLE_BEFORE:
+        for start, _ in reading.cues.get(cue, []):
+            before = [m for m in seats if 0 <= start - m.end <= 2]
+            if before:
+                taken.add(before[-1].start)
+    for mention in seats:
         if 0 < mention.start and reading.tokens[mention.start - 1] in ("avant", "before"):
             taken.add(mention.start)
     return taken
+
+
+_ROLE_AFTER = ("@turn", "@dealer")
+_ROLE_BEFORE = ("@dealer", "@accept", "@refuse", "@called_over", "@not_yet_called", "@turn_before")
+# After ME, these make the writer someone talking about the incident, not in it.
+_META = frozenset(
+    {"veux", "voudrais", "pense", "crois", "sais", "demande", "reserve", "want", "think",
+     "wonder", "like", "need", "am", "guess", "suppose", "suis", "dois", "peux"}
+)  # fmt: skip
 
 
 def offender_of(reading: Reading, irregularity: str) -> Ref | None:
@@ -239,24 +274,48 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
             return Ref(writer={v: k for k, v in OFFSETS.items()}[offset])
     call = irregular_call(reading, irregularity)
     if call is not None and call.caller is not None and call.caller.known:
-        return call.caller
-    return _subject(reading)
+        if call.caller.subject is None:
+            return call.caller
+    return _subject(reading, irregularity)
 
 
-def _subject(reading: Reading) -> Ref | None:
-    """The first player named who is not whose turn it was, the dealer or the
-    one who accepted; someone named after ``par``/``by`` first."""
+def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
+    """Who the description is about: the one named with the act (``Sud
+    explique``, ``dit Ouest``, ``par Est``), else the first player named who
+    is not whose turn it was, the dealer, or the one who accepted."""
     taken = _roles(reading)
     tokens = reading.tokens
+    seats = reading.entities.seats
+    agent_cue = _AGENT_CUES.get(irregularity or "")
+    if agent_cue:
+        for start, end in reading.cues.get(agent_cue, []):
+            ref = _mention_near(reading, start, end)
+            if ref is not None and not ref.pronoun and ref.known and ref.subject is None:
+                return ref
+    for mention in seats:
+        if mention.start and tokens[mention.start - 1] in ("dit", "said", "says"):
+            if mention.ref.known and mention.ref.subject is None:
+                return mention.ref  # "j'ai failli contrer, dit Ouest"
     candidates = [
-        m for m in reading.entities.seats
+        m for m in seats
         if m.start not in taken and not m.ref.pronoun and not m.ref.opponent and m.ref.known
-        and m.ref.subject is None
+        and m.ref.subject is None and not _meta(tokens, m)
     ]  # fmt: skip
     for mention in candidates:
         if mention.start and tokens[mention.start - 1] in ("par", "by"):
             return mention.ref
     return candidates[0].ref if candidates else None
+
+
+_AGENT_CUES = {I.MISINFORMATION: "@explained", I.AUCTION_REVIEW: "@asked"}
+
+
+def _meta(tokens: tuple[str, ...], mention: SeatMention) -> bool:
+    """``je veux savoir``, ``I think``: the writer speaking, not acting."""
+    if mention.ref.writer is not Relation.SELF or mention.ref.seat is not None:
+        return False
+    after = tokens[mention.end : mention.end + 2]
+    return any(t in _META for t in after)
 
 
 # --- facts ---------------------------------------------------------------------------------
@@ -308,7 +367,8 @@ def _relation_to_offender(
     if ref is None:
         return None
     if offender is None:
-        return ref.subject
+        # "le partenaire n'a pas encore parlé": the offender's, in a note
+        return ref.subject or (ref.writer if ref.bare else None)
     if ref.bare and ref.writer in (Relation.LHO, Relation.RHO, Relation.PARTNER):
         # "LHO accepte": in a director's note the relative word is the offender's
         found = relation(reading.entities, offender, ref)
@@ -327,6 +387,10 @@ def _turn_holder(reading: Reading) -> Ref | None:
             window = tokens[end : end + 4]
             if COMMA in window[: window.index(COMMA)] if COMMA in window else False:
                 continue
+            return ref
+    for start, _ in reading.cues.get("@turn_before", []):
+        ref = _mention_near(reading, start, start)
+        if ref is not None:
             return ref
     for mention in reading.entities.seats:
         if mention.end < len(tokens) and tokens[mention.end] == "turn":
@@ -349,7 +413,20 @@ def _called_since(reading: Reading, offender: Ref | None) -> dict[str, bool]:
                 found.setdefault("lho", value)
             elif rel is Relation.PARTNER:
                 found.setdefault("partner", value)
-    # a call by the offender's LHO listed after the irregular call
+    # a call by the offender's LHO or partner named after his call
+    calls = reading.entities.calls
+    own = [i for i, c in enumerate(calls) if c.caller is not None and c.caller == offender]
+    if own:
+        for later in calls[own[0] + 1 :]:
+            rel = _relation_to_offender(reading, offender, later.caller)
+            if rel is Relation.LHO:
+                found.setdefault("lho", True)
+            elif rel is Relation.PARTNER:
+                found.setdefault("partner", True)
+    elif offender is not None:
+        for call in calls:
+            if call.caller is not None and call.caller.subject is Relation.LHO:
+                found.setdefault("lho", True)
     return found
 
 

@@ -8,8 +8,9 @@ French or English (and left unclassified) rather than half-read.
 from __future__ import annotations
 
 import re
+from functools import cache
 
-from .data import fold
+from .data import LANGUAGES, fold, lexicon_sections
 
 __all__ = ["detect_language", "DEFAULT"]
 
@@ -45,11 +46,39 @@ _EN_CALLS = re.compile(r"\b\d\s?(?:nt|s|h|d|c)\b|\bw\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]+")
 
 
+@cache
+def _lexicon_words() -> dict[str, frozenset[str]]:
+    """Words of each language's phrase lexicon that the other one lacks."""
+    words = {
+        lang: {
+            w
+            for phrases in lexicon_sections(lang).values()
+            for phrase, _ in phrases
+            for w in _WORD.findall(fold(phrase))
+            if len(w) > 2
+        }
+        for lang in LANGUAGES
+    }
+    return {
+        lang: frozenset(words[lang] - words[other]) for lang, other in (("fr", "en"), ("en", "fr"))
+    }
+
+
+_NUMBERS = {
+    "fr": frozenset("un une deux trois quatre cinq six sept huit".split()),
+    "en": frozenset("one two three four five six seven eight".split()),
+}
+
+
 def detect_language(text: str) -> tuple[str, bool]:
     """``(lang, foreign)``: ``"fr"`` or ``"en"``, and whether the message reads
-    as another language (German, Spanish) rather than either."""
+    as another language (German, Spanish) rather than either.
+
+    Function words count one, words found only in one language's lexicon half."""
     words = _WORD.findall(fold(text))
-    counts = {lang: sum(w in vocab for w in words) for lang, vocab in _WORDS.items()}
+    counts = {lang: float(sum(w in vocab for w in words)) for lang, vocab in _WORDS.items()}
+    for lang, vocab in _lexicon_words().items():
+        counts[lang] += 0.5 * sum(w in vocab or w in _NUMBERS[lang] for w in words)
     fr, en = counts["fr"], counts["en"]
     foreign = max(counts["de"], counts["es"]) > max(fr, en)
     if fr == en:

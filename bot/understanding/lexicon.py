@@ -63,12 +63,14 @@ def phrases() -> tuple[Phrase, ...]:
 
 
 def _cutoff(length: int) -> float:
-    """Shorter phrases must match more exactly: a 6-letter near miss is another word."""
-    if length <= 7:
+    """Shorter phrases must match more exactly: misspelt words were already
+    corrected one by one (``normalise.correct_word``), so a near miss of a short
+    phrase is another phrase ("chance to" is not "changed to")."""
+    if length <= 10:
         return 100.0
-    if length <= 12:
-        return 88.0
-    return 84.0
+    if length <= 16:
+        return 92.0
+    return 88.0
 
 
 def _at_word_start(text: str, index: int) -> bool:

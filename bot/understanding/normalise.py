@@ -133,6 +133,7 @@ def normalise(text: str, correct: bool = True) -> Normalised:
         for token in tokens:
             if token.text.isalpha() and len(token.text) >= 3:
                 token.text = correct_word(token.text)
+    tokens = _unelided(tokens)
     tokens = _apply_spelling(tokens)
     tokens = _numbers(tokens)
     tokens = _strains(tokens)
@@ -173,12 +174,16 @@ def _tokenise(source: str) -> list[_Token]:
 # --- misspellings -------------------------------------------------------------
 
 
+_PRONOUNS = frozenset({"ME", "MY", "OUR", "WE"})
+
+
 @cache
 def _vocabulary() -> tuple[frozenset[str], tuple[str, ...]]:
     """Words taken as spelt right, and the words a misspelling may be brought to."""
     targets: set[str] = set(_SEAT_WORDS) | set(_UNITS) | set(_TENS)
-    for source, _ in spelling_rules():
-        targets.update(source.split())
+    for source, target in spelling_rules():
+        if target not in _PRONOUNS:  # "notre" is no likely misspelling of "contre"
+            targets.update(source.split())
     for lang in LANGUAGES:
         for phrases in lexicon_sections(lang).values():
             for phrase, _ in phrases:
@@ -222,6 +227,26 @@ def correct_word(word: str) -> str:
 
 
 # --- spellings, numbers, strains, seats ------------------------------------------
+
+# French elisions typed without the apostrophe: "c etait", "j ai", "n a".
+_UNELIDED = {
+    "c": ({"est", "etait", "etaient"}, "ce"),
+    "j": ({"ai", "avais", "etais", "avoue", "ouvre"}, "je"),
+    "n": ({"a", "ai", "avait", "avais", "est", "etait", "y"}, "ne"),
+    "qu": (None, "que"),
+    "l": ({"a", "as", "adversaire", "arbitre", "enchere", "ouverture", "etui", "entame"}, "le"),
+    "d": ({"est", "ouest", "alerte", "etui", "ouverture", "enchere"}, "de"),
+}
+
+
+def _unelided(tokens: list[_Token]) -> list[_Token]:
+    for i, token in enumerate(tokens[:-1]):
+        rule = _UNELIDED.get(token.text)
+        if rule is not None and token.original.islower():
+            followers, full = rule
+            if followers is None or tokens[i + 1].text in followers:
+                token.text = full
+    return tokens
 
 
 @cache
