@@ -51,7 +51,8 @@ _DOUBLE_VERBS = frozenset({"contre", "double", "doubled", "x"})
 _REDOUBLE_VERBS = frozenset({"surcontre", "redouble", "redoubled", "xx"})
 # Words that put what follows in the background ("après l'enchère insuffisante de Sud, …").
 _BACKGROUND = frozenset({"apres", "after", "following", "cause", "because", "suite"})
-_OVER = frozenset({"sur", "over", "after", "apres"})
+_OVER = frozenset({"sur", "over", "after", "apres", "dessus"})
+_CORRECTION = frozenset({"puis", "then", "non", "no", "corrige", "corrected", "instead"})
 _PAST = frozenset({"avait", "had", "avais"})
 _BEFORE = frozenset({"avant", "before"})
 _WHILE = frozenset({("alors", "que"), ("while",), ("pendant", "que")})
@@ -225,6 +226,10 @@ def _structural(reading: Reading) -> dict[str, float]:
         add(I.INSUFFICIENT_BID, 0.8)
     if _double_on_partner(reading):
         add(I.INADMISSIBLE_DOUBLE, 0.7)
+    if _said_again(reading):
+        add(I.CHANGE_OF_CALL, 0.6)
+    if _explained_otherwise(reading):
+        add(I.MISINFORMATION, 0.6)
     affirmed = reading.affirmed("@out_of_turn")
     if (affirmed or _turn_named(reading)) and not _asking(reading):
         kind = _kind_out_of_turn(reading)
@@ -259,6 +264,28 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
         if different or linked:
             return True
     return False
+
+
+def _said_again(reading: Reading) -> bool:
+    """One player's call followed by another from him with nobody else named
+    (``il a dit 3SA, puis non, 4♥``): a change of call."""
+    calls = reading.entities.calls
+    for first, second in zip(calls, calls[1:], strict=False):
+        if first.caller is None or not first.caller.known:
+            continue
+        if second.caller is not None and second.caller != first.caller:
+            continue
+        between = set(_between(reading, first, second))
+        if between & _CORRECTION and not between & _OVER and BREAK not in between:
+            return True
+    return False
+
+
+def _explained_otherwise(reading: Reading) -> bool:
+    """An explanation, then ``mais c'était``/``but it was``: it was wrong."""
+    explained = reading.cues.get("@explained", [])
+    contrasts = reading.cues.get("@contrast", [])
+    return any(c_start >= e_end for _, e_end in explained for c_start, _ in contrasts)
 
 
 def _double_on_partner(reading: Reading) -> bool:

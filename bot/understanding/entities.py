@@ -31,7 +31,7 @@ _REDOUBLE_WORDS = frozenset({"xx", "surcontre", "redouble", "redoubled"})
 # After these a number is a board, a law or a count, not a level.
 _NOT_LEVEL_BEFORE = frozenset({"donne", "board", "etui", "loi", "law", "article", "table"})
 # "X sur Y": the call Y came first.
-_EARLIER_AFTER = frozenset({"sur", "over", "after", "apres", "derriere", "behind"})
+_EARLIER_AFTER = frozenset({"sur", "over", "after", "apres", "derriere", "behind", "dessus"})
 _PLUPERFECT = frozenset({"avait", "avais", "had", "avaient"})
 _AGENT = frozenset({"par", "by"})
 _OF = frozenset({"de", "du", "d", "of", "from", "by", "par"})
@@ -83,6 +83,7 @@ class CallMention:
     start: int
     end: int
     caller: Ref | None
+    named_to: int = 0  # end of the "de Sud"/"by South" that named the caller, if any
 
 
 @dataclass(slots=True)
@@ -260,7 +261,8 @@ def _call_mentions(tokens: Sequence[str], mentions: list[SeatMention]) -> list[C
             i += 1
             continue
         call, end = found
-        calls.append(CallMention(call, i, end, _caller(tokens, i, end, mentions, calls)))
+        caller, named_to = _caller(tokens, i, end, mentions, calls)
+        calls.append(CallMention(call, i, end, caller, named_to))
         i = end
     return calls
 
@@ -271,12 +273,14 @@ def _caller(
     end: int,
     mentions: list[SeatMention],
     earlier: list[CallMention],
-) -> Ref | None:
-    # "mon 1♠", "my 2H opening"
+) -> tuple[Ref | None, int]:
+    """Who made the call at ``start``, and where the words naming him end
+    when they follow the call."""
+    # "mon 1♠", "my 2H opening", "notre 1SA"
     if start and tokens[start - 1] == "MY":
-        return Ref(writer=Relation.SELF)
+        return Ref(writer=Relation.SELF), 0
     if start and tokens[start - 1] == "OUR":
-        return Ref(ours=True)
+        return Ref(ours=True), 0
     # "1♥ d'Est", "contre de Sud", "1D by N", "passe hors tour de Nord",
     # "double out of turn by my RHO": "de"/"by" and a player, a few words on
     for j in range(end, min(end + 5, len(tokens) - 1)):
@@ -285,22 +289,25 @@ def _caller(
         if tokens[j] in _OF:
             named = [m for m in mentions if j + 1 <= m.start <= j + 2 and not m.ref.pronoun]
             if named:
-                return named[0].ref
+                return named[0].ref, named[0].end
             if j == end:
                 break  # "le 2♦ de l'adversaire": someone not named
         elif tokens[j] not in _CUE_WORDS:
             break
-    # the nearest player named before, in the same sentence, with no call between
-    limit = max(earlier[-1].end if earlier else 0, start - _WINDOW)
+    # the nearest player named before, in the same sentence, with no call
+    # between and not already named as the maker of an earlier call
+    limit = start - _WINDOW
+    if earlier:
+        limit = max(limit, earlier[-1].end, earlier[-1].named_to + 1)
     for mention in reversed(mentions):
         if mention.end > start or mention.end < limit:
             continue
         if BREAK in tokens[mention.end : start]:
             break
         if mention.ref.pronoun:
-            return _resolve_pronoun(tokens, mention, mentions)
-        return mention.ref
-    return None
+            return _resolve_pronoun(tokens, mention, mentions), 0
+        return mention.ref, 0
+    return None, 0
 
 
 def _resolve_pronoun(

@@ -146,10 +146,11 @@ def normalise(text: str, correct: bool = True) -> Normalised:
 def _prepare(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_SYMBOLS).translate(_APOSTROPHES)
     text = "".join(c if c.isprintable() else " " for c in text)
-    text = _ELISION.sub(lambda m: m.group(1) + "e ", text)
+    # English first: "S's turn" is South's turn, not the French "s'".
     text = _ENGLISH_NOT.sub(" not", text)
     text = _ENGLISH_AM.sub(" am", text)
-    return _ENGLISH_CLITIC.sub("", text)
+    text = _ENGLISH_CLITIC.sub("", text)
+    return _ELISION.sub(lambda m: m.group(1) + "e ", text)
 
 
 def _tokenise(source: str) -> list[_Token]:
