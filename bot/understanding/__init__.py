@@ -6,7 +6,7 @@
 ('insufficient_bid', 'E', '1H')
 """
 
-from .classify import IDS, LAW_LOOKUP, Classification, classify
+from .classifier import IDS, LAW_LOOKUP, Classification, classify
 from .normalise import Normalised, normalise
 
 __all__ = ["classify", "Classification", "IDS", "LAW_LOOKUP", "normalise", "Normalised"]

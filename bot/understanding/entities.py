@@ -42,6 +42,10 @@ _ARTICLES = frozenset(
 _ME_OBJECT_AFTER = frozenset(
     {"on", "il", "elle", "ils", "he", "she", "they", "told", "asked", "gave", "showed", "let"}
 )
+# A player named after these is an object, not who "il"/"he" stands for.
+_OBJECT_BEFORE = frozenset(
+    {"de", "d", "du", "of", "by", "par", "a", "sur", "over", "to", "than", "avant", "before"}
+)
 _I_AM = frozenset({"am", "suis", "en", "sitting", "was", "etais"})
 _WINDOW = 10
 # Words between a call and "de"/"by" that still let the player be named after them.
@@ -181,6 +185,9 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
             compass_and_relative = (a.seat is None) != (b.seat is None) and (
                 (a.writer or b.writer) is not None
             )
+            # "by East, LHO refused" are two players: a bare "LHO" is no apposition
+            if a.bare or b.bare:
+                compass_and_relative = False
             if not between and compass_and_relative:
                 ref = Ref(seat=a.seat or b.seat, writer=a.writer or b.writer)
                 merged[-1] = SeatMention(ref, last.start, mention.end)
@@ -313,12 +320,17 @@ def _caller(
 def _resolve_pronoun(
     tokens: Sequence[str], pronoun: SeatMention, mentions: list[SeatMention]
 ) -> Ref | None:
-    """``il``/``he``: the last player named before it by compass or relation."""
+    """``il``/``he``: the last player named as the subject of a clause before
+    it (not ``d'Ouest``, ``by North``, ``son partenaire``, nor the writer)."""
     for mention in reversed(mentions):
         ref = mention.ref
-        if mention.end <= pronoun.start and ref.known and ref.subject is None:
-            if ref.writer is not Relation.SELF:
-                return ref
+        if mention.end > pronoun.start or not ref.known or ref.subject is not None:
+            continue
+        if ref.writer is Relation.SELF and ref.seat is None:
+            continue
+        if mention.start and tokens[mention.start - 1] in _OBJECT_BEFORE:
+            continue
+        return ref
     return None
 
 

@@ -129,7 +129,7 @@ def read(text: str) -> Reading:
     lang, foreign = detect_language(norm.source)
     cues = find_cues(norm.tokens)
     entities = read_entities(norm.tokens, cues)
-    derivation, compass_calls, virtual = _replay(entities)
+    derivation, compass_calls, virtual = _replay(entities, cues)
     command = None
     match = _LAW_COMMAND.match(text[:200]) if isinstance(text, str) else None
     if match:
@@ -140,11 +140,22 @@ def read(text: str) -> Reading:
 # --- replaying the calls -----------------------------------------------------------
 
 
-def _replay(entities: Entities) -> tuple[Derivation | None, list[tuple[Seat, Call]] | None, bool]:
+def _replay(
+    entities: Entities, reading_cues: Mapping[str, list[tuple[int, int]]]
+) -> tuple[Derivation | None, list[tuple[Seat, Call]] | None, bool]:
     """Replay the calls when every one has a known player: by compass, or all
     relative to the writer (then a seat is lent to the writer: relations do
     not depend on it)."""
-    calls = entities.calls
+    # Calls only meant or proposed ("il veut corriger en 2♥", "il voulait dire
+    # 1♦") were not made at the table.
+    unsaid = {
+        c.start
+        for cue in ("@replacement", "@meant")
+        for _, end in reading_cues.get(cue, [])
+        for c in entities.calls
+        if end <= c.start <= end + 2
+    }
+    calls = [c for c in entities.calls if c.start not in unsaid]
     if not calls or any(c.caller is None for c in calls):
         return None, None, False
     dealer = entities.compass(entities.dealer)
@@ -392,6 +403,11 @@ def _turn_holder(reading: Reading) -> Ref | None:
         ref = _mention_near(reading, start, start)
         if ref is not None:
             return ref
+    for i in range(len(tokens) - 1):
+        # "it was my turn", "c'était mon tour"
+        if tokens[i] == "MY" and tokens[i + 1] in ("turn", "tour"):
+            if not (i and tokens[i - 1] in ("before", "avant")):
+                return Ref(writer=Relation.SELF)
     for mention in reading.entities.seats:
         if mention.end < len(tokens) and tokens[mention.end] == "turn":
             if mention.start and tokens[mention.start - 1] in ("before", "not"):
@@ -541,7 +557,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     derived = derivation is not None and derivation.irregularity == kind
     offender = offender_of(reading, irregularity)
     call = irregular_call(reading, irregularity)
-    relevant = RELEVANT[kind]
+    relevant = RELEVANT.get(kind, frozenset())
 
     if offender is not None:
         seat = _seat_name(entities, offender)
@@ -584,6 +600,8 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["unintended"] = True
     elif reading.affirmed("@intended"):
         text_facts["unintended"] = False
+    elif reading.affirmed("@unintended_weak"):
+        text_facts["unintended"] = True  # "2♥ au lieu de 2♠", unless a change of mind is said
     out_of_turn = reading.cues.get("@out_of_turn", [])
     in_turn = [
         s for s in reading.affirmed("@in_turn")

@@ -32,8 +32,16 @@ from .normalise import BREAK
 __all__ = ["Classification", "classify", "LAW_LOOKUP", "IDS"]
 
 LAW_LOOKUP = "law_lookup"
-#: Everything ``classify`` can answer, in the contract's order.
-IDS: tuple[str, ...] = (*(i.value for i in Irregularity), LAW_LOOKUP)
+#: Everything ``classify`` can answer: the contract's irregularity ids, in its
+#: order, and law_lookup. (Ids the project adds to the rules core later need a
+#: lexicon section and a corpus before they are listed here.)
+IDS: tuple[str, ...] = (
+    "insufficient_bid", "pass_out_of_rotation", "bid_out_of_rotation",
+    "double_out_of_rotation", "change_of_call", "inadmissible_double",
+    "call_when_obliged_to_pass", "bid_above_seven", "call_after_final_pass",
+    "simultaneous_calls", "card_exposed_during_auction", "wrong_board", "misinformation",
+    "unauthorized_information", "auction_review", "passed_out", LAW_LOOKUP,
+)  # fmt: skip
 
 I = Irregularity  # noqa: E741 - short alias for the tables below
 _OUT_OF_TURN = {
@@ -89,23 +97,27 @@ class Classification:
         """An incident for ``rules_core.incident.Incident.from_dict``, or None
         when nothing was recognised or the message asks for a law text.
 
-        The calls go in only when the rules core reads them the same way as
-        the description; otherwise the offender and the facts alone."""
+        Only the contract's fact ids go in. The calls go in when the rules
+        core reads them as the description does; otherwise (the text states a
+        fact the calls contradict, say an acceptance the list leaves out) the
+        offender and the facts alone, and if even they contradict each other,
+        the irregularity alone."""
         if self.irregularity is None or self.irregularity == LAW_LOOKUP:
             return None
         facts = {k: v for k, v in self.facts.items() if k in FACTS}
         base: dict[str, Any] = {"irregularity": self.irregularity}
-        if "offender" in self.facts:
-            base["offender"] = self.facts["offender"]
-        if "dealer" in self.facts:
-            base["dealer"] = self.facts["dealer"]
+        for key in ("offender", "dealer"):
+            if key in self.facts:
+                base[key] = self.facts[key]
+        attempts: list[dict[str, Any]] = []
         if self.facts.get("calls"):
-            with_calls = {**base, "calls": list(self.facts["calls"]), "facts": dict(facts)}
-            if _acceptable(with_calls):
-                return with_calls
-        without = {**base, "facts": dict(facts)}
-        without.pop("dealer", None) if not _acceptable(without) else None
-        return without if _acceptable(without) else {"irregularity": self.irregularity}
+            attempts.append({**base, "calls": list(self.facts["calls"]), "facts": facts})
+        without_calls = {k: v for k, v in base.items() if k != "dealer"}
+        attempts += [{**without_calls, "facts": facts}, without_calls]
+        for incident in attempts:
+            if _acceptable(incident):
+                return incident
+        return {"irregularity": self.irregularity}
 
 
 def _acceptable(incident: dict[str, Any]) -> bool:
