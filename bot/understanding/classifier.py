@@ -27,7 +27,7 @@ from rules_core.model import FACTS, Irregularity
 
 from .extract import Reading, facts_for, law_reference, read
 from .lexicon import Match, phrase_matches
-from .normalise import BREAK
+from .normalise import BREAK, COMMA, is_known
 
 __all__ = ["Classification", "classify", "LAW_LOOKUP", "IDS"]
 
@@ -71,7 +71,8 @@ _EXPLICIT_TURN = frozenset(
      ("a", "la", "place", "de"), ("ce", "etait", "encore", "a"), ("instead", "of")}
 )  # fmt: skip
 _MIN_SCORE = 0.3
-_MIN_KNOWN_WORDS = 0.25
+_MIN_KNOWN_WORDS = 0.4
+_CALL_LETTERS = frozenset({"p", "x", "xx"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,17 +154,18 @@ def classify(text: str) -> Classification:
 
 
 def _unreadable(reading: Reading, top: float) -> bool:
-    """German, Spanish, or junk: too few words the bot knows, and no calls."""
+    """German, Spanish, or junk: too few of the words are ones the bot knows."""
     if reading.foreign:
         return True
-    from .normalise import correct_word  # the known-word test, cached
-
-    words = [t for t in reading.tokens if t.isalpha() and t.islower()]
-    entities = [t for t in reading.tokens if not (t.isalpha() and t.islower())]
+    words = [t for t in reading.tokens if t.isalpha() and t.islower() and t not in _CALL_LETTERS]
+    entities = [t for t in reading.tokens if t not in (BREAK, COMMA) and not t.islower()]
     if not words:
-        return not entities or top < 0.5
-    known = sum(1 for w in words if correct_word(w) == w and len(w) > 1)
-    return known / len(words) < _MIN_KNOWN_WORDS and not reading.entities.calls
+        # "N 1S E 1H": calls and seats alone are fine, symbols alone are not
+        return not reading.entities.calls and top < 0.5 or not entities
+    known = sum(1 for w in words if is_known(w))
+    if len(words) >= 4:
+        return known / len(words) < _MIN_KNOWN_WORDS
+    return known == 0 and not reading.entities.calls
 
 
 # --- evidence ---------------------------------------------------------------------------
@@ -363,6 +365,11 @@ def _turn_named(reading: Reading) -> bool:
             if offset <= call.start < start and call.caller is not None:
                 if call.caller != holder.ref:
                     return True
+    for i in range(1, len(tokens) - 1):
+        if tokens[i] == "MY" and tokens[i + 1] in ("turn", "tour") and tokens[i - 1] not in _BEFORE:
+            if any(c.caller is not None and c.caller.writer is not Relation.SELF
+                   for c in reading.entities.calls):  # fmt: skip
+                return True  # "il a contré alors que c'était mon tour"
     return any(
         m.start and m.end < len(tokens) and tokens[m.end] == "turn"
         and tokens[m.start - 1] not in ("before", "not")

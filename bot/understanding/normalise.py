@@ -36,6 +36,7 @@ __all__ = [
     "Normalised",
     "normalise",
     "correct_word",
+    "is_known",
 ]
 
 #: Characters read from one message; the rest is ignored (bounded work).
@@ -191,6 +192,11 @@ def _vocabulary() -> tuple[frozenset[str], tuple[str, ...]]:
                 targets.update(w for w in re.findall(r"[^\W\d_]+", fold(phrase)))
     known = frozenset(targets | known_words())
     return known, tuple(sorted(w for w in targets if len(w) >= 3))
+
+
+def is_known(word: str) -> bool:
+    """A word of the lexicons, the spelling rules or the everyday word list."""
+    return word in _vocabulary()[0]
 
 
 @cache

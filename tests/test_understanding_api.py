@@ -1,0 +1,157 @@
+"""The classify API: the contract's JSON, an incident the rules core accepts,
+and bad input answered without an exception."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.understanding import IDS, Classification, classify
+from rules_core import Incident, rule
+from rules_core.model import FACTS
+
+CONTRACT_KEYS = {"irregularity", "confidence", "candidates", "facts", "lang"}
+EXTRA_FACTS = {"offender", "offender_relative", "call", "calls", "dealer", "law_ref", "law_query"}
+
+
+def check_shape(result: Classification) -> dict:
+    data = result.to_dict()
+    assert set(data) == CONTRACT_KEYS
+    json.dumps(data)  # plain JSON
+    assert data["irregularity"] is None or data["irregularity"] in IDS
+    assert 0.0 <= data["confidence"] <= 1.0
+    assert data["lang"] in ("fr", "en")
+    scores = [c["score"] for c in data["candidates"]]
+    assert scores == sorted(scores, reverse=True)
+    for candidate in data["candidates"]:
+        assert set(candidate) == {"irregularity", "score"}
+        assert candidate["irregularity"] in IDS and 0.0 <= candidate["score"] <= 1.0
+    if data["irregularity"] is not None:
+        assert data["candidates"][0]["irregularity"] == data["irregularity"]
+    for fact, value in data["facts"].items():
+        assert fact in FACTS or fact in EXTRA_FACTS, fact
+        if fact in FACTS:
+            assert value in FACTS[fact], (fact, value)
+        if fact in ("offender", "dealer"):
+            assert value in ("N", "E", "S", "W")
+    incident = result.to_incident()
+    if incident is not None:
+        assert set(incident) <= {"irregularity", "dealer", "calls", "facts", "offender"}
+        assert set(incident.get("facts", {})) <= set(FACTS)
+        rule(Incident.from_dict(incident))  # accepted and ruled, no IncidentError
+    return data
+
+
+def test_contract_example():
+    data = check_shape(classify("N 1S E 1H"))
+    assert data["irregularity"] == "insufficient_bid"
+    assert data["facts"]["offender"] == "E" and data["facts"]["call"] == "1H"
+    assert data["facts"]["calls"] == [{"seat": "N", "call": "1S"}, {"seat": "E", "call": "1H"}]
+    assert data["lang"] == "en"
+
+
+def test_incident_goes_straight_to_the_rules_core():
+    result = classify("Est a dit 1♥ sur mon 1♠, Sud refuse")
+    incident = result.to_incident()
+    assert incident == {
+        "irregularity": "insufficient_bid",
+        "offender": "E",
+        "facts": {"lho_accepts": False},
+    }
+    ruling = rule(Incident.from_dict(incident)).to_dict()
+    assert ruling["irregularity"] == "insufficient_bid" and ruling["offender"] == "E"
+
+
+def test_incident_keeps_the_calls_when_the_core_reads_them_alike():
+    incident = classify("donneur Nord, est passe, puis nord ouvre 1♥").to_incident()
+    assert incident is not None
+    assert incident["calls"] == [{"seat": "E", "call": "P"}, {"seat": "N", "call": "1H"}]
+    assert rule(Incident.from_dict(incident)).to_dict()["laws"]
+
+
+def test_law_lookup_has_no_incident():
+    result = classify("que dit la loi 27")
+    assert result.irregularity == "law_lookup"
+    assert result.to_incident() is None
+    assert result.facts == {"law_ref": "27"}
+
+
+def test_confidence_is_lower_when_two_readings_compete():
+    clear = classify("enchère insuffisante : Est a dit 1♥ sur le 1♠ de Nord")
+    torn = classify("contre")
+    assert clear.confidence > 0.9
+    assert torn.irregularity is None or torn.confidence < clear.confidence
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   \n\t ",
+        "🙂🂡🃏",
+        "?!...",
+        "Nord hat 1 Herz nach meinem 1 Pik gesagt, das ist nicht erlaubt",
+        "El jugador del norte pasó fuera de turno y su pareja no dijo nada",
+        "\x00\x01\x02\xff\xfe binary \x7f junk",
+        "".join(map(chr, range(0x2500, 0x2600))),
+        "zzzz qqqq xkcd wxyz",
+    ],
+)
+def test_bad_input_is_unclassified(text):
+    result = classify(text)
+    data = check_shape(result)
+    assert data["irregularity"] is None
+    assert data["confidence"] == 0.0
+    assert data["facts"] == {}
+    assert result.to_incident() is None
+
+
+def test_random_bytes_are_unclassified():
+    rng = random.Random(4)
+    for _ in range(20):
+        junk = bytes(rng.randrange(256) for _ in range(300)).decode("latin-1")
+        data = check_shape(classify(junk))
+        assert data["irregularity"] is None
+
+
+def test_not_a_string_is_unclassified():
+    for value in (None, 42, b"bytes", ["N", "1S"]):
+        assert classify(value).irregularity is None  # type: ignore[arg-type]
+
+
+def test_a_very_long_message_is_bounded_and_fast():
+    text = "Est a dit 1♥ sur mon 1♠ et puis bref " * 400  # ~14 000 characters
+    start = time.perf_counter()
+    result = classify(text)
+    elapsed = time.perf_counter() - start
+    check_shape(result)
+    assert elapsed < 0.5
+    junk = "x" * 10_000
+    start = time.perf_counter()
+    assert classify(junk).irregularity is None
+    assert time.perf_counter() - start < 0.5
+
+
+BRIDGE_WORDS = st.sampled_from(
+    "N E S W Nord Sud Est Ouest North South West East 1♥ 2♠ 3SA 8NT 1H P X XX passe pass "
+    "contre double surcontre redouble hors tour out of turn sur over mon my son his partenaire "
+    "partner LHO RHO adversaire gauche droite loi law 27 accepte refuse donneur dealer , . ? "
+    "puis then après after avant before pas not mauvais carton étui hésitation".split()
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=400))
+def test_any_text_gives_a_classification(text):
+    check_shape(classify(text))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(BRIDGE_WORDS, max_size=40).map(" ".join))
+def test_any_bridge_like_text_gives_a_classification(text):
+    check_shape(classify(text))

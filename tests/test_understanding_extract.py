@@ -1,0 +1,139 @@
+"""Facts read from one description, and the classification around them.
+
+Every row states what the text says and nothing more; the extraction must
+give those facts (it may give others the calls show)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understanding import classify
+
+ROWS = [
+    # offender, call, whose turn it was (seen from the offender)
+    ("Est a ouvert 1♥ alors que c'était à Sud", "bid_out_of_rotation",
+     {"offender": "E", "call": "1H", "turn_of": "lho"}),
+    ("my LHO opened out of turn, it was my turn", "bid_out_of_rotation",
+     {"offender_relative": "lho", "turn_of": "rho"}),
+    ("mon partenaire a contré alors que c'était mon tour", "double_out_of_rotation",
+     {"offender_relative": "partner", "call": "X", "turn_of": "partner"}),
+    ("donneur Nord, est passe", "pass_out_of_rotation",
+     {"offender": "E", "call": "P", "dealer": "N", "turn_of": "rho"}),
+    ("North dealt. I'm South. My LHO opened 1H.", "bid_out_of_rotation",
+     {"offender": "W", "call": "1H", "dealer": "N", "turn_of": "lho"}),
+    ("my partner passed out of turn, I am North and East was the dealer",
+     "pass_out_of_rotation", {"offender": "S", "dealer": "E", "turn_of": "rho"}),
+    # the calls in order, replayed by the rules core
+    ("N 1S E 1H", "insufficient_bid",
+     {"offender": "E", "call": "1H", "calls": [{"seat": "N", "call": "1S"},
+                                               {"seat": "E", "call": "1H"}]}),
+    ("Est a dit 1♥ sur mon 1♠", "insufficient_bid", {"offender": "E", "call": "1H"}),
+    ("il a dit 2 trèfles sur le 2 carreaux de mon partenaire", "insufficient_bid",
+     {"call": "2C"}),
+    ("Mon adversaire de droite a annoncé 1♦ par-dessus l'ouverture 1♥ de mon partenaire",
+     "insufficient_bid", {"offender_relative": "rho", "call": "1D"}),
+    # acceptance, by name or by calling over it
+    ("Est a dit 1♥ sur mon 1♠, Sud a accepté", "insufficient_bid",
+     {"offender": "E", "lho_accepts": True}),
+    ("Est a dit 1♥ sur mon 1♠, Sud refuse", "insufficient_bid",
+     {"offender": "E", "lho_accepts": False}),
+    ("insufficient bid by East, LHO refused", "insufficient_bid",
+     {"offender": "E", "lho_accepts": False}),
+    ("Sud a contré hors tour, Ouest a passé derrière", "double_out_of_rotation",
+     {"offender": "S", "call": "X", "lho_accepts": True}),
+    # the replacement the offender names (27B)
+    ("Sud a dit 1♥ sur le 1♠ d'Ouest, il veut corriger en 2♥", "insufficient_bid",
+     {"offender": "S", "call": "1H", "replacement": "lowest_same_denomination"}),
+    # artificial, unintended
+    ("Ouverture hors tour de mon partenaire (2♣ fort, conventionnel)", "bid_out_of_rotation",
+     {"offender_relative": "partner", "call": "2C", "artificial": True}),
+    ("il a sorti le mauvais carton", "change_of_call", {"unintended": True}),
+    ("he changed his mind and bid 2S instead of 1S", "change_of_call", {"unintended": False}),
+    # who called since
+    ("Ouest a sorti 3♦ au lieu de 3♥, son partenaire a déjà parlé", "change_of_call",
+     {"offender": "W", "partner_called_since": True}),
+    ("Ouest a enchéri 8 carreaux, Nord a passé derrière", "bid_above_seven",
+     {"offender": "W", "call": "8D", "lho_called_since": True}),
+    # cards exposed
+    ("carte exposée : le roi de pique", "card_exposed_during_auction", {"cards": "one_honour"}),
+    ("deux cartes de Nord sont tombées pendant les enchères", "card_exposed_during_auction",
+     {"offender": "N", "cards": "several"}),
+    ("West led the 5 of clubs before the auction ended", "card_exposed_during_auction",
+     {"offender": "W", "cards": "led"}),
+    ("pendant les enchères Ouest a fait tomber le 4 de trèfle", "card_exposed_during_auction",
+     {"offender": "W", "cards": "one_low"}),
+    # the side of a call after the final pass, the lead, the end of the auction
+    ("after the final pass, dummy doubled", "call_after_final_pass",
+     {"call": "X", "offender_side": "declaring"}),
+    ("contre de Sud sur l'ouverture de son partenaire, découvert après l'entame",
+     "inadmissible_double", {"offender": "S", "call": "X", "after_opening_lead": True}),
+    ("wrong explanation by my RHO, the auction is over", "misinformation",
+     {"offender_relative": "rho", "auction_over": True}),
+    # who the description is about when no call is named
+    ("remarque à la table : j'aurais contré, dit Nord", "unauthorized_information",
+     {"offender": "N"}),
+    ("Ouest m'a expliqué que le contre était punitif, c'était un contre d'appel",
+     "misinformation", {"offender": "W"}),
+    # law lookups
+    ("/loi 27B1(a)", "law_lookup", {"law_ref": "27B1(a)"}),
+    ("que dit la loi sur le contre hors tour", "law_lookup", {"law_query": "contre hors tour"}),
+    ("show me law 16", "law_lookup", {"law_ref": "16"}),
+    ("peux-tu me lire la loi vingt-cinq", "law_lookup", {"law_ref": "25"}),
+    ("what does the law about exposed cards say", "law_lookup", {"law_query": "exposed cards"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity", "facts"), ROWS)
+def test_facts_stated_in_the_text(text, irregularity, facts):
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    for fact, value in facts.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "absent"),
+    [
+        # nothing said about acceptance, the turn or the dealer: nothing given
+        ("Est a dit 1♥ sur mon 1♠", ("lho_accepts", "dealer", "turn_of")),
+        ("il a sorti le mauvais carton", ("offender", "offender_relative", "call")),
+        ("carte exposée pendant les enchères", ("cards", "call")),
+        ("que dit la loi 27", ("offender", "call", "law_query")),
+        # a writer talking about the incident is not its offender
+        ("je veux juste savoir si Ouest pouvait demander un rappel des enchères",
+         ("offender_relative",)),
+    ],
+)  # fmt: skip
+def test_facts_not_stated_are_not_given(text, absent):
+    result = classify(text)
+    for fact in absent:
+        assert fact not in result.facts, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        # misleading words: denied, or in the background of the real incident
+        ("Ce n'est pas une enchère insuffisante : Est a contré hors tour",
+         "double_out_of_rotation"),
+        ("no hesitation at all, West simply bid 1S when it was North's turn",
+         "bid_out_of_rotation"),
+        ("Pas hors tour : Ouest a contré le 1♥ de son partenaire", "inadmissible_double"),
+        ("Après l'enchère insuffisante de Sud, Nord devait passer mais il a contré",
+         "call_when_obliged_to_pass"),
+        ("revue des enchères après le dernier passe", "auction_review"),
+        ("la loi sur le passe hors tour s'il te plaît", "law_lookup"),
+        ("je crois que c'est la loi 27, mais Est a passé hors tour", "pass_out_of_rotation"),
+        # terse director notes and voice transcripts
+        ("BOOT W 2H N dealer", "bid_out_of_rotation"),
+        ("EI O 1♣/1♦ N accepte", "insufficient_bid"),
+        ("euh alors nord a dit un cœur mais c'était pas son tour c'était à est",
+         "bid_out_of_rotation"),
+        ("quatre pase on redonne", "passed_out"),
+        ("he doubled his partner's bid", "inadmissible_double"),
+        ("il a parlé avant son tour", "bid_out_of_rotation"),
+        ("hésitation avant de passer", "unauthorized_information"),
+    ],
+)  # fmt: skip
+def test_classification_of_hard_cases(text, irregularity):
+    assert classify(text).irregularity == irregularity

@@ -1,0 +1,127 @@
+"""Normalisation of free text: suits, numbers, seats, the writer, speech-to-text
+confusions and typos, each spelling to the same canonical tokens."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # suits, levels and no trump in every spelling
+        ("1♥", "1 ♥"),
+        ("1H", "1 ♥"),
+        ("1 coeur", "1 ♥"),
+        ("un cœur", "1 ♥"),
+        ("Un Cœur", "1 ♥"),
+        ("1 chœur", "1 ♥"),
+        ("one heart", "1 ♥"),
+        ("four harts", "4 ♥"),
+        ("deux piques", "2 ♠"),
+        ("1 pic", "1 ♠"),
+        ("two spayed", "2 ♠"),
+        ("3 carreaux", "3 ♦"),
+        ("2 diamonds", "2 ♦"),
+        ("1 trèfle", "1 ♣"),
+        ("1SA", "1 NT"),
+        ("1 SA", "1 NT"),
+        ("1NT", "1 NT"),
+        ("trois sans atout", "3 NT"),
+        ("2 sans à tout", "2 NT"),
+        ("one no trump", "1 NT"),
+        ("2 no trumps", "2 NT"),
+        ("8NT", "8 NT"),
+        ("he bid for spades", "he bid 4 ♠"),
+        # compass seats, and "est" the verb
+        ("N 1S E 1H", "N 1 ♠ E 1 ♥"),
+        ("nord 1 pique est 1 coeur", "N 1 ♠ E 1 ♥"),
+        ("Est a dit 1♥ sur mon 1♠", "E a dit 1 ♥ sur MY 1 ♠"),
+        ("est a dit deux coeurs", "E a dit 2 ♥"),
+        ("c'est à Sud de parler", "ce est a S de parler"),
+        ("il est à l'heure", "il est a le heure"),
+        ("donneur est", "donneur E"),
+        ("l'Est a passé", "le E a passe"),
+        ("O X", "W x"),
+        ("Ouest, North, south, West", "W N S W"),
+        ("S's turn", "S turn"),
+        ("East's turn", "E turn"),
+        ("nord un pique et un coeur", "N 1 ♠ E 1 ♥"),  # "et" heard for "Est"
+        ("nord et sud", "N et S"),
+        # the writer and the players around him
+        ("mon adversaire de gauche", "MY LHO"),
+        ("l'adversaire de droite", "le RHO"),
+        ("à ma gauche", "MY LHO"),
+        ("my left-hand opponent", "MY LHO"),
+        ("the player on my right", "the MY RHO"),
+        ("mon partenaire", "MY PARTNER"),
+        ("his partner", "his PARTNER"),
+        ("LHO", "LHO"),
+        ("j'ai passé", "ME ai passe"),
+        ("I passed", "ME passed"),
+        ("I'm West", "ME am W"),
+        # numbers for law references
+        ("la loi vingt-sept", "la loi 27"),
+        ("la loi trente et un", "la loi 31"),
+        ("law thirty one", "law 31"),
+        # apostrophes missing, typos, accents, case
+        ("c etait a ouest", "ce etait a W"),
+        ("il n a pas vu", "il ne a pas vu"),
+        ("doubel out of trun by wset", "double out of turn by W"),
+        ("encher insufisante", "enchere insuffisante"),
+        ("chnage of cal by sotuh", "change of cal by S"),
+        ("ÉTUI", "etui"),
+        ("waht does lwa 39 say", "what does law 39 say"),
+        ("inadmisable dbl", "inadmissible double"),
+        # directors' abbreviations
+        ("EI Sud", "enchere insuffisante S"),
+        ("BOOT", "boot"),
+    ],
+)
+def test_normalised_text(text, expected):
+    assert normalise(text).text == expected
+
+
+def test_sentence_breaks_and_commas_are_tokens_but_not_text():
+    result = normalise("Sud passe. Ouest, contre !")
+    assert result.tokens == ("S", "passe", "|", "W", ",", "contre", "|")
+    assert result.text == "S passe W contre"
+
+
+def test_original_spans_give_back_the_words_as_written():
+    result = normalise("que dit la loi sur l'enchère insuffisante")
+    start = result.tokens.index("enchere")
+    assert result.original(start, len(result.tokens)) == "enchère insuffisante"
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("insufisante", "insuffisante"),
+        ("trun", "turn"),  # the nearest by length wins a tie with "trunk"
+        ("sounth", "south"),
+        ("wets", "west"),
+        ("dame", "dame"),  # a card, not "same"
+        ("chance", "chance"),  # an everyday word, not "change"
+        ("contrat", "contrat"),  # not "contre": two edits away
+        ("hor", "hor"),  # three letters: only a swap of neighbours is corrected
+        ("lwa", "law"),
+        ("xyzzyq", "xyzzyq"),
+    ],
+)
+def test_misspellings_are_brought_back_only_when_close(word, expected):
+    assert correct_word(word) == expected
+
+
+def test_long_text_is_bounded():
+    result = normalise("passe " * 10_000)
+    assert len(result.source) <= MAX_CHARS
+    assert len(result.tokens) <= MAX_CHARS
+
+
+@pytest.mark.parametrize("text", ["", "   ", "🙂🙂🙂", "\x00\x01\x02", "♥♥♥"])
+def test_degenerate_text(text):
+    result = normalise(text)
+    assert isinstance(result.tokens, tuple)
