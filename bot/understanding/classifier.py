@@ -62,12 +62,14 @@ _BACKGROUND = frozenset({"apres", "after", "following", "cause", "because", "sui
 _OVER = frozenset({"sur", "over", "after", "apres", "dessus"})
 _CORRECTION = frozenset({"puis", "then", "non", "no", "corrige", "corrected", "instead"})
 _PAST = frozenset({"avait", "had", "avais"})
+_DEALER_WORDS = frozenset({"donneur", "dealer", "donneuse"})
 _BEFORE = frozenset({"avant", "before"})
 _WHILE = frozenset({("alors", "que"), ("while",), ("pendant", "que")})
 _SEQUENCE_WORDS = frozenset({"puis", "ensuite", "then", "apres", "after", "later", "afterwards"})
 _ASK_WORDS = frozenset({"demande", "demander", "asked", "ask", "asks", "question", "questions"})
 _EXPLICIT_TURN = frozenset(
     {("ce", "etait", "a"), ("ce", "etait", "au", "tour", "de"), ("au", "tour", "de"),
+     ("ce", "etait", "au"),
      ("a", "la", "place", "de"), ("ce", "etait", "encore", "a"), ("instead", "of")}
 )  # fmt: skip
 _MIN_SCORE = 0.3
@@ -198,6 +200,9 @@ def _lexical(reading: Reading) -> dict[str, float]:
         if any(word in _BACKGROUND for word in text[: match.start].split()[-3:]):
             value *= 0.6
         found.setdefault(match.phrase.section, []).append((value, match))
+    if any(c.call.is_bid for c in reading.entities.calls) and I.PASSED_OUT in found:
+        # "après que tout le monde a passé derrière 4♥": a bid was made, so not passed out
+        found[I.PASSED_OUT] = [(v * 0.5, m) for v, m in found[I.PASSED_OUT]]
     first = {section: min(m.start for _, m in matches) for section, matches in found.items()}
     out: dict[str, float] = {}
     for section, matches in found.items():
@@ -345,6 +350,10 @@ def _turn_named(reading: Reading) -> bool:
     seats = reading.entities.seats
     for start, end in reading.cues.get("@turn", []):
         cue = tokens[start:end]
+        if cue in _EXPLICIT_TURN and set(tokens[end : end + 2]) & _DEALER_WORDS:
+            # "c'était au donneur de parler", "before the dealer had called"
+            if any(c.caller is not None for c in reading.entities.calls):
+                return True
         named = [m for m in seats if 0 <= m.start - end <= 2]
         if not named:
             continue

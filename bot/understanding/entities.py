@@ -46,6 +46,8 @@ _ME_OBJECT_AFTER = frozenset(
 _OBJECT_BEFORE = frozenset(
     {"de", "d", "du", "of", "by", "par", "a", "sur", "over", "to", "than", "avant", "before"}
 )
+# Words naming whose bid a double is on: "doubled South's 1S", "contré le 1♥ de son partenaire".
+_OWNER_WORDS = SEATS | {"PARTNER", "LHO", "RHO", "MY", "OPP", "de", "d", "of"}
 _I_AM = frozenset({"am", "suis", "en", "sitting", "was", "etais"})
 _WINDOW = 10
 # Words between a call and "de"/"by" that still let the player be named after them.
@@ -352,7 +354,10 @@ def _in_time_order(tokens: Sequence[str], calls: list[CallMention]) -> list[Call
                 swap = True
             elif previous.call in (DOUBLE, REDOUBLE) and current.call.is_bid:
                 # "contré le 1SA de Nord", "doubled West's 1S"
-                swap = all(t in _ARTICLES for t in between) and current.caller != previous.caller
+                swap = (
+                    all(t in _ARTICLES or t in _OWNER_WORDS for t in between)
+                    and current.caller != previous.caller
+                )
         if swap and not _swapped(previous, current):
             ordered[i - 1], ordered[i] = current, previous
         i += 1
