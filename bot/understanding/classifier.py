@@ -136,11 +136,11 @@ def _jsonable(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def classify(text: str) -> Classification:
-    """Classify a free description (French or English) of an incident."""
-    try:
-        reading = read(text if isinstance(text, str) else "")
-    except RecursionError:  # pragma: no cover - defensive: never raise on input
-        return Classification(None, 0.0, ())
+    """Classify a free description (French or English) of an incident.
+
+    Anything that is not a description (empty, emoji, another language, junk,
+    not even a string) gets ``irregularity`` None and confidence 0."""
+    reading = read(text if isinstance(text, str) else "")
     scores = _scores(reading)
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], IDS.index(kv[0])))
     ranked = [(k, v) for k, v in ranked if v > 0.05]
@@ -163,7 +163,9 @@ def _unreadable(reading: Reading, top: float) -> bool:
     entities = [t for t in reading.tokens if t not in (BREAK, COMMA) and not t.islower()]
     if not words:
         # "N 1S E 1H": calls and seats alone are fine, symbols alone are not
-        return not reading.entities.calls and top < 0.5 or not entities
+        if not entities:
+            return True
+        return not reading.entities.calls and top < 0.5
     known = sum(1 for w in words if is_known(w))
     if len(words) >= 4:
         return known / len(words) < _MIN_KNOWN_WORDS

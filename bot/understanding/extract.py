@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rules_core.calls import Call, CallKind, Relation, Seat
@@ -110,7 +110,6 @@ class Reading:
     lang: str
     foreign: bool
     command: str | None = None  # the text after "/loi", when the message is that command
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -156,17 +155,19 @@ def _replay(
         if end <= c.start <= end + 2
     }
     calls = [c for c in entities.calls if c.start not in unsaid]
-    if not calls or any(c.caller is None for c in calls):
+    callers = [c.caller for c in calls]
+    if not calls or any(caller is None for caller in callers):
         return None, None, False
     dealer = entities.compass(entities.dealer)
-    seats = [entities.compass(c.caller) for c in calls]
+    seats = [entities.compass(caller) for caller in callers]
     virtual = False
     if any(s is None for s in seats):
-        if entities.anchor is not None or any(c.caller.writer is None for c in calls):  # type: ignore[union-attr]
+        relations = [caller.writer for caller in callers if caller is not None]
+        if entities.anchor is not None or len(relations) < len(calls) or None in relations:
             return None, None, False
         # all relative to the writer: lend him South
         virtual = True
-        seats = [Seat((Seat.S + OFFSETS[c.caller.writer]) % 4) for c in calls]  # type: ignore[union-attr,index]
+        seats = [Seat((Seat.S + OFFSETS[r]) % 4) for r in relations if r is not None]
         dealer_ref = entities.dealer
         dealer = (
             Seat((Seat.S + OFFSETS[dealer_ref.writer]) % 4)
@@ -318,7 +319,7 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
     return candidates[0].ref if candidates else None
 
 
-_AGENT_CUES = {I.MISINFORMATION: "@explained", I.AUCTION_REVIEW: "@asked"}
+_AGENT_CUES: dict[str, str] = {I.MISINFORMATION: "@explained", I.AUCTION_REVIEW: "@asked"}
 
 
 def _meta(tokens: tuple[str, ...], mention: SeatMention) -> bool:
