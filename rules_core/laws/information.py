@@ -111,7 +111,7 @@ def misinformation(ctx: Context) -> Verdict:
         return verdict("21B3", outcomes=(O.ADJUSTED_SCORE_POSSIBLE, O.EXPLAIN_RIGHTS))
     # Information from withdrawn calls: 16C in 2017, 16D in the 2007 code (the
     # seed's "Loi 16 C" in 21B2 is the 1997 numbering).
-    laws = ("21B1(a)", "21B1(b)", "21B2", ui_withdrawn(ctx))
+    laws: tuple[str, ...] = ("21B1(a)", "21B1(b)", "21B2", ui_withdrawn(ctx))
     if not ctx.is_2017:
         laws = ("21B1", "21B2", ui_withdrawn(ctx))
     return verdict(
