@@ -174,6 +174,11 @@ FACTS: Mapping[str, tuple[FactValue, ...]] = {
 }
 
 
+#: The offender's possible replacements of an insufficient bid (27B), in the
+#: order a director explains them.
+REPLACEMENTS: tuple[FactValue, ...] = tuple(v for v in FACTS["replacement"] if v != "undecided")
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
     """The one fact the core still needs, with the values it may take."""

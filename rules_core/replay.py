@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .auction import Auction
 from .calls import Call, CallKind, Relation, Seat, Strain, bid
-from .model import FactValue, Irregularity
+from .model import REPLACEMENTS, FactValue, Irregularity
 
 __all__ = ["Derivation", "derive"]
 
@@ -246,12 +246,6 @@ def _insufficient(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Fo
     elif lho_called_over:
         facts["lho_accepts"] = False
     return Irregularity.INSUFFICIENT_BID, facts, limits
-
-
-REPLACEMENTS: tuple[FactValue, ...] = (
-    "lowest_same_denomination", "comparable", "other_bid", "pass", "double_redouble",
-    "insufficient",
-)  # fmt: skip
 
 
 def _possible_replacements(auction: Auction, insufficient: Call) -> tuple[FactValue, ...]:

@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 from ..engine import Context, Verdict, verdict
-from ..model import FactValue
+from ..model import REPLACEMENTS, FactValue
 from ..model import Outcome as O
 from .common import enforced_pass_damage, lead_restriction, ui_withdrawn
 from .out_of_rotation import call_out_of_rotation
 
-__all__ = ["insufficient_bid", "REPLACEMENTS"]
-
-#: The offender's possible replacements, in the order a director explains them.
-REPLACEMENTS: tuple[FactValue, ...] = (
-    "lowest_same_denomination",
-    "comparable",
-    "other_bid",
-    "pass",
-    "double_redouble",
-    "insufficient",
-)
+__all__ = ["insufficient_bid"]
 
 _NO_RECTIFICATION = (O.NO_FURTHER_RECTIFICATION, O.ADJUSTED_SCORE_POSSIBLE)
 
