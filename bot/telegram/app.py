@@ -3,11 +3,13 @@
 ``build_application(settings)`` gives a ready python-telegram-bot
 ``Application`` (tests point ``settings.base_url`` at a fake Bot API);
 ``run(settings)`` polls, or serves a webhook when ``ARBITRE_WEBHOOK_URL`` is
-set.
+set. The Application owns one voice-note ``Transcriber``, closed at shutdown.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import importlib.util
 import logging
@@ -18,9 +20,11 @@ from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
 from bot.dialogue import Conversations, open_conversations
 from bot.i18n import N_, translator
+from bot.voice import Transcriber
 
 from .handlers import ArbitreHandlers
 from .settings import Settings, SettingsError, TokenFilter
+from .voice import VoiceNotes
 
 __all__ = ["build_application", "run", "COMMAND_MENUS"]
 
@@ -62,28 +66,50 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
 
 
 def build_application(
-    settings: Settings, conversations: Conversations | None = None
+    settings: Settings, conversations: Conversations | None = None,
+    transcriber: Transcriber | None = None,
 ) -> Application:  # type: ignore[type-arg]
-    """The bot, wired to the dialogue and its store, not started."""
+    """The bot, wired to the dialogue and its store, not started.
+
+    ``transcriber`` hears the voice notes; None makes one (cheap: its model
+    loads on the first note, or at start with ``settings.warm_up_voice``),
+    closed at shutdown. A transcriber passed in stays the caller's to close.
+    """
     if conversations is None:
         conversations = open_conversations(settings.db_path, edition=settings.edition)
+    owns_transcriber = transcriber is None
+    voice = VoiceNotes(transcriber if transcriber is not None else Transcriber())
+    warming: list[asyncio.Task[None]] = []
+
+    async def post_init(app: Application) -> None:  # type: ignore[type-arg]
+        await _post_init(app)
+        if settings.warm_up_voice:
+            # In the background: polling starts at once, a first note just waits.
+            warming.append(asyncio.create_task(voice.warm_up()))
+
     builder: ApplicationBuilder = (  # type: ignore[type-arg]
         Application.builder()
         .token(settings.token)
         .base_url(settings.base_url)
         .base_file_url(settings.base_file_url)
         .concurrent_updates(settings.concurrency)
-        .post_init(_post_init)
+        .post_init(post_init)
     )
     if settings.rate_limit:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=2))
     app = builder.build()
-    ArbitreHandlers(conversations).register(app)
+    ArbitreHandlers(conversations, voice).register(app)
 
-    async def close_store(_: Application) -> None:  # type: ignore[type-arg]
+    async def close(_: Application) -> None:  # type: ignore[type-arg]
         conversations.store.close()
+        for task in warming:
+            task.cancel()  # the load itself ends in the worker, which close() abandons
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if owns_transcriber:
+            voice.transcriber.close()
 
-    app.post_shutdown = close_store
+    app.post_shutdown = close
     return app
 
 

@@ -2,8 +2,8 @@
 
 Every path ends in ``Conversations`` (bot.dialogue). In groups the bot
 answers only a command, a message that mentions it, or a reply to one of its
-messages. A voice note's transcript enters through ``converse`` like typed
-text (see ``on_other``: the place where bot.voice plugs in).
+messages. A voice note (``on_voice``, see voice.py) is echoed, and its
+transcript then takes the same dialogue step as typed text.
 """
 
 from __future__ import annotations
@@ -25,10 +25,12 @@ from telegram.ext import (
     filters,
 )
 
-from bot.dialogue import COMMANDS, Conversations, Reply, parse_answer_data
-from bot.i18n import translator
+from bot.dialogue import COMMANDS, ChatState, Conversations, Reply, parse_answer_data
+from bot.i18n import normalise_language, translator
+from bot.voice.recognizer import supported_language
 
 from .sending import send_replies
+from .voice import VOICE_NOTES, VoiceNotes, voice_media
 
 __all__ = ["ArbitreHandlers", "chat_key"]
 
@@ -73,14 +75,17 @@ def _language_code(update: Update) -> str | None:
 
 
 class ArbitreHandlers:
-    def __init__(self, conversations: Conversations) -> None:
+    def __init__(self, conversations: Conversations, voice: VoiceNotes) -> None:
         self.conversations = conversations
+        self.voice = voice
         self._locks = _ChatLocks()
 
     def register(self, app: Application) -> None:  # type: ignore[type-arg]
         app.add_handler(CommandHandler(list(COMMANDS), self.on_command))
         app.add_handler(CallbackQueryHandler(self.on_button))
         app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, self.on_text))
+        # Before on_other, which would take the note.
+        app.add_handler(MessageHandler(VOICE_NOTES & filters.UpdateType.MESSAGE, self.on_voice))
         app.add_handler(MessageHandler(
             ~filters.TEXT & ~filters.StatusUpdate.ALL & filters.UpdateType.MESSAGE,
             self.on_other))
@@ -116,17 +121,43 @@ class ArbitreHandlers:
         if message is None:
             return
         async with self._locks.hold(message.chat_id):
-            # No "typing…" here: the reply comes within milliseconds, and the
-            # extra round trip would cost a third of the bot's throughput.
-            replies = self.conversations.text(
-                chat_key(message.chat_id), text, _language_code(update))
-            await self._send(context, message, replies)
+            await self._dialogue_step(update, context, message, text)
+
+    async def _dialogue_step(self, update: Update, context: Context, message: Message,
+                             text: str) -> None:
+        """``converse`` once the chat's lock is held."""
+        # No "typing…" here: the reply comes within milliseconds, and the
+        # extra round trip would cost a third of the bot's throughput.
+        replies = self.conversations.text(
+            chat_key(message.chat_id), text, _language_code(update))
+        await self._send(context, message, replies)
+
+    async def on_voice(self, update: Update, context: Context) -> None:
+        """A voice note: refused at once when too long, too big or the queue
+        is full; else transcribed, echoed, and, when reliable, one dialogue
+        step with the transcript."""
+        message = update.effective_message
+        media = voice_media(message) if message is not None else None
+        if message is None or media is None:
+            return
+        if _is_group(message) and not self._voice_addressed(message, context):
+            return
+        key = chat_key(message.chat_id)
+        refusal = self.voice.refusal(media, self._voice_languages(key, update)[1])
+        if refusal is not None:
+            await self._send(context, message, [Reply(refusal)])
+            return
+        # The chat's lock for the whole note: its messages stay in order, and
+        # what the user types meanwhile is read after the transcript.
+        async with self._locks.hold(message.chat_id):
+            hint, lang = self._voice_languages(key, update)
+            heard = await self.voice.hear(context.bot, message.chat_id, media, hint, lang)
+            await self._send(context, message, [Reply(heard.say)])
+            if heard.text is not None:
+                await self._dialogue_step(update, context, message, heard.text)
 
     async def on_other(self, update: Update, context: Context) -> None:
-        """Stickers, photos, files, voice notes: say what can be read.
-
-        Voice notes: bot.voice transcribes them and calls ``converse`` with
-        the transcript (echoed so the user sees what was understood)."""
+        """Stickers, photos, other files: say what can be read."""
         message = update.effective_message
         if message is None:
             return
@@ -134,8 +165,8 @@ class ArbitreHandlers:
             return
         lang = self.conversations.language(chat_key(message.chat_id))
         t = translator(lang)
-        text = t.gettext("I can only read text messages. Describe the incident in words, "
-                         "for example: \"East bid 1♥ over my 1♠\".")
+        text = t.gettext("I can read text messages and voice notes only. Describe the incident "
+                         "in words, for example: \"East bid 1♥ over my 1♠\".")
         await self._send(context, message, [Reply(text)])
 
     async def on_button(self, update: Update, context: Context) -> None:
@@ -185,6 +216,29 @@ class ArbitreHandlers:
                     quote: bool = True) -> None:
         reply_to = message.message_id if quote and _is_group(message) else None
         await send_replies(context.bot, message.chat_id, replies, reply_to=reply_to)
+
+    def _voice_languages(self, key: str, update: Update) -> tuple[str | None, str]:
+        """(transcription hint, language to answer in) for a voice note.
+
+        The hint is the chat's language once it has one, else the user's
+        Telegram language if French or English, else None (the likelier of
+        the two)."""
+        stored = self.conversations.store.load_state(key)
+        code = _language_code(update)
+        hint = ChatState.from_json(stored).lang if stored else supported_language(code)
+        return hint, hint or normalise_language(code)
+
+    def _voice_addressed(self, message: Message, context: Context) -> bool:
+        """In a group: a voice note that replies to the bot or whose caption mentions it."""
+        if self._replies_to_bot(message, context):
+            return True
+        username = (context.bot.username or "").lower()
+        return any(
+            (entity.type == MessageEntity.MENTION and value[1:].lower() == username)
+            or (entity.user is not None and entity.user.id == context.bot.id)
+            for entity, value in message.parse_caption_entities(
+                [MessageEntity.MENTION, MessageEntity.TEXT_MENTION]).items()
+        )
 
     @staticmethod
     def _replies_to_bot(message: Message, context: Context) -> bool:

@@ -38,6 +38,8 @@ class Settings:
     #: updates handled at once (each chat's own stay in order); more only adds
     #: contention in the HTTP connection pool (bench_telegram: 4 is fastest)
     concurrency: int = 4
+    #: load the speech model at start (from_env: yes), not on the first voice note
+    warm_up_voice: bool = False
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -61,6 +63,7 @@ class Settings:
             webhook_url=env.get("ARBITRE_WEBHOOK_URL", "").strip(),
             webhook_port=port,
             webhook_secret=env.get("ARBITRE_WEBHOOK_SECRET", "").strip(),
+            warm_up_voice=True,
         )
 
 

@@ -2,10 +2,11 @@
 
 It answers the methods the bot uses (getMe, deleteWebhook, getUpdates as a
 long-poll queue, sendMessage, editMessageText, answerCallbackQuery,
-sendDocument, setMyCommands, sendChatAction) the way Telegram does, records
-every call with its decoded parameters, and refuses anything else with 400
-so an unexpected call fails loudly. Point python-telegram-bot at
-``base_url`` / ``base_file_url``.
+sendDocument, setMyCommands, sendChatAction, getFile) the way Telegram does,
+serves the files added with ``add_file`` under ``base_file_url`` (each
+download is recorded as a ``download`` call), records every call with its
+decoded parameters, and refuses anything else with 400 so an unexpected call
+fails loudly. Point python-telegram-bot at ``base_url`` / ``base_file_url``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from email.parser import BytesParser
 from email.policy import HTTP
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, unquote
 
 __all__ = ["FakeBotApi", "ApiCall", "BOT_ID", "BOT_USERNAME", "TOKEN"]
 
@@ -55,9 +56,12 @@ class FakeBotApi:
         self._cond = threading.Condition()
         self._next_update_id = 1
         self._next_message_id = 1000
+        self._files: dict[str, bytes] = {}
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        # A short poll interval: stop() waits for the serving loop to notice.
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,),
+                                        daemon=True)
         self.on_call: Callable[[ApiCall], None] | None = None
 
     # --- lifecycle -------------------------------------------------------------
@@ -102,6 +106,12 @@ class FakeBotApi:
             self._updates.append(update)
             self._cond.notify_all()
 
+    def add_file(self, file_id: str, data: bytes) -> str:
+        """Make ``data`` downloadable as ``file_id`` (getFile, then a GET); the file's path."""
+        with self._cond:
+            self._files[file_id] = data
+        return _file_path(file_id)
+
     def calls_to(self, method: str, since: int = 0) -> list[ApiCall]:
         with self._cond:
             return [c for c in self.calls[since:] if c.method == method]
@@ -126,8 +136,33 @@ class FakeBotApi:
             return 200, {"ok": True, "result": self._poll(params)}
         if method in ("sendMessage", "sendDocument", "editMessageText"):
             return 200, {"ok": True, "result": self._message(method, params)}
+        if method == "getFile":
+            return self._file(str(params.get("file_id", "")))
         return 400, {"ok": False, "error_code": 400,
                      "description": f"Bad Request: the fake has no method {method}"}
+
+    def _file(self, file_id: str) -> tuple[int, dict[str, Any]]:
+        with self._cond:
+            data = self._files.get(file_id)
+        if data is None:
+            return 400, {"ok": False, "error_code": 400,
+                         "description": "Bad Request: invalid file_id"}
+        return 200, {"ok": True, "result": {
+            "file_id": file_id, "file_unique_id": f"u-{file_id}", "file_size": len(data),
+            "file_path": _file_path(file_id)}}
+
+    def _download(self, path: str) -> bytes | None:
+        """The bytes behind a file URL path (``/file/bot<token>/<file_path>``), or None."""
+        prefix = f"/file/bot{TOKEN}/"
+        path = unquote(path)  # PTB percent-encodes the URL path (the token's colon)
+        if not path.startswith(prefix):
+            return None
+        file_path = path[len(prefix):]
+        with self._cond:
+            for file_id, data in self._files.items():
+                if _file_path(file_id) == file_path:
+                    return data
+        return None
 
     def _poll(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         offset = int(params.get("offset") or 0)
@@ -213,7 +248,26 @@ class FakeBotApi:
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a long poll cut at shutdown)
 
+            def do_GET(self) -> None:  # noqa: N802 - http.server's name
+                fake._record(ApiCall("download", {"path": self.path}))
+                data = fake._download(self.path)
+                status = 200 if data is not None else 404
+                body = data if data is not None else b"Not Found"
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/octet-stream")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
         return Handler
+
+
+def _file_path(file_id: str) -> str:
+    """Where Telegram would keep a voice note, relative to the bot's file URL."""
+    return f"voice/{file_id}.oga"
 
 
 def _parse_body(content_type: str, body: bytes) -> tuple[dict[str, Any],

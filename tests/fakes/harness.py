@@ -5,6 +5,7 @@ only log them)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from telegram import Update
 from telegram.ext import Application, ContextTypes, TypeHandler
 
 from bot.telegram import Settings, build_application
+from bot.voice import Transcriber
 
 from .bot_api import TOKEN, ApiCall, FakeBotApi
 
@@ -22,8 +24,12 @@ STEP_TIMEOUT = 15.0
 
 
 class TelegramHarness:
-    def __init__(self, db_path: Path, *, rate_limit: bool = True, concurrency: int = 4) -> None:
+    def __init__(self, db_path: Path, *, rate_limit: bool = True, concurrency: int = 4,
+                 transcriber: Transcriber | None = None) -> None:
+        """``transcriber``: the voice notes' (the caller's to close); None lets
+        the bot make its own, whose model loads only if a voice note comes."""
         self.db_path = db_path
+        self.transcriber = transcriber
         self.fake = FakeBotApi().start()
         self.errors: list[BaseException] = []
         self.app: Application | None = None  # type: ignore[type-arg]
@@ -37,7 +43,7 @@ class TelegramHarness:
                         rate_limit=self._rate_limit, concurrency=self._concurrency)
 
     async def start(self) -> None:
-        app = build_application(self.settings())
+        app = build_application(self.settings(), transcriber=self.transcriber)
 
         async def record_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
             assert context.error is not None
@@ -83,12 +89,21 @@ class TelegramHarness:
 
     async def send(self, update: dict[str, Any]) -> list[ApiCall]:
         """Push ``update`` and wait until the bot has handled it; its API calls."""
+        return await self.push(update)()
+
+    def push(self, update: dict[str, Any]) -> Callable[[], Awaitable[list[ApiCall]]]:
+        """Push ``update`` now; await the function returned to wait until it is
+        handled and get the API calls made since (other chats' too)."""
         mark = self.fake.mark()
         event = self._event(update["update_id"])
         self.fake.push(update)
-        await asyncio.wait_for(event.wait(), STEP_TIMEOUT)
-        self.check()
-        return self.fake.calls[mark:]
+
+        async def handled() -> list[ApiCall]:
+            await asyncio.wait_for(event.wait(), STEP_TIMEOUT)
+            self.check()
+            return self.fake.calls[mark:]
+
+        return handled
 
     def check(self) -> None:
         if self.errors:

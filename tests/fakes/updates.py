@@ -8,7 +8,7 @@ from typing import Any
 from .bot_api import BOT_ID, BOT_USERNAME
 
 __all__ = ["user", "private_chat", "group_chat", "text_update", "callback_update",
-           "sticker_update"]
+           "sticker_update", "voice_update", "audio_update"]
 
 
 def user(user_id: int = 42, language_code: str | None = "fr") -> dict[str, Any]:
@@ -67,6 +67,34 @@ def sticker_update(update_id: int, chat: dict[str, Any],
     message["sticker"] = {"file_id": "s1", "file_unique_id": "su1", "type": "regular",
                           "width": 512, "height": 512, "is_animated": False,
                           "is_video": False}
+    return {"update_id": update_id, "message": message}
+
+
+def voice_update(update_id: int, chat: dict[str, Any], file_id: str, *, duration: int,
+                 file_size: int | None, sender: dict[str, Any] | None = None,
+                 reply_to: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A voice note as Telegram announces it: the file's id, duration and size,
+    not its bytes (the bot fetches them with getFile). ``file_size`` is
+    optional in the Bot API: None leaves it out."""
+    message = _message(update_id, chat, sender or user())
+    voice: dict[str, Any] = {"file_id": file_id, "file_unique_id": f"u-{file_id}",
+                             "duration": duration, "mime_type": "audio/ogg"}
+    if file_size is not None:
+        voice["file_size"] = file_size
+    message["voice"] = voice
+    if reply_to is not None:
+        message["reply_to_message"] = reply_to
+    return {"update_id": update_id, "message": message}
+
+
+def audio_update(update_id: int, chat: dict[str, Any], file_id: str, *, duration: int,
+                 file_size: int, mime_type: str,
+                 sender: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An audio file (sent from the file picker rather than recorded)."""
+    message = _message(update_id, chat, sender or user())
+    message["audio"] = {"file_id": file_id, "file_unique_id": f"u-{file_id}",
+                        "duration": duration, "file_size": file_size,
+                        "mime_type": mime_type, "file_name": f"{file_id}.ogg"}
     return {"update_id": update_id, "message": message}
 
 
