@@ -330,15 +330,16 @@ async def test_the_model_is_loaded_at_start_and_a_broken_one_logged(
                             base_file_url=fake.base_file_url,
                             db_path=tmp_path / "arbitre.sqlite3", warm_up_voice=True)
         app = build_application(settings)
+        post_init, post_shutdown = app.post_init, app.post_shutdown
+        assert post_init is not None and post_shutdown is not None
         await app.initialize()
         try:
-            assert app.post_init is not None and app.post_shutdown is not None
-            await app.post_init(app)
+            await post_init(app)  # as run_polling() does
             await _until(lambda: any(r.name == "bot.telegram.voice" and str(missing) in
                                      r.getMessage() for r in caplog.records),
                          "the warm-up's log line")
         finally:
             await app.shutdown()
-            await app.post_shutdown(app)
+            await post_shutdown(app)
     finally:
         fake.stop()
