@@ -26,7 +26,7 @@ import pytest
 from bot.telegram import Settings, build_application
 from bot.voice import Recognizer, Transcriber, Transcript
 from bot.voice.model import ENV_CACHE, ENV_MODEL
-from tests.fakes.bot_api import BOT_ID, TOKEN, ApiCall, FakeBotApi
+from tests.fakes.bot_api import BOT_ID, BOT_USERNAME, TOKEN, ApiCall, FakeBotApi
 from tests.fakes.harness import STEP_TIMEOUT, TelegramHarness
 from tests.fakes.updates import (
     audio_update,
@@ -83,7 +83,8 @@ async def bot(tmp_path: Path, transcriber: Transcriber) -> AsyncIterator[Telegra
 
 def _note(bot: TelegramHarness, chat: dict[str, Any], clip: str, lang: str | None, *,
           duration: int = 5, file_size: int | None = -1, as_audio: bool = False,
-          reply_to: dict[str, Any] | None = None) -> dict[str, Any]:
+          reply_to: dict[str, Any] | None = None, caption: str | None = None
+          ) -> dict[str, Any]:
     """An update announcing ``clip`` as a voice note (or an OGG audio file), its
     bytes served by the fake. ``file_size`` -1: the clip's real size."""
     update_id = bot.next_id()
@@ -97,7 +98,7 @@ def _note(bot: TelegramHarness, chat: dict[str, Any], clip: str, lang: str | Non
         return audio_update(update_id, chat, file_id, duration=duration, file_size=size,
                             mime_type="audio/ogg", sender=sender)
     return voice_update(update_id, chat, file_id, duration=duration, file_size=size,
-                        sender=sender, reply_to=reply_to)
+                        sender=sender, reply_to=reply_to, caption=caption)
 
 
 def _in_chat(calls: list[ApiCall], chat: dict[str, Any]) -> list[ApiCall]:
@@ -231,6 +232,10 @@ async def test_in_a_group_only_notes_for_the_bot_are_heard(bot: TelegramHarness)
     assert _texts(calls) == [UNCLEAR_EN]
     (answer,) = [c for c in calls if c.method == "sendMessage"]
     assert answer.params["reply_parameters"]["message_id"] == update["message"]["message_id"]
+    mentioned = _note(bot, group, "noise.ogg", "en", duration=4, caption=f"@{BOT_USERNAME}")
+    assert _texts(await bot.send(mentioned)) == [UNCLEAR_EN]
+    other = _note(bot, group, "noise.ogg", "en", duration=4, caption="@SomeoneElse")
+    assert await bot.send(other) == []
 
 
 class _Gated(Recognizer):

@@ -72,7 +72,8 @@ def sticker_update(update_id: int, chat: dict[str, Any],
 
 def voice_update(update_id: int, chat: dict[str, Any], file_id: str, *, duration: int,
                  file_size: int | None, sender: dict[str, Any] | None = None,
-                 reply_to: dict[str, Any] | None = None) -> dict[str, Any]:
+                 reply_to: dict[str, Any] | None = None,
+                 caption: str | None = None) -> dict[str, Any]:
     """A voice note as Telegram announces it: the file's id, duration and size,
     not its bytes (the bot fetches them with getFile). ``file_size`` is
     optional in the Bot API: None leaves it out."""
@@ -82,6 +83,11 @@ def voice_update(update_id: int, chat: dict[str, Any], file_id: str, *, duration
     if file_size is not None:
         voice["file_size"] = file_size
     message["voice"] = voice
+    if caption is not None:
+        message["caption"] = caption
+        entities = _entities(caption)
+        if entities:
+            message["caption_entities"] = entities
     if reply_to is not None:
         message["reply_to_message"] = reply_to
     return {"update_id": update_id, "message": message}
