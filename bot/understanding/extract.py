@@ -44,7 +44,8 @@ RELEVANT: Mapping[str, frozenset[str]] = {
     I.BID_OUT_OF_ROTATION: frozenset({"turn_of", "lho_accepts", "artificial", "call_kind"}),
     I.DOUBLE_OUT_OF_ROTATION: frozenset({"turn_of", "lho_accepts", "call_kind"}),
     I.CHANGE_OF_CALL: frozenset(
-        {"unintended", "lho_accepts", "partner_called_since", "lho_called_since", "auction_over"}
+        {"unintended", "lho_accepts", "partner_called_since", "lho_called_since", "auction_over",
+         "box_card", "screens"}
     ),
     I.INADMISSIBLE_DOUBLE: frozenset({"lho_called_since", "out_of_rotation", "after_opening_lead"}),
     I.CALL_WHEN_OBLIGED_TO_PASS: frozenset({"lho_called_since"}),
@@ -53,9 +54,11 @@ RELEVANT: Mapping[str, frozenset[str]] = {
     I.SIMULTANEOUS_CALLS: frozenset(),
     I.CARD_EXPOSED_DURING_AUCTION: frozenset({"cards"}),
     I.WRONG_BOARD: frozenset({"partner_called_since", "lho_called_since"}),
-    I.MISINFORMATION: frozenset({"partner_called_since", "auction_over"}),
-    I.UNAUTHORIZED_INFORMATION: frozenset(),
-    I.AUCTION_REVIEW: frozenset(),
+    I.MISINFORMATION: frozenset(
+        {"partner_called_since", "auction_over", "who_noticed", "offender_side"}
+    ),
+    I.UNAUTHORIZED_INFORMATION: frozenset({"source"}),
+    I.AUCTION_REVIEW: frozenset({"request", "phase", "asker_role"}),
     I.PASSED_OUT: frozenset(),
 }
 
@@ -78,6 +81,33 @@ _HONOURS = frozenset(
     {"as", "roi", "dame", "valet", "dix", "honneur", "honneurs", "ace", "king", "queen",
      "jack", "ten", "honour", "honor", "honours", "honors"}
 )  # fmt: skip
+#: Procedural facts (Law 20, 16B, the bidding box), each named by a cue; for
+#: one fact the first cue found wins, so the more specific ones come first.
+_PROCEDURE_CUES: tuple[tuple[str, str, FactValue], ...] = (
+    ("@req_repeat", "request", "repeat_call"),
+    ("@req_who_leads", "request", "who_leads"),
+    ("@req_review", "request", "review"),
+    ("@req_explanation", "request", "explanation"),
+    ("@phase_after_final_pass", "phase", "after_final_pass"),
+    ("@phase_play", "phase", "play"),
+    ("@phase_auction", "phase", "auction"),
+    ("@role_dummy", "asker_role", "dummy"),
+    ("@role_declarer", "asker_role", "declarer"),
+    ("@role_defender", "asker_role", "defender"),
+    ("@noticed_explainer_partner", "who_noticed", "explainer_partner"),
+    ("@noticed_explainer", "who_noticed", "explainer"),
+    ("@src_stop_not_used", "source", "stop_card_not_used"),
+    ("@src_stop_not_respected", "source", "stop_card_not_respected"),
+    ("@src_box", "source", "box_fumbling"),
+    ("@src_hesitation", "source", "hesitation"),
+    ("@src_remark", "source", "remark"),
+    ("@src_gesture", "source", "gesture"),
+    ("@box_tray", "box_card", "on_tray"),
+    ("@box_touched", "box_card", "touched"),
+    ("@box_withdrawn", "box_card", "withdrawn"),
+    ("@screens", "screens", True),
+)
+
 _SMALL = frozenset({"petit", "petite", "small", "low", "petits"})
 _SEVERAL = frozenset({"plusieurs", "several", "many"})
 _CARD_WORDS = frozenset({"carte", "cartes", "card", "cards"})
@@ -634,6 +664,9 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             text_facts["replacement"] = replacement
     if call is not None and "call_kind" in relevant:
         text_facts["call_kind"] = call.call.kind.value
+    for cue, fact, value in _PROCEDURE_CUES:
+        if fact not in text_facts and reading.affirmed(cue):
+            text_facts[fact] = value
 
     for fact, value in text_facts.items():
         if fact in relevant and value in FACTS[fact]:
