@@ -103,6 +103,13 @@ def test_console_script_runs_as_a_module() -> None:
         (["loi", "insufficient", "bid", "--lang", "en"], "Law 27"),
         (["loi", "31A2", "--edition", "2007"], "répète la dénomination"),
         (["loi", "carton", "Stop"], "BB7"),
+        (["loi", "qui", "déclare", "en", "premier"], "Loi 17B"),
+        (["loi", "who", "speaks", "first", "--lang", "en"], "Law 17B"),
+        (["loi", "tous", "les", "joueurs", "passent"], "Loi 22"),
+        (["loi", "partner", "explained", "wrongly", "--lang", "en"], "Law 20F5"),
+        (["loi", "rappel", "des", "enchères"], "Loi 20"),
+        (["loi", "who", "can", "ask", "for", "a", "review", "--lang", "en"], "Law 20"),
+        (["loi", "période", "des", "enchères"], "Loi 17"),
     ],
 )
 def test_loi_prints_the_excerpt(argv: list[str], expected: str) -> None:
