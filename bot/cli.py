@@ -261,3 +261,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return EXIT_FAILURE
+    except BrokenPipeError:
+        # The reader went away (e.g. `arbitre ... | head`): stop quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FAILURE
