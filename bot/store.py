@@ -13,18 +13,26 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-__all__ = ["Store", "LogEntry", "default_db_path", "Clock", "system_clock"]
+__all__ = ["Store", "LogEntry", "StoreError", "open_store", "default_db_path",
+           "default_retention_days", "Clock", "system_clock", "DEFAULT_RETENTION_DAYS"]
 
 Clock = Callable[[], datetime]
+
+#: How long chat states and rulings are kept after their last change.
+DEFAULT_RETENTION_DAYS = 365
+
+
+class StoreError(ValueError):
+    """The database cannot be used as configured; the message says what to do."""
 
 
 def system_clock() -> datetime:
@@ -37,6 +45,26 @@ def default_db_path() -> Path:
     if configured:
         return Path(configured).expanduser()
     return Path(platformdirs.user_data_dir("arbitre")) / "arbitre.sqlite3"
+
+
+def default_retention_days(environ: Mapping[str, str] | None = None) -> int:
+    """``ARBITRE_RETENTION_DAYS`` when set (a whole number of days, at least 1),
+    else 365.
+
+    :raises StoreError: for anything else.
+    """
+    env = os.environ if environ is None else environ
+    text = env.get("ARBITRE_RETENTION_DAYS", "").strip()
+    if not text:
+        return DEFAULT_RETENTION_DAYS
+    try:
+        days = int(text)
+    except ValueError:
+        days = 0
+    if days < 1:
+        raise StoreError(f"ARBITRE_RETENTION_DAYS={text!r} is not a number of days: set it "
+                         f"to a whole number of days, such as {DEFAULT_RETENTION_DAYS}")
+    return days
 
 
 _SCHEMA = """
@@ -84,8 +112,18 @@ class Store:
         self._clock = clock
         self._lock = threading.RLock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            self._setup()
+        except BaseException:
+            self._db.close()  # e.g. not a database: no connection left behind
+            raise
+
+    def _setup(self) -> None:
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable at checkpoints
+        # WAL + NORMAL: a commit survives the process being killed; only a power
+        # cut may lose the last commits (the next checkpoint makes them durable).
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA secure_delete=ON")  # erased rulings are overwritten
         self._db.executescript(_SCHEMA)
 
     def close(self) -> None:
@@ -105,7 +143,14 @@ class Store:
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
+            try:
+                self._db.execute("COMMIT")
+            except sqlite3.Error:
+                # A failed commit (disk full) leaves the transaction open: close
+                # it, or every later step would fail on BEGIN.
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
 
     def load_state(self, chat_key: str) -> dict[str, Any] | None:
         with self._lock:
@@ -164,3 +209,59 @@ class Store:
                      json.loads(row[4]), json.loads(row[5]))
             for row in rows
         ]
+
+    def count_rulings(self, chat_key: str) -> int:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT COUNT(*) FROM ruling_log WHERE chat_key = ?", (chat_key,)).fetchone()
+        return int(row[0])
+
+    def forget(self, db: sqlite3.Connection, chat_key: str) -> int:
+        """Erase the chat's state and its rulings; how many rulings were erased."""
+        db.execute("DELETE FROM chat_state WHERE chat_key = ?", (chat_key,))
+        return db.execute("DELETE FROM ruling_log WHERE chat_key = ?", (chat_key,)).rowcount
+
+    def purge(self, days: int) -> tuple[int, int]:
+        """Erase rulings logged, and chat states left untouched, more than
+        ``days`` ago; (states, rulings) erased."""
+        cutoff = (self.now() - timedelta(days=days)).isoformat()
+        with self.transaction() as db:
+            # julianday(): the stored times are ISO 8601 with an offset, which
+            # do not always sort as text (fractions of a second are optional).
+            states = db.execute("DELETE FROM chat_state WHERE julianday(updated) < "
+                                "julianday(?)", (cutoff,)).rowcount
+            rulings = db.execute("DELETE FROM ruling_log WHERE julianday(at) < julianday(?)",
+                                 (cutoff,)).rowcount
+        if states or rulings:
+            self.checkpoint()
+        return states, rulings
+
+    def checkpoint(self) -> None:
+        """Fold the write-ahead log into the database and empty it, so erased
+        rows no longer linger in the log file."""
+        with self._lock:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def open_store(path: str | Path, clock: Clock = system_clock) -> Store:
+    """The store at ``path``, checked writable.
+
+    :raises StoreError: with one sentence saying what to do, when the file
+        cannot be created, is not a database, or cannot be written.
+    """
+    try:
+        store = Store(path, clock=clock)
+    except (OSError, sqlite3.Error) as error:
+        raise StoreError(_unusable(path, error)) from None
+    try:
+        with store.transaction():
+            pass  # BEGIN IMMEDIATE takes the write lock: the file is writable
+    except sqlite3.Error as error:
+        store.close()
+        raise StoreError(_unusable(path, error)) from None
+    return store
+
+
+def _unusable(path: str | Path, error: BaseException) -> str:
+    return (f"Cannot write the database {path} ({error}): set ARBITRE_DB to a file in a "
+            "writable directory")

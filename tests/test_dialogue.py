@@ -107,7 +107,6 @@ def test_a_corrected_offender_drops_the_facts_seen_from_the_old_one(
     assert ruling["irregularity"] == "insufficient_bid"  # kept
 
 
-@pytest.mark.xfail(strict=True, reason="bot.understanding reads no acceptance in 'Sud a accepté'")
 def test_a_typed_correction_overrides_and_keeps_the_rest(chat: Conversations) -> None:
     chat.text(CHAT, "Est a dit 1♥ sur mon 1♠, Sud refuse")
     ruling = _ruling(chat.text(CHAT, "non, Sud a accepté"))

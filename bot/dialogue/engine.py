@@ -40,6 +40,7 @@ from rules_core import (
 from . import board as boards
 from .card import RELATIVE_NAMES, ruling_card, ruling_details
 from .conflicts import explain_conflict
+from .corrections import read_correction
 from .laws import (
     excerpt_replies,
     french_excerpts,
@@ -62,6 +63,8 @@ __all__ = ["Engine", "Turn", "LoggedRuling", "MAX_TEXT"]
 
 #: Longer messages are not read: a description fits in a few sentences.
 MAX_TEXT = 1500
+#: A Law reference or a few words: longer is not a look-up ("/loi" + a pasted text).
+MAX_LAW_QUERY = 100
 #: How many candidates a "did you mean...?" offers.
 CANDIDATES = 3
 
@@ -130,7 +133,7 @@ class Engine:
             "them against the restrictions in force.\n"
             "• /law 27B or /law insufficient bid shows a Law; /language fr|en; "
             "/edition 2017|2007; /cancel starts over; /history sends the recent rulings as a "
-            "file."
+            "file; /forget erases this chat's conversation and rulings."
         )
         return Turn([Reply(text, actions=(Action(t.gettext("Start over"), "cancel"),))])
 
@@ -175,6 +178,10 @@ class Engine:
 
     def law(self, state: ChatState, query: str | None) -> Turn:
         t = translator(state.lang)
+        if query and len(query.strip()) > MAX_LAW_QUERY:
+            return Turn([Reply(t.gettext(
+                "That is too long to be a Law reference. Give a number, such as /law 27B, or "
+                "a few words, such as /law insufficient bid."))])
         if query and query.strip():
             return Turn([lookup_reply(query.strip(), state.lang, state.edition)])
         if state.ruling is not None:
@@ -210,7 +217,8 @@ class Engine:
         if statement.lang in LANGUAGES and not state.lang_pinned:
             state.lang = statement.lang
         if not statement.says_something:
-            statement = self._read_in_context(state, text) or statement
+            statement = (self._read_in_context(state, text)
+                         or read_correction(text, self._offender(state)) or statement)
         if statement.irregularity == "law_lookup" and statement.confident:
             query = statement.law_ref or statement.law_query or text
             return Turn([lookup_reply(query, state.lang, state.edition)])
@@ -245,13 +253,15 @@ class Engine:
             return self.set_language(state, data[5:])
         if data.startswith("ed:"):
             return self.set_edition(state, data[3:])
+        shown: list[Reply] = []
         if data.startswith("fr:"):
             _, edition, refs = (data.split(":", 2) + ["", ""])[:3]
-            return Turn(french_excerpts([r for r in refs.split(",") if r], edition))
-        if data.startswith("fq:"):
+            shown = french_excerpts([r for r in refs.split(",") if r], edition)
+        elif data.startswith("fq:"):
             _, edition, query = (data.split(":", 2) + ["", ""])[:3]
-            return Turn(french_lookup(query, edition))
-        return Turn([Reply(t.gettext("That button is no longer in use."))])
+            shown = french_lookup(query[:MAX_LAW_QUERY], edition)
+        # Data no button of ours carries (forged, or from an older version).
+        return Turn(shown or [Reply(t.gettext("That button is no longer in use."))])
 
     # --- describing the incident -------------------------------------------
 

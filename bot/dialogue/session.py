@@ -1,24 +1,30 @@
 """One dialogue step as one transaction: load the chat's state, run the
 engine, save the state and log the rulings, together or not at all.
 
-Front ends (Telegram, the console) talk to ``Conversations`` only.
+Front ends (Telegram, the console) talk to ``Conversations`` only. It also
+erases a chat on request (/oublier, after a confirmation button) and purges
+what is older than the retention period.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.store import Clock, Store, default_db_path, system_clock
+from bot.i18n import normalise_language, translator
+from bot.store import Clock, Store, default_db_path, open_store, system_clock
 
 from .engine import Engine, Turn
 from .history import history_replies
-from .replies import Reply
+from .replies import Action, Reply
 from .state import ChatState
 
 __all__ = ["Conversations", "COMMANDS", "open_conversations"]
+
+log = logging.getLogger(__name__)
 
 #: Command names (both languages) -> the engine step they run.
 COMMANDS = {
@@ -34,7 +40,12 @@ COMMANDS = {
     "cancel": "cancel",
     "historique": "history",
     "history": "history",
+    "oublier": "forget",
+    "forget": "forget",
 }
+
+#: Button data of the erase confirmation: ``forget:<serial>`` / ``keep:<serial>``.
+FORGET, KEEP = "forget:", "keep:"
 
 
 class Conversations:
@@ -45,11 +56,7 @@ class Conversations:
     def _step(self, chat_key: str, language_code: str | None,
               run: Callable[[ChatState], Turn]) -> list[Reply]:
         with self.store.transaction() as db:
-            stored = self.store.load_state(chat_key)
-            if stored is None:
-                state = self.engine.new_state(language_code)
-            else:
-                state = ChatState.from_json(stored, edition=self.engine.edition)
+            state = self._state(chat_key, language_code)
             turn = run(state)
             self.store.save_state(db, chat_key, state.to_json())
             for logged in turn.logged:
@@ -59,14 +66,29 @@ class Conversations:
                 )
         return turn.replies
 
+    def _state(self, chat_key: str, language_code: str | None) -> ChatState:
+        stored = self.store.load_state(chat_key)
+        if stored is not None:
+            try:
+                return ChatState.from_json(stored, edition=self.engine.edition)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                # A row from an older or damaged version: start the chat afresh
+                # rather than failing on every message.
+                log.warning("chat state unreadable, started afresh")
+        return self.engine.new_state(language_code)
+
     def text(self, chat_key: str, text: str, language_code: str | None = None) -> list[Reply]:
         """A typed message, or a voice note's transcript."""
+        text = _clean(text)
         return self._step(chat_key, language_code, lambda s: self.engine.text(s, text))
 
     def answer(self, chat_key: str, value: object) -> list[Reply]:
         return self._step(chat_key, None, lambda s: self.engine.answer(s, value))
 
     def button(self, chat_key: str, data: str, language_code: str | None = None) -> list[Reply]:
+        data = _clean(data)
+        if data.startswith((FORGET, KEEP)):
+            return self._confirm_forget(chat_key, data, language_code)
         return self._step(chat_key, language_code, lambda s: self.engine.button(s, data))
 
     def reset(self, chat_key: str, language_code: str | None = None) -> None:
@@ -74,16 +96,25 @@ class Conversations:
         with self.store.transaction() as db:
             self.store.save_state(db, chat_key, self.engine.new_state(language_code).to_json())
 
-    def language(self, chat_key: str) -> str:
+    def language(self, chat_key: str, language_code: str | None = None) -> str:
+        """The chat's language; for a chat not seen yet, the user's own
+        (``language_code``, Telegram's) when it is French or English."""
         stored = self.store.load_state(chat_key)
-        return ChatState.from_json(stored).lang if stored else "fr"
+        if stored:
+            lang = stored.get("lang")
+            if isinstance(lang, str):
+                return normalise_language(lang)
+        return normalise_language(language_code)
 
     def command(self, chat_key: str, name: str, argument: str | None = None,
                 language_code: str | None = None) -> list[Reply]:
         """``/name argument``; unknown names get the help."""
         step = COMMANDS.get(name.lower(), "help")
+        argument = _clean(argument) if argument is not None else None
         if step == "history":
             return self._history(chat_key, language_code)
+        if step == "forget":
+            return self._ask_forget(chat_key, language_code)
         engine = self.engine
 
         def run(state: ChatState) -> Turn:
@@ -101,12 +132,69 @@ class Conversations:
 
         return self._step(chat_key, language_code, run)
 
+    def _ask_forget(self, chat_key: str, language_code: str | None) -> list[Reply]:
+        """/oublier: say what would be erased, and ask for a confirmation."""
+        with self.store.transaction() as db:
+            stored = self.store.load_state(chat_key)
+            rulings = self.store.count_rulings(chat_key)
+            if stored is None and rulings == 0:  # nothing kept: nothing to create either
+                t = translator(normalise_language(language_code))
+                return [Reply(t.gettext("I keep nothing about this chat."))]
+            state = self._state(chat_key, language_code)
+            state.qid += 1  # the serial ties the buttons to this request only
+            state.forget_qid = state.qid
+            self.store.save_state(db, chat_key, state.to_json())
+        t = translator(state.lang)
+        text = t.ngettext(
+            "Erase this chat's conversation and its {count} logged ruling? Everyone in the "
+            "chat loses them, and it cannot be undone.",
+            "Erase this chat's conversation and its {count} logged rulings? Everyone in the "
+            "chat loses them, and it cannot be undone.", rulings).format(count=rulings)
+        return [Reply(text, actions=(Action(t.gettext("Erase"), f"{FORGET}{state.qid}"),
+                                     Action(t.gettext("Keep"), f"{KEEP}{state.qid}")))]
+
+    def _confirm_forget(self, chat_key: str, data: str,
+                        language_code: str | None) -> list[Reply]:
+        """The answer to the confirmation: erase, or keep; a stale or forged
+        button changes nothing."""
+        erase = data.startswith(FORGET)
+        serial = data.split(":", 1)[1]
+        with self.store.transaction() as db:
+            state = self._state(chat_key, language_code)
+            t = translator(state.lang)
+            if not state.forget_qid or serial != str(state.forget_qid):
+                return [Reply(t.gettext("That button is no longer in use."))]
+            if not erase:
+                state.forget_qid = 0
+                self.store.save_state(db, chat_key, state.to_json())
+                return [Reply(t.gettext("Nothing was erased."))]
+            erased = self.store.forget(db, chat_key)
+        self.store.checkpoint()  # no copy of the erased rows left in the write-ahead log
+        log.info("a chat erased its conversation and %d rulings", erased)
+        return [Reply(t.ngettext(
+            "Erased: this chat's conversation and {count} ruling. I keep nothing more about "
+            "this chat.",
+            "Erased: this chat's conversation and {count} rulings. I keep nothing more about "
+            "this chat.", erased).format(count=erased))]
+
+    def purge_expired(self, days: int) -> tuple[int, int]:
+        """Erase what is older than the retention period; (states, rulings) erased."""
+        states, rulings = self.store.purge(days)
+        if states or rulings:
+            log.info("retention: erased %d idle chats and %d rulings older than %d days",
+                     states, rulings, days)
+        return states, rulings
+
     def _history(self, chat_key: str, language_code: str | None) -> list[Reply]:
-        stored = self.store.load_state(chat_key)
-        state = (ChatState.from_json(stored) if stored
-                 else self.engine.new_state(language_code))
+        state = self._state(chat_key, language_code)
         entries = self.store.recent_rulings(chat_key, limit=50)
         return history_replies(entries, state.lang, self.store.now())
+
+
+def _clean(text: str) -> str:
+    """``text`` as UTF-8 can hold it: a lone surrogate (possible in JSON input)
+    would make the step fail when it is saved."""
+    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def open_conversations(
@@ -124,5 +212,5 @@ def open_conversations(
         classify = understand
     if edition is None:
         edition = os.environ.get("ARBITRE_EDITION", "2017").strip() or "2017"
-    store = Store(db_path if db_path is not None else default_db_path(), clock=clock)
+    store = open_store(db_path if db_path is not None else default_db_path(), clock=clock)
     return Conversations(Engine(classify, edition=edition), store)

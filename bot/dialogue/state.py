@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from bot.i18n import normalise_language
 from rules_core.model import FactValue
 
 __all__ = ["Draft", "Pending", "ChatState", "MAX_DESCRIPTION"]
@@ -103,6 +104,8 @@ class ChatState:
     steps: int = 0
     #: serial of the last question asked (buttons carry it)
     qid: int = 0
+    #: serial of the /oublier confirmation on screen (0: none)
+    forget_qid: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -115,7 +118,7 @@ class ChatState:
         draft = data.get("draft")
         pending = data.get("pending")
         return cls(
-            lang=data.get("lang", lang),
+            lang=normalise_language(data.get("lang") or lang),
             lang_pinned=bool(data.get("lang_pinned", False)),
             edition=data.get("edition", edition),
             draft=Draft.from_json(draft) if draft else None,
@@ -124,4 +127,5 @@ class ChatState:
             board=data.get("board"),
             steps=int(data.get("steps", 0)),
             qid=int(data.get("qid", 0)),
+            forget_qid=int(data.get("forget_qid", 0)),
         )
