@@ -114,10 +114,16 @@ def cmd_chat(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     # Imported here so that `arbitre rule` starts without the dialogue's weight.
     from .console import run_chat, run_jsonl
     from .dialogue import open_conversations
+    from .store import StoreError, default_retention_days
 
     edition = args.edition or default_edition().value
-    conversations = open_conversations(edition=edition)
     try:
+        retention = default_retention_days()
+        conversations = open_conversations(edition=edition)
+    except StoreError as error:
+        raise BadInput(str(error)) from None
+    try:
+        conversations.purge_expired(retention)
         if args.jsonl:
             return run_jsonl(conversations, stdin, out, lang=args.lang, edition=args.edition)
         return run_chat(conversations, stdin, out, lang=args.lang, edition=args.edition,
@@ -130,18 +136,25 @@ def cmd_telegram(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     """``arbitre telegram``: serve the bot (TELEGRAM_BOT_TOKEN required)."""
     import logging
 
+    from .store import StoreError
     from .telegram import Settings, run
     from .telegram.settings import SettingsError
 
+    if not os.environ.get("TELEGRAM_BOT_TOKEN", "").strip():
+        raise BadInput("TELEGRAM_BOT_TOKEN is not set: create a bot with @BotFather and set it")
     try:
         settings = Settings.from_env()
     except SettingsError as error:
-        raise BadInput(f"{error}: create a bot with @BotFather and set it") from None
+        raise BadInput(str(error)) from None
+    level_name = os.environ.get("ARBITRE_LOG_LEVEL", "").strip().upper() or "INFO"
+    if level_name not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+        raise BadInput(f"ARBITRE_LOG_LEVEL={level_name!r} is not a log level: set it to "
+                       "DEBUG, INFO, WARNING or ERROR")
     logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-                        level=logging.INFO)
+                        level=getattr(logging, level_name))
     try:
         run(settings)
-    except SettingsError as error:
+    except (SettingsError, StoreError) as error:
         raise BadInput(str(error)) from None
     return EXIT_OK
 

@@ -2,8 +2,10 @@
 
 ``build_application(settings)`` gives a ready python-telegram-bot
 ``Application`` (tests point ``settings.base_url`` at a fake Bot API);
-``run(settings)`` polls, or serves a webhook when ``ARBITRE_WEBHOOK_URL`` is
-set. The Application owns one voice-note ``Transcriber``, closed at shutdown.
+``run(settings)`` checks that Telegram accepts the token, then polls, or
+serves a webhook when ``ARBITRE_WEBHOOK_URL`` is set. The Application owns one
+voice-note ``Transcriber``, closed at shutdown, and purges what is older than
+the retention period at start and then daily.
 """
 
 from __future__ import annotations
@@ -14,21 +16,27 @@ import hashlib
 import importlib.util
 import logging
 from collections.abc import Mapping
+from urllib.parse import urlsplit
 
-from telegram import BotCommand, Update
+from telegram import Bot, BotCommand, Update
+from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
 from bot.dialogue import Conversations, open_conversations
 from bot.i18n import N_, translator
 from bot.voice import Transcriber
 
+from .gate import Gate
 from .handlers import ArbitreHandlers
 from .settings import Settings, SettingsError, TokenFilter
 from .voice import VoiceNotes
 
-__all__ = ["build_application", "run", "COMMAND_MENUS"]
+__all__ = ["build_application", "run", "check_connection", "COMMAND_MENUS", "PURGE_EVERY"]
 
 log = logging.getLogger(__name__)
+
+#: Seconds between two retention purges while the bot runs.
+PURGE_EVERY = 24 * 3600.0
 
 #: The commands menu per language: (command, description).
 COMMAND_MENUS: Mapping[str, tuple[tuple[str, str], ...]] = {
@@ -40,6 +48,7 @@ COMMAND_MENUS: Mapping[str, tuple[tuple[str, str], ...]] = {
         ("edition", N_("Edition of the Laws (2017 or 2007)")),
         ("annuler", N_("Start over")),
         ("historique", N_("Recent rulings, as a file")),
+        ("oublier", N_("Erase this chat's conversation and rulings")),
     ),
     "en": (
         ("start", N_("Start")),
@@ -49,6 +58,7 @@ COMMAND_MENUS: Mapping[str, tuple[tuple[str, str], ...]] = {
         ("edition", N_("Edition of the Laws (2017 or 2007)")),
         ("cancel", N_("Start over")),
         ("history", N_("Recent rulings, as a file")),
+        ("forget", N_("Erase this chat's conversation and rulings")),
     ),
 }
 
@@ -83,6 +93,8 @@ def build_application(
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
         await _post_init(app)
+        warming.append(asyncio.create_task(
+            _purge_daily(conversations, settings.retention_days)))
         if settings.warm_up_voice:
             # In the background: polling starts at once, a first note just waits.
             warming.append(asyncio.create_task(voice.warm_up()))
@@ -98,19 +110,58 @@ def build_application(
     if settings.rate_limit:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=2))
     app = builder.build()
-    ArbitreHandlers(conversations, voice).register(app)
+    gate = Gate(settings.allowed_chats, settings.per_minute)
+    ArbitreHandlers(conversations, voice, gate).register(app)
 
     async def close(_: Application) -> None:  # type: ignore[type-arg]
-        conversations.store.close()
         for task in warming:
             task.cancel()  # the load itself ends in the worker, which close() abandons
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        conversations.store.close()
         if owns_transcriber:
             voice.transcriber.close()
 
     app.post_shutdown = close
     return app
+
+
+async def _purge_daily(conversations: Conversations, days: int) -> None:
+    """The retention purge now, then every day, until cancelled at shutdown."""
+    while True:
+        try:
+            conversations.purge_expired(days)
+        except Exception:  # a failed purge is retried tomorrow; the bot goes on
+            log.exception("the retention purge failed")
+        await asyncio.sleep(PURGE_EVERY)
+
+
+async def check_connection(settings: Settings, timeout: float = 10.0) -> str:
+    """Ask Telegram who the bot is (getMe); its username.
+
+    :raises SettingsError: one sentence saying what to fix, never the token,
+        when Telegram refuses the token or cannot be reached.
+    """
+    host = urlsplit(settings.base_url).netloc or settings.base_url
+    bot = Bot(settings.token, base_url=settings.base_url,
+              base_file_url=settings.base_file_url)
+    try:
+        async with asyncio.timeout(timeout):
+            await bot.initialize()  # getMe
+            username = bot.username
+            await bot.shutdown()
+    except InvalidToken:
+        raise SettingsError("Telegram refused the token: copy it again from @BotFather "
+                            "into TELEGRAM_BOT_TOKEN") from None
+    except (NetworkError, TimeoutError):
+        raise SettingsError(f"Cannot reach the Telegram Bot API at {host}: check the network, "
+                            "or TELEGRAM_API_BASE_URL if you use a local Bot API "
+                            "server") from None
+    except TelegramError as error:
+        raise SettingsError(f"The Bot API at {host} refused to start the bot "
+                            f"({TokenFilter(settings.token).scrub(str(error))}): check "
+                            "TELEGRAM_API_BASE_URL") from None
+    return username
 
 
 def _webhook_path(token: str) -> str:
@@ -123,12 +174,23 @@ def run(settings: Settings) -> None:
     scrub = TokenFilter(settings.token)
     for handler in logging.getLogger().handlers:
         handler.addFilter(scrub)
-    logging.getLogger("httpx").setLevel(logging.WARNING)  # its INFO lines carry the URL
+    # httpx's INFO line for every request is noise (scrubbed: it carries the
+    # token in the URL); kept when the operator asks for DEBUG.
+    if logging.getLogger().getEffectiveLevel() > logging.DEBUG:
+        logging.getLogger("httpx").setLevel(logging.WARNING)
     if settings.webhook_url and importlib.util.find_spec("tornado") is None:
         raise SettingsError("ARBITRE_WEBHOOK_URL is set, but webhooks need "
                             "python-telegram-bot[webhooks] installed")
-    app = build_application(settings)
-    allowed = [Update.MESSAGE, Update.CALLBACK_QUERY]
+    app = build_application(settings)  # opens the database first: StoreError if it cannot
+    try:
+        username = asyncio.run(check_connection(settings))
+    except BaseException:
+        asyncio.run(_close_unstarted(app))
+        raise
+    log.info("Telegram accepts the token: this is @%s", username)
+    # Edited messages are answered with a hint (handlers.on_edited); channel
+    # posts and the rest are not asked for at all.
+    allowed = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
     if settings.webhook_url:
         path = _webhook_path(settings.token)
         log.info("serving a webhook on port %d", settings.webhook_port)
@@ -143,3 +205,9 @@ def run(settings: Settings) -> None:
     else:
         log.info("polling for updates")
         app.run_polling(allowed_updates=allowed)
+
+
+async def _close_unstarted(app: Application) -> None:  # type: ignore[type-arg]
+    """Release what ``build_application`` opened, when the bot never started."""
+    if app.post_shutdown is not None:
+        await app.post_shutdown(app)

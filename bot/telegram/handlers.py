@@ -4,6 +4,23 @@ Every path ends in ``Conversations`` (bot.dialogue). In groups the bot
 answers only a command, a message that mentions it, or a reply to one of its
 messages. A voice note (``on_voice``, see voice.py) is echoed, and its
 transcript then takes the same dialogue step as typed text.
+
+What each kind of update gets:
+
+* text, commands, voice notes, button presses: the dialogue; a command the
+  bot does not know gets the help (in a group, only when it names the bot);
+* stickers, photos, files, locations and other messages without text: one
+  sentence saying what the bot reads (in a group, only in reply to the bot);
+* an edited message: in a private chat, a hint to send the correction as a
+  new message (the dialogue has moved on since); in a group, silence;
+* channel posts, service messages (members joining...), inline queries:
+  silence, as a bot in a channel or a group should;
+* a button press: always acknowledged; one whose question is closed, forged
+  or too old says so; it only ever touches the chat its message is in.
+
+Before any of that, ``Gate`` (gate.py) may refuse: a chat outside
+``ARBITRE_ALLOWED_CHATS`` gets one polite refusal then silence, and a user
+over the per-minute limit one polite answer then silence.
 """
 
 from __future__ import annotations
@@ -13,7 +30,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from telegram import Message, MessageEntity, Update
+from telegram import CallbackQuery, Message, MessageEntity, Update
 from telegram.constants import ChatAction, ChatType
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import (
@@ -25,10 +42,11 @@ from telegram.ext import (
     filters,
 )
 
-from bot.dialogue import COMMANDS, ChatState, Conversations, Reply, parse_answer_data
+from bot.dialogue import COMMANDS, Conversations, Reply, parse_answer_data
 from bot.i18n import normalise_language, translator
 from bot.voice.recognizer import supported_language
 
+from .gate import Gate, Verdict
 from .sending import send_replies
 from .voice import VOICE_NOTES, VoiceNotes, voice_media
 
@@ -74,21 +92,28 @@ def _language_code(update: Update) -> str | None:
     return user.language_code if user else None
 
 
+#: New messages only: not edits, not channel posts, not business messages.
+_NEW = filters.UpdateType.MESSAGE
+
+
 class ArbitreHandlers:
-    def __init__(self, conversations: Conversations, voice: VoiceNotes) -> None:
+    def __init__(self, conversations: Conversations, voice: VoiceNotes,
+                 gate: Gate | None = None) -> None:
         self.conversations = conversations
         self.voice = voice
+        self.gate = gate if gate is not None else Gate()
         self._locks = _ChatLocks()
 
     def register(self, app: Application) -> None:  # type: ignore[type-arg]
-        app.add_handler(CommandHandler(list(COMMANDS), self.on_command))
+        app.add_handler(CommandHandler(list(COMMANDS), self.on_command, filters=_NEW))
+        app.add_handler(MessageHandler(filters.COMMAND & _NEW, self.on_unknown_command))
         app.add_handler(CallbackQueryHandler(self.on_button))
-        app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, self.on_text))
+        app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND & _NEW, self.on_text))
         # Before on_other, which would take the note.
-        app.add_handler(MessageHandler(VOICE_NOTES & filters.UpdateType.MESSAGE, self.on_voice))
-        app.add_handler(MessageHandler(
-            ~filters.TEXT & ~filters.StatusUpdate.ALL & filters.UpdateType.MESSAGE,
-            self.on_other))
+        app.add_handler(MessageHandler(VOICE_NOTES & _NEW, self.on_voice))
+        app.add_handler(MessageHandler(~filters.TEXT & ~filters.StatusUpdate.ALL & _NEW,
+                                       self.on_other))
+        app.add_handler(MessageHandler(filters.UpdateType.EDITED_MESSAGE, self.on_edited))
         app.add_error_handler(self.on_error)
 
     # --- what the user sends -----------------------------------------------
@@ -99,11 +124,32 @@ class ArbitreHandlers:
             return
         name = message.text.split()[0][1:].split("@")[0].lower()
         argument = " ".join(context.args or []) or None
+        if not await self._admit(update, context, message):
+            return
         async with self._locks.hold(message.chat_id):
             if COMMANDS.get(name) == "history":  # a file is coming: say so meanwhile
                 await context.bot.send_chat_action(message.chat_id, ChatAction.UPLOAD_DOCUMENT)
             replies = self.conversations.command(
                 chat_key(message.chat_id), name, argument, _language_code(update))
+            await self._send(context, message, replies)
+
+    async def on_unknown_command(self, update: Update, context: Context) -> None:
+        """``/something`` the bot does not know: the help. In a group only when
+        the command names this bot (``/x@ArbitreBot``): others may be another
+        bot's."""
+        message = update.effective_message
+        if message is None or not message.text:
+            return
+        target = message.text.split()[0].partition("@")[2].lower()
+        if target and target != (context.bot.username or "").lower():
+            return  # addressed to another bot
+        if _is_group(message) and not target and not self._replies_to_bot(message, context):
+            return
+        if not await self._admit(update, context, message):
+            return
+        async with self._locks.hold(message.chat_id):
+            replies = self.conversations.command(
+                chat_key(message.chat_id), "help", None, _language_code(update))
             await self._send(context, message, replies)
 
     async def on_text(self, update: Update, context: Context) -> None:
@@ -113,7 +159,23 @@ class ArbitreHandlers:
         text = self._addressed_text(message, context)
         if text is None:
             return
+        if not await self._admit(update, context, message):
+            return
         await self.converse(update, context, text)
+
+    async def on_edited(self, update: Update, context: Context) -> None:
+        """An edited message is not read again (the dialogue has moved on);
+        in a private chat, say how to correct instead."""
+        message = update.edited_message
+        if message is None or _is_group(message) or message.chat.type != ChatType.PRIVATE:
+            return
+        if not await self._admit(update, context, message):
+            return
+        lang = self.conversations.language(chat_key(message.chat_id), _language_code(update))
+        t = translator(lang)
+        await self._send(context, message, [Reply(t.gettext(
+            "I do not read edited messages. Send the correction as a new message, for "
+            "example: \"no, it was West\"."))])
 
     async def converse(self, update: Update, context: Context, text: str) -> None:
         """Typed text, or a voice note's transcript: one dialogue step."""
@@ -142,6 +204,8 @@ class ArbitreHandlers:
             return
         if _is_group(message) and not self._voice_addressed(message, context):
             return
+        if not await self._admit(update, context, message):
+            return
         key = chat_key(message.chat_id)
         refusal = self.voice.refusal(media, self._voice_languages(key, update)[1])
         if refusal is not None:
@@ -163,26 +227,49 @@ class ArbitreHandlers:
             return
         if _is_group(message) and not self._replies_to_bot(message, context):
             return
-        lang = self.conversations.language(chat_key(message.chat_id))
+        if not await self._admit(update, context, message):
+            return
+        lang = self.conversations.language(chat_key(message.chat_id), _language_code(update))
         t = translator(lang)
         text = t.gettext("I can read text messages and voice notes only. Describe the incident "
                          "in words, for example: \"East bid 1♥ over my 1♠\".")
         await self._send(context, message, [Reply(text)])
 
     async def on_button(self, update: Update, context: Context) -> None:
+        """A press: always acknowledged (else the button spins), and read in the
+        chat its message is in, whatever the data claims."""
         query = update.callback_query
         if query is None:
             return
-        await query.answer()
         message = query.message
-        if not isinstance(message, Message) or query.data is None:
-            return  # too old for Telegram to show: nothing to update
-        async with self._locks.hold(message.chat_id):
+        if message is None or query.data is None:
+            await query.answer()  # an inline-mode message or a game: not ours
+            return
+        lang = self.conversations.language(chat_key(message.chat.id), _language_code(update))
+        t = translator(lang)
+        chat = self.gate.chat(message.chat.id)
+        if chat is not Verdict.ANSWER:
+            await query.answer()  # the chat was told (or is told by its next message)
+            return
+        if self.gate.user(query.from_user.id) is not Verdict.ANSWER:
+            # A toast, not a message: the chat is not flooded with refusals.
+            await _toast(query, t.gettext(
+                "Too many messages: wait a minute, then press again."))
+            return
+        await query.answer()
+        chat_id = message.chat.id
+        async with self._locks.hold(chat_id):
+            # The dialogue knows whether the question is still open, even under a
+            # message too old for Telegram to show again (which cannot be edited).
             replies = self.conversations.button(
-                chat_key(message.chat_id), query.data, _language_code(update))
-            if parse_answer_data(query.data) is not None:
-                await self._retire_buttons(message, replies[0].answered if replies else None)
-            await self._send(context, message, replies, quote=False)
+                chat_key(chat_id), query.data, _language_code(update))
+            if isinstance(message, Message) and message.is_accessible:
+                if parse_answer_data(query.data) is not None:
+                    await self._retire_buttons(message,
+                                               replies[0].answered if replies else None)
+                elif query.data.startswith(("forget:", "keep:")):
+                    await self._retire_buttons(message, None)  # one answer to that question
+            await send_replies(context.bot, chat_id, replies)
 
     async def on_error(self, update: object, context: Context) -> None:
         """Log it, and tell the user: never a silent failure."""
@@ -190,7 +277,13 @@ class ArbitreHandlers:
         if not isinstance(update, Update) or update.effective_chat is None:
             return
         chat_id = update.effective_chat.id
-        t = translator(self.conversations.language(chat_key(chat_id)))
+        if update.channel_post is not None or update.edited_channel_post is not None:
+            return  # never post in a channel
+        try:
+            lang = self.conversations.language(chat_key(chat_id), _language_code(update))
+        except Exception:  # the store itself failing: still say something
+            lang = normalise_language(_language_code(update))
+        t = translator(lang)
         try:
             await context.bot.send_message(chat_id, t.gettext(
                 "Sorry, something went wrong on my side. What you said is kept: try again, or "
@@ -199,6 +292,32 @@ class ArbitreHandlers:
             log.exception("could not tell the user about the error")
 
     # --- helpers -------------------------------------------------------------
+
+    async def _admit(self, update: Update, context: Context, message: Message) -> bool:
+        """Whether to answer this message (meant for the bot); when not, the
+        one polite sentence the gate allows, then silence."""
+        chat = self.gate.chat(message.chat_id)
+        if chat is Verdict.REFUSE:
+            t = translator(normalise_language(_language_code(update)))
+            await self._send(context, message, [Reply(t.gettext(
+                "Sorry, this Arbitre bot answers only in the chats its operator allowed. Ask "
+                "the operator to add this chat (id {chat_id}).").format(
+                    chat_id=message.chat_id))])
+            log.info("a message from a chat not allowed was refused")
+        if chat is not Verdict.ANSWER:
+            return False
+        user = update.effective_user
+        verdict = self.gate.user(user.id) if user is not None else Verdict.ANSWER
+        if verdict is Verdict.REFUSE:
+            lang = self.conversations.language(chat_key(message.chat_id),
+                                               _language_code(update))
+            t = translator(lang)
+            await self._send(context, message, [Reply(t.gettext(
+                "You are writing faster than I can follow: I read at most {count} messages a "
+                "minute from one person. Wait a minute, then send your last message again."
+            ).format(count=self.gate.per_minute))])
+            log.info("a user went over the per-minute limit")
+        return verdict is Verdict.ANSWER
 
     @staticmethod
     async def _retire_buttons(message: Message, answered: str | None) -> None:
@@ -223,9 +342,9 @@ class ArbitreHandlers:
         The hint is the chat's language once it has one, else the user's
         Telegram language if French or English, else None (the likelier of
         the two)."""
-        stored = self.conversations.store.load_state(key)
         code = _language_code(update)
-        hint = ChatState.from_json(stored).lang if stored else supported_language(code)
+        known = self.conversations.store.load_state(key) is not None
+        hint = self.conversations.language(key) if known else supported_language(code)
         return hint, hint or normalise_language(code)
 
     def _voice_addressed(self, message: Message, context: Context) -> bool:
@@ -264,3 +383,8 @@ class ArbitreHandlers:
         if mentioned or self._replies_to_bot(message, context):
             return " ".join(text.split())
         return None
+
+
+async def _toast(query: CallbackQuery, text: str) -> None:
+    """Acknowledge a press with a short notice over the chat."""
+    await query.answer(text[:200])  # Telegram's limit for a callback answer

@@ -1,20 +1,32 @@
 """The Telegram front end's configuration, read from the environment once.
 
 The token is a secret: it never appears in ``repr``, and ``TokenFilter``
-scrubs it from every log record (httpx logs request URLs, which carry it).
+scrubs it from every log record, tracebacks included (httpx logs request
+URLs, which carry it, and python-telegram-bot names it when Telegram refuses
+it).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import traceback
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
-__all__ = ["Settings", "SettingsError", "TokenFilter", "DEFAULT_API", "DEFAULT_FILE_API"]
+from bot.store import DEFAULT_RETENTION_DAYS, StoreError, default_retention_days
+from rules_core import Edition
+
+__all__ = ["Settings", "SettingsError", "TokenFilter", "DEFAULT_API", "DEFAULT_FILE_API",
+           "DEFAULT_PER_MINUTE"]
 
 DEFAULT_API = "https://api.telegram.org/bot"
 DEFAULT_FILE_API = "https://api.telegram.org/file/bot"
+#: Messages one person may send in a minute: a description and its answers
+#: take a handful; twenty is a person typing fast, not a script.
+DEFAULT_PER_MINUTE = 20
 
 
 class SettingsError(ValueError):
@@ -40,9 +52,16 @@ class Settings:
     concurrency: int = 4
     #: load the speech model at start (from_env: yes), not on the first voice note
     warm_up_voice: bool = False
+    #: the only chats answered (None: all); others get one refusal, then silence
+    allowed_chats: frozenset[int] | None = None
+    #: messages one user may send per minute (0: no limit)
+    per_minute: int = DEFAULT_PER_MINUTE
+    #: days chat states and rulings are kept after their last change
+    retention_days: int = DEFAULT_RETENTION_DAYS
 
     @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """:raises SettingsError: naming the variable and what to set it to."""
         env = os.environ if environ is None else environ
         token = env.get("TELEGRAM_BOT_TOKEN", "").strip()
         if not token:
@@ -53,18 +72,61 @@ class Settings:
         except ValueError:
             raise SettingsError(
                 f"ARBITRE_WEBHOOK_PORT={port_text!r} is not a port number") from None
+        edition = env.get("ARBITRE_EDITION", "2017").strip() or "2017"
+        if edition not in {e.value for e in Edition}:
+            raise SettingsError(f"ARBITRE_EDITION={edition!r} is not an edition: set it to "
+                                "2017 (the Laws in force) or 2007")
+        try:
+            retention = default_retention_days(env)
+        except StoreError as error:
+            raise SettingsError(str(error)) from None
         db = env.get("ARBITRE_DB", "").strip()
         return cls(
             token=token,
             base_url=env.get("TELEGRAM_API_BASE_URL", "").strip() or DEFAULT_API,
             base_file_url=env.get("TELEGRAM_API_BASE_FILE_URL", "").strip() or DEFAULT_FILE_API,
             db_path=Path(db).expanduser() if db else None,
-            edition=env.get("ARBITRE_EDITION", "2017").strip() or "2017",
+            edition=edition,
             webhook_url=env.get("ARBITRE_WEBHOOK_URL", "").strip(),
             webhook_port=port,
             webhook_secret=env.get("ARBITRE_WEBHOOK_SECRET", "").strip(),
             warm_up_voice=True,
+            allowed_chats=_allowed_chats(env.get("ARBITRE_ALLOWED_CHATS", "")),
+            per_minute=_per_minute(env.get("ARBITRE_MAX_MESSAGES_PER_MINUTE", "")),
+            retention_days=retention,
         )
+
+
+def _allowed_chats(text: str) -> frozenset[int] | None:
+    """``"-100123, 42"`` -> those chat ids; empty -> None (every chat)."""
+    if not text.strip():
+        return None
+    ids = set()
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            ids.add(int(part))
+        except ValueError:
+            raise SettingsError(
+                f"ARBITRE_ALLOWED_CHATS has {part!r}, which is not a chat id: give chat ids "
+                "separated by commas, such as -1001234567890,42") from None
+    return frozenset(ids)
+
+
+def _per_minute(text: str) -> int:
+    if not text.strip():
+        return DEFAULT_PER_MINUTE
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise SettingsError(
+            f"ARBITRE_MAX_MESSAGES_PER_MINUTE={text.strip()!r} is not a number of messages: "
+            f"set it to a whole number, such as {DEFAULT_PER_MINUTE} (0 for no limit)")
+    return value
 
 
 class TokenFilter(logging.Filter):
@@ -73,11 +135,30 @@ class TokenFilter(logging.Filter):
     def __init__(self, token: str) -> None:
         super().__init__()
         self._token = token
+        # As written, and as it appears percent-encoded in file URLs.
+        self._forms = sorted({token, quote(token, safe="")} - {""}, key=len, reverse=True)
+
+    def scrub(self, text: str) -> str:
+        for form in self._forms:
+            text = text.replace(form, "<token>")
+        return text
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if self._token:
-            message = record.getMessage()
-            if self._token in message:
-                record.msg = message.replace(self._token, "<token>")
-                record.args = None
+        if not self._token:
+            return True
+        message = record.getMessage()
+        scrubbed = self.scrub(message)
+        if scrubbed != message:
+            record.msg = scrubbed
+            record.args = None
+        if record.exc_info and record.exc_info[0] is not None:
+            # Exception messages carry it too ("The token `...` was rejected"):
+            # format the traceback now, scrubbed, in place of the exception.
+            text = "".join(traceback.format_exception(*record.exc_info)).rstrip("\n")
+            record.exc_text = self.scrub(text)
+            record.exc_info = None
+        elif record.exc_text:
+            record.exc_text = self.scrub(record.exc_text)
+        if record.stack_info:
+            record.stack_info = self.scrub(record.stack_info)
         return True

@@ -6,7 +6,8 @@ sendDocument, setMyCommands, sendChatAction, getFile) the way Telegram does,
 serves the files added with ``add_file`` under ``base_file_url`` (each
 download is recorded as a ``download`` call), records every call with its
 decoded parameters, and refuses anything else with 400 so an unexpected call
-fails loudly. Point python-telegram-bot at ``base_url`` / ``base_file_url``.
+fails loudly. A token other than its own gets 401, as Telegram answers. Point
+python-telegram-bot at ``base_url`` / ``base_file_url``.
 """
 
 from __future__ import annotations
@@ -50,8 +51,14 @@ def _decode(value: str) -> Any:
 
 
 class FakeBotApi:
-    def __init__(self) -> None:
+    def __init__(self, token: str = TOKEN) -> None:
+        """``token``: the only token accepted (others get 401, as from Telegram)."""
+        self.token = token
         self.calls: list[ApiCall] = []
+        #: getUpdates calls so far, and the highest offset asked (updates below
+        #: it are confirmed: Telegram would not send them again)
+        self.polls = 0
+        self.offset = 0
         self._updates: list[dict[str, Any]] = []
         self._cond = threading.Condition()
         self._next_update_id = 1
@@ -153,7 +160,7 @@ class FakeBotApi:
 
     def _download(self, path: str) -> bytes | None:
         """The bytes behind a file URL path (``/file/bot<token>/<file_path>``), or None."""
-        prefix = f"/file/bot{TOKEN}/"
+        prefix = f"/file/bot{self.token}/"
         path = unquote(path)  # PTB percent-encodes the URL path (the token's colon)
         if not path.startswith(prefix):
             return None
@@ -164,11 +171,26 @@ class FakeBotApi:
                     return data
         return None
 
+    def wait_polling(self, timeout: float = 30.0, offset: int = 0) -> bool:
+        """Wait until the bot polls (with at least ``offset``: it has confirmed
+        every update before it); False at the timeout."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self.polls == 0 or self.offset < offset:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+        return True
+
     def _poll(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         offset = int(params.get("offset") or 0)
         timeout = min(float(params.get("timeout") or 0), MAX_POLL_SECONDS)
         deadline = time.monotonic() + timeout
         with self._cond:
+            self.polls += 1
+            self.offset = max(self.offset, offset)
+            self._cond.notify_all()
             self._updates = [u for u in self._updates if u["update_id"] >= offset]
             while not self._updates:
                 left = deadline - time.monotonic()
@@ -232,6 +254,10 @@ class FakeBotApi:
                     for update in json.loads(body):
                         fake.push(update)
                     status, payload = 200, {"ok": True, "result": True}
+                elif not unquote(self.path).startswith(f"/bot{fake.token}/"):
+                    # Telegram's answer to a token it does not know.
+                    status, payload = 401, {"ok": False, "error_code": 401,
+                                            "description": "Unauthorized"}
                 else:
                     method = self.path.rstrip("/").rsplit("/", 1)[-1]
                     params, files = _parse_body(self.headers.get("Content-Type", ""), body)

@@ -5,6 +5,7 @@ only log them)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -25,11 +26,13 @@ STEP_TIMEOUT = 15.0
 
 class TelegramHarness:
     def __init__(self, db_path: Path, *, rate_limit: bool = True, concurrency: int = 4,
-                 transcriber: Transcriber | None = None) -> None:
+                 transcriber: Transcriber | None = None, **settings: Any) -> None:
         """``transcriber``: the voice notes' (the caller's to close); None lets
-        the bot make its own, whose model loads only if a voice note comes."""
+        the bot make its own, whose model loads only if a voice note comes.
+        ``settings``: other ``Settings`` fields (``allowed_chats``, ``per_minute``...)."""
         self.db_path = db_path
         self.transcriber = transcriber
+        self._settings = settings
         self.fake = FakeBotApi().start()
         self.errors: list[BaseException] = []
         self.app: Application | None = None  # type: ignore[type-arg]
@@ -40,7 +43,8 @@ class TelegramHarness:
     def settings(self) -> Settings:
         return Settings(token=TOKEN, base_url=self.fake.base_url,
                         base_file_url=self.fake.base_file_url, db_path=self.db_path,
-                        rate_limit=self._rate_limit, concurrency=self._concurrency)
+                        rate_limit=self._rate_limit, concurrency=self._concurrency,
+                        **self._settings)
 
     async def start(self) -> None:
         app = build_application(self.settings(), transcriber=self.transcriber)
@@ -72,6 +76,8 @@ class TelegramHarness:
         if app.running:
             await app.stop()
         await app.shutdown()
+        if app.post_shutdown is not None:  # run_polling() would call it here: closes the store
+            await app.post_shutdown(app)
 
     async def close(self) -> None:
         try:
@@ -119,7 +125,8 @@ class TelegramHarness:
     @staticmethod
     def message_dict(call: ApiCall, message_id: int = 0) -> dict[str, Any]:
         """The bot's message as Telegram would echo it in a callback query."""
-        message: dict[str, Any] = {"message_id": message_id or 1, "date": 0,
+        # A real date: Telegram sends date 0 only for a message it no longer shows.
+        message: dict[str, Any] = {"message_id": message_id or 1, "date": int(time.time()),
                                    "text": call.params.get("text", "")}
         markup = call.params.get("reply_markup")
         if isinstance(markup, dict):
