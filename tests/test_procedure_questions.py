@@ -130,3 +130,17 @@ def test_the_right_answer_with_its_excerpt(
     assert outcomes <= set(ruling["outcomes"]), ruling["outcomes"]
     assert excerpt in shown, shown[-600:]
     assert steps <= 3
+
+
+@pytest.mark.parametrize(
+    ("text", "calls"),
+    [
+        ("Sud a passé hors tour, c'était à Est de parler, après l'ouverture 1♣ de Nord",
+         [{"seat": "N", "call": "1C"}, {"seat": "S", "call": "P"}]),
+        ("After North opened 1S, West bid 2H out of turn",
+         [{"seat": "N", "call": "1S"}, {"seat": "W", "call": "2H"}]),
+    ],
+)
+def test_a_call_named_after_apres_came_first(text: str, calls: list[dict[str, str]]) -> None:
+    """'après l'ouverture de Nord': the text names last what the table said first."""
+    assert classify(text).to_dict()["facts"]["calls"] == calls

@@ -158,7 +158,7 @@ def read(text: str) -> Reading:
     lang, foreign = detect_language(norm.source)
     cues = find_cues(norm.tokens)
     entities = read_entities(norm.tokens, cues)
-    derivation, compass_calls, virtual = _replay(entities, cues)
+    derivation, compass_calls, virtual = _replay(entities, cues, norm.tokens)
     command = None
     match = _LAW_COMMAND.match(text[:200]) if isinstance(text, str) else None
     if match:
@@ -170,7 +170,9 @@ def read(text: str) -> Reading:
 
 
 def _replay(
-    entities: Entities, reading_cues: Mapping[str, list[tuple[int, int]]]
+    entities: Entities,
+    reading_cues: Mapping[str, list[tuple[int, int]]],
+    tokens: tuple[str, ...],
 ) -> tuple[Derivation | None, list[tuple[Seat, Call]] | None, bool]:
     """Replay the calls when every one has a known player: by compass, or all
     relative to the writer (then a seat is lent to the writer: relations do
@@ -184,7 +186,9 @@ def _replay(
         for c in entities.calls
         if end <= c.start <= end + 2
     }
-    calls = [c for c in entities.calls if c.start not in unsaid]
+    calls = _in_table_order(
+        [c for c in entities.calls if c.start not in unsaid], tokens
+    )
     callers = [c.caller for c in calls]
     if not calls or any(caller is None for caller in callers):
         return None, None, False
@@ -214,6 +218,21 @@ def _replay(
         # mid-auction, so the first one cannot be judged as the dealer's
         return None, (None if virtual else sequence), virtual
     return derivation, (None if virtual else sequence), virtual
+
+
+# "après l'ouverture 1♣ de Nord", "after North's 1♣": a call named after one
+# of these words was made before the calls the text names first.
+_EARLIER_MARKERS = frozenset({"apres", "after", "following", "suite"})
+
+
+def _in_table_order(calls: list[CallMention], tokens: tuple[str, ...]) -> list[CallMention]:
+    earlier = [
+        c for c in calls
+        if any(t in _EARLIER_MARKERS for t in tokens[max(0, c.start - 4) : c.start])
+    ]  # fmt: skip
+    if not earlier or len(earlier) == len(calls):
+        return calls
+    return earlier + [c for c in calls if c not in earlier]
 
 
 # --- the irregular call and its offender ------------------------------------------------
