@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 from telegram import Bot, BotCommand, Update
 from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+from telegram.request import HTTPXRequest
 
 from bot.dialogue import Conversations, open_conversations
 from bot.i18n import N_, translator
@@ -143,13 +144,16 @@ async def check_connection(settings: Settings, timeout: float = 10.0) -> str:
         when Telegram refuses the token or cannot be reached.
     """
     host = urlsplit(settings.base_url).netloc or settings.base_url
+    # Own request objects: a failed initialize() leaves the Bot's open, and
+    # its shutdown() would not close them.
+    requests = (HTTPXRequest(), HTTPXRequest())
     bot = Bot(settings.token, base_url=settings.base_url,
-              base_file_url=settings.base_file_url)
+              base_file_url=settings.base_file_url, request=requests[0],
+              get_updates_request=requests[1])
     try:
         async with asyncio.timeout(timeout):
             await bot.initialize()  # getMe
             username = bot.username
-            await bot.shutdown()
     except InvalidToken:
         raise SettingsError("Telegram refused the token: copy it again from @BotFather "
                             "into TELEGRAM_BOT_TOKEN") from None
@@ -161,6 +165,9 @@ async def check_connection(settings: Settings, timeout: float = 10.0) -> str:
         raise SettingsError(f"The Bot API at {host} refused to start the bot "
                             f"({TokenFilter(settings.token).scrub(str(error))}): check "
                             "TELEGRAM_API_BASE_URL") from None
+    finally:
+        for request in requests:
+            await request.shutdown()
     return username
 
 
