@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -64,7 +65,7 @@ class FakeBotApi:
         self._next_update_id = 1
         self._next_message_id = 1000
         self._files: dict[str, bytes] = {}
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
+        self._server = _QuietServer(("127.0.0.1", 0), self._handler_class())
         self._server.daemon_threads = True
         # A short poll interval: stop() waits for the serving loop to notice.
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,),
@@ -289,6 +290,13 @@ class FakeBotApi:
                     pass
 
         return Handler
+
+
+class _QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # a client that went away (a bot killed mid-request): expected
+        super().handle_error(request, client_address)
 
 
 def _file_path(file_id: str) -> str:
