@@ -5,12 +5,16 @@ settings that configure them."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from bot.store import Store
 from bot.telegram.app import COMMAND_MENUS
 from bot.telegram.gate import WINDOW_SECONDS, Gate, Verdict
 from bot.telegram.settings import DEFAULT_PER_MINUTE, Settings, SettingsError
@@ -207,3 +211,20 @@ def test_gate_and_retention_settings_from_the_environment() -> None:
 def test_unusable_gate_settings_name_the_variable(variable: str, value: str) -> None:
     with pytest.raises(SettingsError, match=variable):
         Settings.from_env({"TELEGRAM_BOT_TOKEN": TOKEN, variable: value})
+
+
+async def test_the_bot_purges_expired_rulings_as_it_starts(harnesses: Factory,
+                                                           tmp_path: Path) -> None:
+    bot = harnesses(retention_days=30)
+    long_ago = datetime.now(UTC) - timedelta(days=31)
+    store = Store(bot.db_path, clock=lambda: long_ago)
+    with store.transaction() as db:
+        store.save_state(db, "tg:800", {"lang": "fr"})
+        store.log_ruling(db, "tg:800", edition="2017", description="il y a longtemps",
+                         facts={}, ruling={})
+    store.close()
+    await bot.start()
+    deadline = time.monotonic() + 10
+    while _rows(bot, "ruling_log", 800) and time.monotonic() < deadline:
+        await asyncio.sleep(0.02)
+    assert _rows(bot, "ruling_log", 800) == 0 and _rows(bot, "chat_state", 800) == 0
