@@ -373,7 +373,7 @@ def described_names(offender: Seat | None, lang: str) -> Names:
         t.gettext(template).format(seat=t.gettext(SEAT_NAMES[seat]))
         for template, seat in zip(SEATS_WITH_ROLES, seats, strict=True)
     ]
-    return Names(*named, lang)
+    return Names(named[0], named[1], named[2], named[3], lang)
 
 
 def _capitalise(text: str) -> str:
@@ -408,7 +408,7 @@ def option_label(option: Option, lang: str, offender: Seat | None = None) -> str
     """'If the RHO bids, doubles or redoubles, and if the offender makes a comparable call'."""
     t = translator(lang)
     names = names_for(offender, lang)
-    parts = []
+    parts: list[str] = []
     for fact, value in option.when:
         template = CHOICE_LABELS.get((fact, value))
         text = names.fill(t.gettext(template)) if template else str(value)

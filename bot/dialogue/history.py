@@ -28,7 +28,7 @@ def _headline(entry: LogEntry, lang: str) -> str:
     ruling = entry.ruling
     title = irregularity_title(str(ruling.get("irregularity", "")), lang)
     offender = ruling.get("offender")
-    if offender in Seat.__members__:
+    if isinstance(offender, str) and offender in Seat.__members__:
         title = t.gettext("{title} by {seat}").format(title=title,
                                                        seat=seat_name(Seat[offender], lang))
     laws = ", ".join(ruling.get("laws", []))
