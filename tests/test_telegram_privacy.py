@@ -20,6 +20,8 @@ from bot.telegram.gate import WINDOW_SECONDS, Gate, Verdict
 from bot.telegram.settings import DEFAULT_PER_MINUTE, Settings, SettingsError
 from tests.fakes.bot_api import BOT_USERNAME, TOKEN, ApiCall
 from tests.fakes.harness import TelegramHarness
+from tests.fakes.reading import buttons as _buttons
+from tests.fakes.reading import sent_texts as _texts
 from tests.fakes.updates import (
     callback_update,
     group_chat,
@@ -47,14 +49,6 @@ async def harnesses(tmp_path: Path) -> AsyncIterator[Factory]:
         await harness.close()
 
 
-def _texts(calls: list[ApiCall]) -> list[str]:
-    return [str(c.params["text"]) for c in calls if c.method == "sendMessage"]
-
-
-def _buttons(call: ApiCall) -> list[tuple[str, str]]:
-    markup = call.params.get("reply_markup") or {}
-    return [(b["text"], b["callback_data"]) for row in markup.get("inline_keyboard", [])
-            for b in row]
 
 
 async def _say(bot: TelegramHarness, chat: dict[str, object], text: str, user_id: int,

@@ -14,6 +14,9 @@ import pytest
 
 from tests.fakes.bot_api import BOT_ID, BOT_USERNAME, ApiCall
 from tests.fakes.harness import TelegramHarness
+from tests.fakes.reading import asking as _asking
+from tests.fakes.reading import buttons as _buttons
+from tests.fakes.reading import sent_texts as _texts
 from tests.fakes.updates import (
     MEDIA,
     callback_update,
@@ -45,21 +48,7 @@ async def bot(tmp_path: Path) -> AsyncIterator[TelegramHarness]:
         await harness.close()
 
 
-def _texts(calls: list[ApiCall]) -> list[str]:
-    return [str(c.params["text"]) for c in calls if c.method == "sendMessage"]
 
-
-def _buttons(call: ApiCall) -> list[tuple[str, str]]:
-    markup = call.params.get("reply_markup") or {}
-    return [(b["text"], b["callback_data"]) for row in markup.get("inline_keyboard", [])
-            for b in row]
-
-
-def _asking(calls: list[ApiCall]) -> ApiCall:
-    for call in calls:
-        if call.method == "sendMessage" and any(d.startswith("a:") for _, d in _buttons(call)):
-            return call
-    raise AssertionError(f"no question among {_texts(calls)}")
 
 
 def _state_row(bot: TelegramHarness, chat_id: int) -> str | None:
