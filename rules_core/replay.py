@@ -56,7 +56,7 @@ def derive(dealer: Seat | None, calls: Calls) -> Derivation:
                 # 27B1(a) if the insufficient bid was natural, as reported.
                 if facts["replacement"] == "lowest_same_denomination":
                     assumed["artificial"] = False
-            facts.update(_since(seat, later, facts))
+            facts.update(_since(irregularity, seat, later, facts))
             return Derivation(
                 irregularity, seat, facts, limits, assumed, call, auction,
                 _change_facts(auction, seat),
@@ -76,12 +76,26 @@ def _said_again(auction: Auction, seat: Seat, call: Call) -> bool:
     )
 
 
-def _since(seat: Seat, later: Calls, facts: Mapping[str, FactValue]) -> dict[str, FactValue]:
+# Where the LHO's calling over the call is his acceptance (27A1, 29A), whether he
+# has called is told by lho_accepts, asked now when the calls stop here.
+_ACCEPTED_BY_CALLING = {
+    Irregularity.INSUFFICIENT_BID,
+    Irregularity.PASS_OUT_OF_ROTATION,
+    Irregularity.BID_OUT_OF_ROTATION,
+    Irregularity.DOUBLE_OUT_OF_ROTATION,
+}
+
+
+def _since(
+    irregularity: Irregularity, seat: Seat, later: Calls, facts: Mapping[str, FactValue]
+) -> dict[str, FactValue]:
     """Who has called since the irregular call, where the facts do not say already."""
     since: dict[str, FactValue] = {
         "partner_called_since": any(s == seat.partner for s, _ in later),
         "lho_called_since": any(s == seat.lho for s, _ in later),
     }
+    if irregularity in _ACCEPTED_BY_CALLING and since["lho_called_since"] is False:
+        del since["lho_called_since"]
     return {fact: value for fact, value in since.items() if fact not in facts}
 
 

@@ -156,3 +156,15 @@ def test_history_lists_the_ruling(chat: Conversations) -> None:
     name, content = reply.document
     assert "2026-03-14 12:00" in content.decode("utf-8")
     assert "27B2" in content.decode("utf-8")
+
+
+def test_calls_after_a_ruling_with_nothing_in_force_do_not_rewrite_the_incident(
+    chat: Conversations,
+) -> None:
+    """27A1: the call stands and nothing is in force; 'S 2♠' is the auction going on."""
+    chat.text(CHAT, "Nord 1♠ Est 1♥")
+    ruling = _ruling(chat.answer(CHAT, True))
+    assert ruling is not None and ruling["laws"] == ["27A1"]
+    replies = chat.text(CHAT, "S 2♠")
+    assert _ruling(replies) is None and _question(replies) is None
+    assert "aucune restriction" in replies[-1].text

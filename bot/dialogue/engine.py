@@ -209,6 +209,16 @@ class Engine:
             calls = boards.parse_board_calls(text)
             if calls:
                 return self._board_calls(state, calls)
+        if state.board is None and state.ruling is not None and state.pending is None and (
+            boards.parse_board_calls(text)
+        ):
+            # Calls reported after a ruling that left nothing in force: the
+            # auction simply goes on; they are not a correction of the incident.
+            return Turn([Reply(t.gettext(
+                "Noted. The last ruling left no restriction in force, so the auction goes on "
+                "normally. If something new went wrong, describe it in words (\"{example}\"), "
+                "or /cancel to start again.").format(example=t.gettext(
+                    "East bid 1♥ over my 1♠")))])
         if state.pending is not None:
             index = self._typed_answer(state.pending, text, state.lang)
             if index is not None:
