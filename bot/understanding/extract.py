@@ -692,6 +692,12 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             facts[fact] = value
     if derived and derivation is not None:
         for fact, value in derivation.facts.items():
-            if fact in FACTS:
+            if fact in _CALLS_TELL_BETTER:
+                facts[fact] = value  # the listed calls, replayed, know who called after
+            elif fact in FACTS:
                 facts.setdefault(fact, value)
     return facts
+
+
+#: Facts the replayed calls establish more reliably than the words around them.
+_CALLS_TELL_BETTER = frozenset({"lho_called_since", "partner_called_since"})
