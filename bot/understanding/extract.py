@@ -690,7 +690,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     for fact, value in text_facts.items():
         if fact in relevant and value in FACTS[fact]:
             facts[fact] = value
-    if derived and derivation is not None:
+    # Calls told relative to the writer ("my partner doubled my 1♠") are a
+    # narrative, not a list of every call: they name the irregularity, but
+    # whose turn it was and who called since are not theirs to say.
+    if derived and derivation is not None and not reading.virtual_anchor:
         for fact, value in derivation.facts.items():
             if fact in _CALLS_TELL_BETTER:
                 facts[fact] = value  # the listed calls, replayed, know who called after
