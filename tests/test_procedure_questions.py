@@ -144,3 +144,20 @@ def test_the_right_answer_with_its_excerpt(
 def test_a_call_named_after_apres_came_first(text: str, calls: list[dict[str, str]]) -> None:
     """'après l'ouverture de Nord': the text names last what the table said first."""
     assert classify(text).to_dict()["facts"]["calls"] == calls
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        ("West opened 1♥ but it was North's turn", "bid_out_of_rotation"),
+        ("East doubled when it was West's turn", "double_out_of_rotation"),
+        ("Est a passé alors que c'était au tour de Sud", "pass_out_of_rotation"),
+    ],
+)
+def test_a_call_at_another_players_named_turn_is_confidently_out_of_turn(
+    text: str, irregularity: str
+) -> None:
+    """No 'did you mean' tap when the text names whose turn it really was."""
+    result = classify(text).to_dict()
+    assert result["irregularity"] == irregularity
+    assert result["confidence"] >= 0.6  # bot.dialogue.merge.CONFIDENT

@@ -255,7 +255,7 @@ def _structural(reading: Reading) -> dict[str, float]:
     if (affirmed or _turn_named(reading)) and not _asking(reading):
         kind = _kind_out_of_turn(reading)
         if kind is not None:
-            weight = 0.75 if affirmed else 0.65
+            weight = 0.75 if affirmed or _named_turn_of_another(reading) else 0.65
             if affirmed and all(
                 set(reading.tokens[max(0, s - 4) : s]) & _BACKGROUND for s, _ in affirmed
             ):
@@ -407,6 +407,15 @@ def _kind_out_of_turn(reading: Reading) -> CallKind | None:
     if words & _BID_VERBS or "dit" in words or "said" in words:
         return CallKind.BID
     return None
+
+
+def _named_turn_of_another(reading: Reading) -> bool:
+    """"West opened 1♥ when it was North's turn": a call by one player at the
+    turn the text gives to another is out of turn as plainly as saying so."""
+    holders = _turn_holders(reading)
+    return bool(holders) and any(
+        c.caller is not None and c.caller not in holders for c in reading.entities.calls
+    )
 
 
 def _turn_holders(reading: Reading) -> list[Any]:
