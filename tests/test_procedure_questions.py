@@ -161,3 +161,12 @@ def test_a_call_at_another_players_named_turn_is_confidently_out_of_turn(
     result = classify(text).to_dict()
     assert result["irregularity"] == irregularity
     assert result["confidence"] >= 0.6  # bot.dialogue.merge.CONFIDENT
+
+
+def test_a_list_of_calls_keeps_its_order_and_tells_acceptance_itself() -> None:
+    """'S X W XX N 3S': each call follows its caller; an earlier call by the
+    offender's LHO is not an acceptance of a later insufficient bid."""
+    incident = classify("N 1S E 2H S X W XX N 3S E 3H").to_incident()
+    assert incident is not None
+    assert [c["call"] for c in incident["calls"]] == ["1S", "2H", "X", "XX", "3S", "3H"]
+    assert "lho_accepts" not in incident["facts"]

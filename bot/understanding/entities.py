@@ -341,8 +341,13 @@ def _in_time_order(tokens: Sequence[str], calls: list[CallMention]) -> list[Call
     call in the pluperfect (``avait dit``), or the bid a double is made on,
     came first."""
     ordered = list(calls)
+    # "N 1S E 2H S X W XX N 3S": a list of calls, each right after its
+    # caller's seat, is already in time order.
+    listed = len(calls) >= 3 and all(
+        c.start >= 1 and tokens[c.start - 1] in SEATS for c in calls
+    )
     i = 1
-    while i < len(ordered):
+    while not listed and i < len(ordered):
         previous, current = ordered[i - 1], ordered[i]
         between = tokens[previous.end : current.start]
         lead_in = tokens[max(previous.end, current.start - 3) : current.start]

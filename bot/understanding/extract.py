@@ -631,7 +631,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         rel = _relation_to_offender(reading, offender, _turn_holder(reading))
         if rel is not None and rel is not Relation.SELF:
             text_facts["turn_of"] = rel.value
-    called = _called_since(reading, offender)
+    # A list of calls replayed by the rules core says itself who called after
+    # the irregular call; the words around the calls only for a narrative.
+    listed = derived and not reading.virtual_anchor
+    called = {} if listed else _called_since(reading, offender)
     if kind in _ACCEPTED_BY_CALLING:
         accepted = _accepts(reading, offender)
         if accepted is None and "lho" in called and called["lho"]:
