@@ -168,3 +168,17 @@ def test_calls_after_a_ruling_with_nothing_in_force_do_not_rewrite_the_incident(
     replies = chat.text(CHAT, "S 2♠")
     assert _ruling(replies) is None and _question(replies) is None
     assert "aucune restriction" in replies[-1].text
+
+
+def test_out_of_turn_stated_in_words_is_not_refuted_by_a_partial_list(
+    chat: Conversations,
+) -> None:
+    """'c'était à son partenaire': the two calls named are not the whole auction."""
+    ruling, steps = _drive(
+        chat,
+        "Est a passé hors tour, c'était à son partenaire de parler, après l'ouverture 1♣ de Nord",
+        {"lho_accepts": False},
+    )
+    assert ruling["irregularity"] == "pass_out_of_rotation" and ruling["offender"] == "E"
+    assert "30B1(a)" in ruling["laws"]
+    assert steps <= 2

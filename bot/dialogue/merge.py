@@ -80,6 +80,12 @@ def _seat_or_none(value: Any) -> str | None:
         return None
 
 
+#: Irregularities whose claim is about whose turn it was.
+_ROTATION_CLAIMS = frozenset(
+    {"pass_out_of_rotation", "bid_out_of_rotation", "double_out_of_rotation"}
+)
+
+
 def read_statement(classification: Any) -> Statement:
     """Read the understanding's ``Classification`` (``to_dict`` / ``to_incident``),
     keeping only well-formed seats, calls and fact values."""
@@ -100,7 +106,13 @@ def read_statement(classification: Any) -> Statement:
     # may hold seats and calls too, when it left them out of the incident.
     statement.dealer = _seat_or_none(incident.get("dealer") or extracted.get("dealer"))
     statement.offender = _seat_or_none(incident.get("offender") or extracted.get("offender"))
-    for entry in incident.get("calls") or extracted.get("calls") or []:
+    raw_calls = incident.get("calls") or extracted.get("calls") or []
+    if (incident and not incident.get("calls") and not statement.dealer
+            and incident.get("irregularity") in _ROTATION_CLAIMS):
+        # "it was his partner's turn" against a partial list read from a
+        # guessed dealer: the list cannot refute whose turn it was.
+        raw_calls = []
+    for entry in raw_calls:
         seat, call = (entry.get("seat"), entry.get("call")) if isinstance(entry, dict) else (
             entry if isinstance(entry, list | tuple) and len(entry) == 2 else (None, None)
         )
