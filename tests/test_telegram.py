@@ -7,11 +7,6 @@ Handler errors fail the test (the harness records them).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from tests.fakes.bot_api import BOT_ID, BOT_USERNAME, ApiCall
 from tests.fakes.harness import TelegramHarness
 from tests.fakes.reading import asking as _asking
@@ -25,19 +20,6 @@ from tests.fakes.updates import (
     text_update,
     user,
 )
-
-
-@pytest.fixture
-async def bot(tmp_path: Path) -> AsyncIterator[TelegramHarness]:
-    harness = TelegramHarness(tmp_path / "arbitre.sqlite3")
-    await harness.start()
-    try:
-        yield harness
-    finally:
-        await harness.close()
-
-
-
 
 
 def _ruling_text(calls: list[ApiCall]) -> str:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -37,15 +35,6 @@ INCIDENT = "Est a dit 1♥ sur mon 1♠"
 READS_ONLY_EN = "I can read text messages and voice notes only"
 READS_ONLY_FR = "Je ne lis que les messages texte et les messages vocaux"
 
-
-@pytest.fixture
-async def bot(tmp_path: Path) -> AsyncIterator[TelegramHarness]:
-    harness = TelegramHarness(tmp_path / "arbitre.sqlite3")
-    await harness.start()
-    try:
-        yield harness
-    finally:
-        await harness.close()
 
 
 

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import socket
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ import pytest
 
 from bot.telegram import Settings, build_application
 from bot.voice import Recognizer, Transcriber, Transcript
-from bot.voice.model import ENV_CACHE, ENV_MODEL
+from bot.voice.model import ENV_MODEL
 from tests.fakes.bot_api import BOT_ID, BOT_USERNAME, TOKEN, ApiCall, FakeBotApi
 from tests.fakes.harness import STEP_TIMEOUT, TelegramHarness
 from tests.fakes.updates import (
@@ -45,30 +44,6 @@ UNCLEAR_EN = "I could not understand your voice note. Please type it."
 UNCLEAR_FR = "Je n'ai pas compris votre message vocal. Merci de le taper."
 
 
-def _no_network(*_args: object, **_kwargs: object) -> None:
-    raise AssertionError("the speech model must load without any network")
-
-
-@pytest.fixture(scope="session")
-def recognizer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Recognizer]:
-    """The embedded model, loaded once, offline (any connection fails the load)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(ENV_CACHE, str(tmp_path_factory.mktemp("voice-cache")))
-        patch.delenv(ENV_MODEL, raising=False)
-        patch.setenv("HF_HUB_OFFLINE", "1")
-        patch.setattr(socket.socket, "connect", _no_network)
-        patch.setattr(socket.socket, "connect_ex", _no_network)
-        loaded = Recognizer()
-        loaded.load()
-        loaded.transcribe_note((FIXTURES / "noise.ogg").read_bytes(), "en")  # tokenizer too
-    yield loaded
-
-
-@pytest.fixture
-async def transcriber(recognizer: Recognizer) -> AsyncIterator[Transcriber]:
-    front = Transcriber(recognizer)
-    yield front
-    front.close()
 
 
 @pytest.fixture

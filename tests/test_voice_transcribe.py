@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import re
-import socket
 import time
-from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from bot.voice import Recognizer, Transcriber, VoiceError, VoiceKind, voice_message
-from bot.voice.model import ENV_CACHE, ENV_MODEL
 from bot.voice.oggopus import encode_voice_note
 
 FIXTURES = Path(__file__).parent / "fixtures" / "voice"
@@ -28,35 +25,6 @@ def clip(name: str) -> bytes:
     return (FIXTURES / name).read_bytes()
 
 
-def _no_network(*_args: object, **_kwargs: object) -> None:
-    raise AssertionError("the speech model must load without any network")
-
-
-@pytest.fixture(scope="session")
-def recognizer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Recognizer]:
-    """The embedded model, assembled in a private cache and loaded once for the session.
-
-    Any socket connection while it loads fails the session: a hub lookup
-    would hang or fail on a machine without network.
-    """
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(ENV_CACHE, str(tmp_path_factory.mktemp("voice-cache")))
-        patch.delenv(ENV_MODEL, raising=False)
-        patch.setenv("HF_HUB_OFFLINE", "1")
-        patch.setattr(socket.socket, "connect", _no_network)
-        patch.setattr(socket.socket, "connect_ex", _no_network)
-        loaded = Recognizer()
-        loaded.load()
-        # One transcription too: the tokenizer and feature extractor are used only then.
-        loaded.transcribe_note(clip("en_insufficient_bid.ogg"), "en")
-    yield loaded
-
-
-@pytest.fixture
-async def transcriber(recognizer: Recognizer) -> AsyncIterator[Transcriber]:
-    front = Transcriber(recognizer)
-    yield front
-    front.close()
 
 
 def test_english_clip_is_understood(recognizer: Recognizer) -> None:

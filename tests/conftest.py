@@ -1,0 +1,58 @@
+"""Fixtures shared across test modules: the speech model (loaded once per
+session, offline) and a Telegram bot against the fake Bot API."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.voice import Recognizer, Transcriber
+from bot.voice.model import ENV_CACHE, ENV_MODEL
+from tests.fakes.harness import TelegramHarness
+
+VOICE_FIXTURES = Path(__file__).parent / "fixtures" / "voice"
+
+
+def _no_network(*_args: object, **_kwargs: object) -> None:
+    raise AssertionError("the speech model must load without any network")
+
+
+@pytest.fixture(scope="session")
+def recognizer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Recognizer]:
+    """The embedded model, assembled in a private cache and loaded once for the session.
+
+    Any socket connection while it loads fails the session: a hub lookup
+    would hang or fail on a machine without network.
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(ENV_CACHE, str(tmp_path_factory.mktemp("voice-cache")))
+        patch.delenv(ENV_MODEL, raising=False)
+        patch.setenv("HF_HUB_OFFLINE", "1")
+        patch.setattr(socket.socket, "connect", _no_network)
+        patch.setattr(socket.socket, "connect_ex", _no_network)
+        loaded = Recognizer()
+        loaded.load()
+        # One transcription too: the tokenizer and feature extractor are used only then.
+        loaded.transcribe_note((VOICE_FIXTURES / "en_insufficient_bid.ogg").read_bytes(), "en")
+    yield loaded
+
+
+@pytest.fixture
+async def transcriber(recognizer: Recognizer) -> AsyncIterator[Transcriber]:
+    front = Transcriber(recognizer)
+    yield front
+    front.close()
+
+
+@pytest.fixture
+async def bot(tmp_path: Path) -> AsyncIterator[TelegramHarness]:
+    """A bot on the real python-telegram-bot stack, polling the fake Bot API."""
+    harness = TelegramHarness(tmp_path / "arbitre.sqlite3")
+    await harness.start()
+    try:
+        yield harness
+    finally:
+        await harness.close()
