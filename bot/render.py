@@ -303,12 +303,13 @@ LEAD_RESTRICTIONS: Mapping[Edition, str] = {
 DIRECTOR_REMINDER = N_("The director rules at the table: Arbitre is the director's aid.")
 
 
-# French contracts "de le" and "à le", and elides "de" before a vowel: names
-# put into templates ("de {offender}") must read "du joueur fautif", "d'Est".
+# French contracts "de le" and "à le", and elides "de" and "que" before a
+# vowel: names put into templates must read "du joueur fautif", "d'Est", "qu'Est".
 _FRENCH_CONTRACTIONS = (
     (re.compile(r"\b([Dd])e le "), r"\1u "),
     (re.compile(r"\b([Àà]) le "), lambda m: ("Au " if m.group(1) == "À" else "au ")),
     (re.compile(r"\b([Dd])e ([AEIOUaeiouÉé])"), r"\1'\2"),
+    (re.compile(r"\b([Qq])ue ([AEIOUaeiouÉé])"), r"\1u'\2"),
 )
 
 

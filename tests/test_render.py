@@ -9,6 +9,7 @@ from bot.render import (
     IRREGULARITY_TITLES,
     OUTCOMES,
     QUESTIONS,
+    french_contractions,
     option_label,
     outcome_sentences,
     question_text,
@@ -62,3 +63,17 @@ def test_seats_are_named_in_the_readers_language() -> None:
     assert sentences == [
         "The offender's partner must pass the next time it is their turn to call (once)."
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("vu de le joueur fautif", "vu du joueur fautif"),
+        ("Enchère de Est.", "Enchère d'Est."),
+        ("interdire à le partenaire", "interdire au partenaire"),
+        ("une couleur que Est n'a pas nommée", "une couleur qu'Est n'a pas nommée"),
+        ("de Nord", "de Nord"),
+    ],
+)
+def test_french_names_contract_and_elide(text: str, expected: str) -> None:
+    assert french_contractions(text) == expected
