@@ -182,3 +182,20 @@ def test_out_of_turn_stated_in_words_is_not_refuted_by_a_partial_list(
     assert ruling["irregularity"] == "pass_out_of_rotation" and ruling["offender"] == "E"
     assert "30B1(a)" in ruling["laws"]
     assert steps <= 2
+
+
+def test_seed_edition_reads_the_bid_before_the_pass_from_the_words(
+    chat: Conversations,
+) -> None:
+    """Seed 002 Law 30B2: after a bid, a pass at partner's turn bars the offender
+    for the rest of the auction; 'après l'ouverture' says a bid came first."""
+    chat.command(CHAT, "edition", "2007", "fr")
+    ruling, steps = _drive(
+        chat,
+        "Est a passé hors tour, c'était à son partenaire de parler, après l'ouverture 1♣ de Nord",
+        {"lho_accepts": False},
+    )
+    assert ruling["edition"] == "2007"
+    assert {"30B2(a)", "30B2(b)"} <= set(ruling["laws"])
+    assert "offender_must_pass_throughout" in ruling["outcomes"]
+    assert steps <= 2

@@ -39,7 +39,8 @@ I = Irregularity  # noqa: E741 - short alias for the tables below
 RELEVANT: Mapping[str, frozenset[str]] = {
     I.INSUFFICIENT_BID: frozenset({"lho_accepts", "in_rotation", "replacement", "artificial"}),
     I.PASS_OUT_OF_ROTATION: frozenset(
-        {"turn_of", "lho_accepts", "artificial", "correct_player_called", "call_kind"}
+        {"turn_of", "lho_accepts", "artificial", "correct_player_called", "call_kind",
+         "any_bid_before"}
     ),
     I.BID_OUT_OF_ROTATION: frozenset({"turn_of", "lho_accepts", "artificial", "call_kind"}),
     I.DOUBLE_OUT_OF_ROTATION: frozenset({"turn_of", "lho_accepts", "call_kind"}),
@@ -686,6 +687,13 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             text_facts["replacement"] = replacement
     if call is not None and "call_kind" in relevant:
         text_facts["call_kind"] = call.call.kind.value
+    if kind is I.PASS_OUT_OF_ROTATION and reading.compass_calls and offender is not None:
+        # "après l'ouverture 1♣ de Nord": a bid named before the pass (in table order)
+        seat = _seat_name(entities, offender)
+        passes = [i for i, (s, c) in enumerate(reading.compass_calls)
+                  if c.is_pass and s.name == seat]
+        if passes and any(c.is_bid for _, c in reading.compass_calls[: passes[0]]):
+            text_facts["any_bid_before"] = True
     for cue, fact, value in _PROCEDURE_CUES:
         if fact not in text_facts and reading.affirmed(cue):
             text_facts[fact] = value
