@@ -11,6 +11,7 @@ import pytest
 
 from bot.voice import Recognizer, Transcriber
 from bot.voice.model import ENV_CACHE, ENV_MODEL
+from tests.fakes.bot_api import FakeBotApi
 from tests.fakes.harness import TelegramHarness
 
 VOICE_FIXTURES = Path(__file__).parent / "fixtures" / "voice"
@@ -56,3 +57,13 @@ async def bot(tmp_path: Path) -> AsyncIterator[TelegramHarness]:
         yield harness
     finally:
         await harness.close()
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeBotApi]:
+    """A fake Bot API server on 127.0.0.1, for bots run in other processes."""
+    server = FakeBotApi().start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -19,10 +19,8 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-
-import pytest
 
 from tests.fakes.bot_api import TOKEN, ApiCall, FakeBotApi
 from tests.fakes.updates import callback_update, private_chat, text_update, user
@@ -32,14 +30,6 @@ TIMEOUT = 30.0
 BURST_CHATS = 15
 WAITING_CHAT = 1000
 
-
-@pytest.fixture
-def fake() -> Iterator[FakeBotApi]:
-    server = FakeBotApi().start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 class Bot:

@@ -15,7 +15,6 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
@@ -30,14 +29,6 @@ ROOT = Path(__file__).resolve().parent.parent
 #: a process that has not answered by then is stuck: fail rather than hang
 PROCESS_TIMEOUT = 30.0
 
-
-@pytest.fixture
-def fake() -> Iterator[FakeBotApi]:
-    server = FakeBotApi().start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture
