@@ -173,6 +173,9 @@ class Store:
             (chat_key, json.dumps(state, ensure_ascii=False), self.now().isoformat()),
         )
 
+    def drop_state(self, db: sqlite3.Connection, chat_key: str) -> None:
+        db.execute("DELETE FROM chat_state WHERE chat_key = ?", (chat_key,))
+
     def log_ruling(
         self,
         db: sqlite3.Connection,

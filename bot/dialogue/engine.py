@@ -492,7 +492,7 @@ class Engine:
     def _typed_answer(self, pending: Pending, text: str, lang: str) -> int | None:
         """A typed reply that is just one of the choices: 'oui', 'non', '2', a label."""
         folded = _fold(text)
-        if folded.isdigit() and 1 <= int(folded) <= len(pending.values):
+        if folded.isdecimal() and len(folded) <= 3 and 1 <= int(folded) <= len(pending.values):
             return int(folded) - 1
         for index, value in enumerate(pending.values):
             if value is True and folded in _YES or value is False and folded in _NO:

@@ -96,6 +96,12 @@ class Conversations:
         with self.store.transaction() as db:
             self.store.save_state(db, chat_key, self.engine.new_state(language_code).to_json())
 
+    def drop(self, chat_key: str) -> None:
+        """The conversation is over for good (a ``chat --jsonl`` run ended): its
+        state goes, its ruling log stays."""
+        with self.store.transaction() as db:
+            self.store.drop_state(db, chat_key)
+
     def language(self, chat_key: str, language_code: str | None = None) -> str:
         """The chat's language; for a chat not seen yet, the user's own
         (``language_code``, Telegram's) when it is French or English."""

@@ -245,7 +245,7 @@ def _dealer(
 
 def _call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
     token = tokens[i]
-    if token.isdigit():
+    if token.isdecimal():
         if i + 1 < len(tokens) and tokens[i + 1] in _STRAIN_OF:
             level = int(token)
             if 1 <= level <= 13 and not (i and tokens[i - 1] in _NOT_LEVEL_BEFORE):

@@ -517,7 +517,7 @@ def _cards(reading: Reading) -> str | None:
         return "led"
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if token in _SEVERAL or (token.isdigit() and int(token) >= 2 and nxt in _CARD_WORDS):
+        if token in _SEVERAL or (token.isdecimal() and int(token) >= 2 and nxt in _CARD_WORDS):
             return "several"
     if any(t in _HONOURS for t in tokens):
         return "one_honour"
@@ -526,7 +526,7 @@ def _cards(reading: Reading) -> str | None:
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         if token in _SMALL:
             return "one_low"
-        if token.isdigit() and before not in _BOARD_WORDS and nxt not in _CARD_WORDS:
+        if token.isdecimal() and before not in _BOARD_WORDS and nxt not in _CARD_WORDS:
             value = int(token)
             if value == 10:
                 return "one_honour"
@@ -576,7 +576,7 @@ def law_reference(reading: Reading) -> dict[str, str]:
         return {"law_ref": ref}
     tokens = reading.tokens
     for i, token in enumerate(tokens[:-1]):
-        if token in _LAW_WORDS and tokens[i + 1].isdigit():
+        if token in _LAW_WORDS and tokens[i + 1].isdecimal():
             return {"law_ref": tokens[i + 1]}
     start = None
     if reading.command:

@@ -335,7 +335,7 @@ def _strains(tokens: list[_Token]) -> list[_Token]:
     """Strain letters after a level: ``1 s`` (glued ``1S``) -> ``1 ♠``, ``2 sa`` -> ``2 NT``."""
     for i in range(1, len(tokens)):
         token, before = tokens[i], tokens[i - 1]
-        if not before.text.isdigit() or token.text not in _STRAIN_LETTERS:
+        if not before.text.isdecimal() or token.text not in _STRAIN_LETTERS:
             continue
         if token.glued or token.text in _STRAIN_LETTERS_APART:
             token.text = _STRAIN_LETTERS[token.text]
@@ -343,7 +343,7 @@ def _strains(tokens: list[_Token]) -> list[_Token]:
 
 
 def _starts_call(token: _Token | None) -> bool:
-    return token is not None and (token.text.isdigit() or token.text in _CALL_WORDS)
+    return token is not None and (token.text.isdecimal() or token.text in _CALL_WORDS)
 
 
 def _ends_call(token: _Token | None) -> bool:
@@ -401,7 +401,7 @@ def _est_is_seat(token: _Token, before: _Token | None, after: _Token | None) -> 
         return before is not None and _ends_call(before)
     if after.text == "a":
         return after.original == "a"  # "est a dit"; "est à" is the verb
-    return after.text.isdigit() or after.text in _CALL_WORDS or after.text in STRAINS
+    return after.text.isdecimal() or after.text in _CALL_WORDS or after.text in STRAINS
 
 
 def words(tokens: Sequence[str]) -> Iterable[str]:
