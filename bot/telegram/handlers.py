@@ -17,6 +17,9 @@ What each kind of update gets:
   silence, as a bot in a channel or a group should;
 * a button press: always acknowledged; one whose question is closed, forged
   or too old says so; it only ever touches the chat its message is in.
+* /oublier in a group: only for the group's administrators, checked with
+  Telegram at the command and again at the press; only the administrator who
+  asked may press the confirmation (gate.EraseGuard).
 
 Before any of that, ``Gate`` (gate.py) may refuse: a chat outside
 ``ARBITRE_ALLOWED_CHATS`` gets one polite refusal then silence, and a user
@@ -46,7 +49,7 @@ from bot.dialogue import COMMANDS, Conversations, Reply, parse_answer_data
 from bot.i18n import normalise_language, translator
 from bot.voice.recognizer import supported_language
 
-from .gate import Gate, Verdict
+from .gate import EraseGuard, Gate, Verdict, is_group_admin
 from .sending import send_replies
 from .voice import VOICE_NOTES, VoiceNotes, voice_media
 
@@ -102,6 +105,7 @@ class ArbitreHandlers:
         self.conversations = conversations
         self.voice = voice
         self.gate = gate if gate is not None else Gate()
+        self.erase = EraseGuard()
         self._locks = _ChatLocks()
 
     def register(self, app: Application) -> None:  # type: ignore[type-arg]
@@ -126,11 +130,19 @@ class ArbitreHandlers:
         argument = " ".join(context.args or []) or None
         if not await self._admit(update, context, message):
             return
+        erasing = COMMANDS.get(name) == "forget" and _is_group(message)
+        if erasing and not await self._may_erase(update, context, message):
+            return
         async with self._locks.hold(message.chat_id):
             if COMMANDS.get(name) == "history":  # a file is coming: say so meanwhile
                 await context.bot.send_chat_action(message.chat_id, ChatAction.UPLOAD_DOCUMENT)
             replies = self.conversations.command(
                 chat_key(message.chat_id), name, argument, _language_code(update))
+            if erasing and update.effective_user is not None:
+                for action in (a for r in replies for a in r.actions):
+                    if action.data.startswith("forget:"):  # only this user may confirm
+                        self.erase.asked(message.chat_id, action.data.split(":", 1)[1],
+                                         update.effective_user.id)
             await self._send(context, message, replies)
 
     async def on_unknown_command(self, update: Update, context: Context) -> None:
@@ -256,8 +268,16 @@ class ArbitreHandlers:
             await _toast(query, t.gettext(
                 "Too many messages: wait a minute, then press again."))
             return
-        await query.answer()
         chat_id = message.chat.id
+        if query.data.startswith(("forget:", "keep:")) and message.chat.type in (
+                ChatType.GROUP, ChatType.SUPERGROUP):
+            refusal = await self._erase_refusal(context, chat_id, query.from_user.id,
+                                                query.data, lang)
+            if refusal is not None:
+                await _toast(query, refusal)  # nothing changes, nobody else is disturbed
+                return
+            self.erase.answered(chat_id)
+        await query.answer()
         async with self._locks.hold(chat_id):
             # The dialogue knows whether the question is still open, even under a
             # message too old for Telegram to show again (which cannot be edited).
@@ -292,6 +312,37 @@ class ArbitreHandlers:
             log.exception("could not tell the user about the error")
 
     # --- helpers -------------------------------------------------------------
+
+    async def _may_erase(self, update: Update, context: Context, message: Message) -> bool:
+        """/oublier in a group: only its administrators (asked of Telegram now)."""
+        user = update.effective_user
+        if user is not None and await is_group_admin(context.bot, message.chat_id, user.id):
+            return True
+        t = translator(self.conversations.language(chat_key(message.chat_id),
+                                                   _language_code(update)))
+        await self._send(context, message, [Reply(t.gettext(
+            "Only this group's administrators can erase its conversation and rulings."))])
+        return False
+
+    async def _erase_refusal(self, context: Context, chat_id: int, user_id: int, data: str,
+                             lang: str) -> str | None:
+        """Why this press on an erase confirmation in a group is refused, or None.
+
+        Only the administrator who asked may answer, and erasing needs them
+        to be an administrator still (checked now, not only at the command)."""
+        t = translator(lang)
+        serial = data.split(":", 1)[1]
+        asker = self.erase.asker(chat_id, serial)
+        if asker is None:
+            return t.gettext("This confirmation has expired: an administrator can send "
+                             "/oublier again.")
+        if asker != user_id:
+            return t.gettext("Only the administrator who asked can answer this.")
+        if data.startswith("forget:") and not await is_group_admin(context.bot, chat_id,
+                                                                    user_id):
+            return t.gettext("Only this group's administrators can erase its conversation "
+                             "and rulings.")
+        return None
 
     async def _admit(self, update: Update, context: Context, message: Message) -> bool:
         """Whether to answer this message (meant for the bot); when not, the

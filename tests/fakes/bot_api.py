@@ -2,7 +2,8 @@
 
 It answers the methods the bot uses (getMe, deleteWebhook, getUpdates as a
 long-poll queue, sendMessage, editMessageText, answerCallbackQuery,
-sendDocument, setMyCommands, sendChatAction, getFile) the way Telegram does,
+sendDocument, setMyCommands, sendChatAction, getFile, getChatMember) the way
+Telegram does (``set_admins`` says who administers a group),
 serves the files added with ``add_file`` under ``base_file_url`` (each
 download is recorded as a ``download`` call), records every call with its
 decoded parameters, and refuses anything else with 400 so an unexpected call
@@ -71,6 +72,8 @@ class FakeBotApi:
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,),
                                         daemon=True)
         self.on_call: Callable[[ApiCall], None] | None = None
+        #: group chat id -> {user id: "creator" or "administrator"}; others are members
+        self._admins: dict[int, dict[int, str]] = {}
 
     # --- lifecycle -------------------------------------------------------------
 
@@ -120,6 +123,15 @@ class FakeBotApi:
             self._files[file_id] = data
         return _file_path(file_id)
 
+    def set_admins(self, chat_id: int, owner: int | None = None,
+                   administrators: tuple[int, ...] = ()) -> None:
+        """Who administers ``chat_id`` from now on (getChatMember answers so)."""
+        with self._cond:
+            roles = {user_id: "administrator" for user_id in administrators}
+            if owner is not None:
+                roles[owner] = "creator"
+            self._admins[chat_id] = roles
+
     def calls_to(self, method: str, since: int = 0) -> list[ApiCall]:
         with self._cond:
             return [c for c in self.calls[since:] if c.method == method]
@@ -144,10 +156,28 @@ class FakeBotApi:
             return 200, {"ok": True, "result": self._poll(params)}
         if method in ("sendMessage", "sendDocument", "editMessageText"):
             return 200, {"ok": True, "result": self._message(method, params)}
+        if method == "getChatMember":
+            return 200, {"ok": True, "result": self._member(params)}
         if method == "getFile":
             return self._file(str(params.get("file_id", "")))
         return 400, {"ok": False, "error_code": 400,
                      "description": f"Bad Request: the fake has no method {method}"}
+
+    def _member(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat_id, user_id = int(params["chat_id"]), int(params["user_id"])
+        with self._cond:
+            status = self._admins.get(chat_id, {}).get(user_id, "member")
+        member: dict[str, Any] = {
+            "status": status, "user": {"id": user_id, "is_bot": False, "first_name": "U"}}
+        if status == "creator":
+            member["is_anonymous"] = False
+        elif status == "administrator":
+            member.update({right: False for right in (
+                "can_be_edited", "is_anonymous", "can_manage_chat", "can_delete_messages",
+                "can_manage_video_chats", "can_restrict_members", "can_promote_members",
+                "can_change_info", "can_invite_users", "can_post_stories",
+                "can_edit_stories", "can_delete_stories")})
+        return member
 
     def _file(self, file_id: str) -> tuple[int, dict[str, Any]]:
         with self._cond:
