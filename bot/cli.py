@@ -11,6 +11,7 @@ import io
 import logging
 import os
 import sys
+import traceback
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
@@ -143,7 +144,7 @@ def cmd_telegram(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
     from .store import StoreError
     from .telegram import Settings, run
-    from .telegram.settings import SettingsError
+    from .telegram.settings import SettingsError, TokenFilter
 
     if not os.environ.get("TELEGRAM_BOT_TOKEN", "").strip():
         raise BadInput("TELEGRAM_BOT_TOKEN is not set: create a bot with @BotFather and set it")
@@ -157,10 +158,16 @@ def cmd_telegram(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                        "DEBUG, INFO, WARNING or ERROR")
     logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s",
                         level=getattr(logging, level_name))
+    scrub = TokenFilter(settings.token).scrub
     try:
         run(settings)
     except (SettingsError, StoreError) as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(scrub(str(error))) from None
+    except Exception:
+        # A failure nobody foresaw: its traceback for the operator, the token
+        # scrubbed from it (exception messages and URLs carry it).
+        sys.stderr.write(scrub(traceback.format_exc()))
+        return EXIT_FAILURE
     return EXIT_OK
 
 

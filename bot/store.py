@@ -17,13 +17,17 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-__all__ = ["Store", "LogEntry", "StoreError", "open_store", "default_db_path",
-           "default_retention_days", "Clock", "system_clock", "DEFAULT_RETENTION_DAYS"]
+from bot.i18n import N_
+
+__all__ = ["Store", "LogEntry", "StoreError", "StoreGone", "open_store", "default_db_path",
+           "default_retention_days", "Clock", "system_clock", "DEFAULT_RETENTION_DAYS",
+           "Problem", "diagnose", "ADVICE"]
 
 Clock = Callable[[], datetime]
 
@@ -33,6 +37,22 @@ DEFAULT_RETENTION_DAYS = 365
 
 class StoreError(ValueError):
     """The database cannot be used as configured; the message says what to do."""
+
+
+class StoreGone(StoreError):
+    """The database file was deleted or replaced while the process ran: what
+    it would write now would be lost."""
+
+
+class Problem(Enum):
+    """What is wrong with a database file, each with its own advice."""
+
+    #: cannot be created, opened for writing, or written (permissions, full disk)
+    UNWRITABLE = "unwritable"
+    #: not an SQLite database at all, or its header is damaged
+    NOT_A_DATABASE = "not_a_database"
+    #: an SQLite database whose pages are damaged (PRAGMA quick_check)
+    DAMAGED = "damaged"
 
 
 def system_clock() -> datetime:
@@ -83,6 +103,10 @@ CREATE TABLE IF NOT EXISTS ruling_log (
     ruling TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS ruling_log_chat ON ruling_log (chat_key, id);
+CREATE TABLE IF NOT EXISTS store_health (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    checked TEXT NOT NULL
+);
 """
 
 
@@ -117,6 +141,44 @@ class Store:
         except BaseException:
             self._db.close()  # e.g. not a database: no connection left behind
             raise
+        self._identity = self._file_identity()
+
+    def _file_identity(self) -> tuple[int, int] | None:
+        if self.path == ":memory:" or self.path.startswith("file:"):
+            return None
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return None
+        return info.st_dev, info.st_ino
+
+    def check_present(self) -> None:
+        """:raises StoreGone: when the file opened is no longer at its path
+        (deleted, or replaced by another file)."""
+        if self._identity is None:
+            return
+        if self._file_identity() != self._identity:
+            raise StoreGone(f"The database file {self.path} was deleted or replaced while "
+                            "running: nothing more can be saved. Restore it (or let a new one "
+                            "be created) and start the bot again")
+
+    def health_check(self) -> None:
+        """A real write in a transaction, then ``PRAGMA quick_check``.
+
+        :raises sqlite3.Error: when the file cannot be written.
+        :raises StoreError: when its pages are damaged (the message says how).
+        """
+        with self.transaction() as db:
+            db.execute("INSERT INTO store_health (id, checked) VALUES (1, ?) ON CONFLICT (id) "
+                       "DO UPDATE SET checked = excluded.checked", (self.now().isoformat(),))
+        with self._lock:
+            rows = self._db.execute("PRAGMA quick_check").fetchall()
+        findings = [line for row in rows for line in str(row[0]).splitlines()
+                    if line.strip() and not line.startswith("***")]
+        if findings != ["ok"]:
+            raise sqlite3.DatabaseError(
+                f"PRAGMA quick_check found {len(findings)} problem(s), the first: "
+                f"{findings[0] if findings else '?'}")
 
     def _setup(self) -> None:
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -137,6 +199,7 @@ class Store:
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One dialogue step: everything in it is written, or nothing."""
         with self._lock:
+            self.check_present()
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
@@ -247,24 +310,66 @@ class Store:
 
 
 def open_store(path: str | Path, clock: Clock = system_clock) -> Store:
-    """The store at ``path``, checked writable.
+    """The store at ``path``, checked by a real write and ``PRAGMA quick_check``.
 
     :raises StoreError: with one sentence saying what to do, when the file
-        cannot be created, is not a database, or cannot be written.
+        cannot be created or written, is not a database, or is damaged.
     """
     try:
         store = Store(path, clock=clock)
     except (OSError, sqlite3.Error) as error:
-        raise StoreError(_unusable(path, error)) from None
+        raise StoreError(advice(path, *classify_error(error))) from None
     try:
-        with store.transaction():
-            pass  # BEGIN IMMEDIATE takes the write lock: the file is writable
+        store.health_check()
     except sqlite3.Error as error:
         store.close()
-        raise StoreError(_unusable(path, error)) from None
+        raise StoreError(advice(path, *classify_error(error))) from None
     return store
 
 
-def _unusable(path: str | Path, error: BaseException) -> str:
-    return (f"Cannot write the database {path} ({error}): set ARBITRE_DB to a file in a "
-            "writable directory")
+def classify_error(error: BaseException) -> tuple[Problem, str]:
+    """What an error opening or checking a database says about the file, and
+    the error's own words."""
+    text = str(error)
+    lowered = text.lower()
+    if "not a database" in lowered or "file is encrypted" in lowered:
+        return Problem.NOT_A_DATABASE, text
+    if "malformed" in lowered or "quick_check" in lowered or "corrupt" in lowered:
+        return Problem.DAMAGED, text
+    return Problem.UNWRITABLE, text
+
+
+def diagnose(path: str | Path) -> tuple[Problem, str] | None:
+    """What is wrong with the database at ``path`` (created if absent), or None."""
+    try:
+        store = Store(path)
+    except (OSError, sqlite3.Error) as error:
+        return classify_error(error)
+    try:
+        store.health_check()
+    except sqlite3.Error as error:
+        return classify_error(error)
+    finally:
+        store.close()
+    return None
+
+
+#: What to do about each problem ({path}, {reason}): the bot's start-up error
+#: (in English) and ``arbitre doctor`` (translated, domain "doctor").
+ADVICE: Mapping[Problem, str] = {
+    Problem.NOT_A_DATABASE: N_(
+        "The file {path} is not an SQLite database, or its header is damaged ({reason}): if "
+        "it is the bot's database, restore it from a backup (or move it aside to start an "
+        "empty one); otherwise set ARBITRE_DB to another file."),
+    Problem.DAMAGED: N_(
+        "The database {path} is damaged ({reason}): stop the bot and restore it from a "
+        "backup, or recover what it holds with: sqlite3 {path} .recover"),
+    Problem.UNWRITABLE: N_(
+        "Cannot write the database {path} ({reason}): give the bot's user write access to the "
+        "file and its directory, or set ARBITRE_DB to a file in a writable directory."),
+}
+
+
+def advice(path: str | Path, problem: Problem, reason: str) -> str:
+    """One sentence: what is wrong with the database and what to do."""
+    return ADVICE[problem].format(path=path, reason=reason)

@@ -2,8 +2,11 @@
 
 ``build_application(settings)`` gives a ready python-telegram-bot
 ``Application`` (tests point ``settings.base_url`` at a fake Bot API);
-``run(settings)`` checks that Telegram accepts the token, then polls, or
-serves a webhook when ``ARBITRE_WEBHOOK_URL`` is set. The Application owns one
+``run(settings)`` checks that Telegram accepts the token, then polls
+(polling.Poller), or serves a webhook when ``ARBITRE_WEBHOOK_URL`` is set.
+It fails loudly, for a supervisor to see: a token Telegram refuses (at start
+or later) or a database file that disappears stops the process with one
+sentence (``SettingsError`` / ``StoreError``; exit status 2 from the CLI). The Application owns one
 voice-note ``Transcriber``, closed at shutdown, and purges what is older than
 the retention period at start and then daily.
 """
@@ -15,6 +18,7 @@ import contextlib
 import hashlib
 import importlib.util
 import logging
+import signal
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
@@ -25,19 +29,24 @@ from telegram.request import HTTPXRequest
 
 from bot.dialogue import Conversations, open_conversations
 from bot.i18n import N_, translator
+from bot.store import StoreError
 from bot.voice import Transcriber
 
 from .gate import Gate
 from .handlers import ArbitreHandlers
+from .polling import TOKEN_REFUSED, Poller
 from .settings import Settings, SettingsError, TokenFilter
 from .voice import VoiceNotes
 
-__all__ = ["build_application", "run", "check_connection", "COMMAND_MENUS", "PURGE_EVERY"]
+__all__ = ["build_application", "run", "check_connection", "serve_polling", "COMMAND_MENUS",
+           "PURGE_EVERY", "STORE_CHECK_EVERY"]
 
 log = logging.getLogger(__name__)
 
 #: Seconds between two retention purges while the bot runs.
 PURGE_EVERY = 24 * 3600.0
+#: Seconds between two checks that the database file is still there.
+STORE_CHECK_EVERY = 2.0
 
 #: The commands menu per language: (command, description).
 COMMAND_MENUS: Mapping[str, tuple[tuple[str, str], ...]] = {
@@ -111,6 +120,7 @@ def build_application(
     if settings.rate_limit:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=2))
     app = builder.build()
+    app.bot_data["conversations"] = conversations
     gate = Gate(settings.allowed_chats, settings.per_minute)
     ArbitreHandlers(conversations, voice, gate).register(app)
 
@@ -198,20 +208,82 @@ def run(settings: Settings) -> None:
     # Edited messages are answered with a hint (handlers.on_edited); channel
     # posts and the rest are not asked for at all.
     allowed = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
-    if settings.webhook_url:
-        path = _webhook_path(settings.token)
-        log.info("serving a webhook on port %d", settings.webhook_port)
-        app.run_webhook(
-            listen=settings.webhook_listen,
-            port=settings.webhook_port,
-            url_path=path,
-            webhook_url=settings.webhook_url.rstrip("/") + "/" + path,
-            secret_token=settings.webhook_secret or None,
-            allowed_updates=allowed,
-        )
-    else:
-        log.info("polling for updates")
-        app.run_polling(allowed_updates=allowed)
+    try:
+        if settings.webhook_url:
+            path = _webhook_path(settings.token)
+            log.info("serving a webhook on port %d", settings.webhook_port)
+            app.run_webhook(
+                listen=settings.webhook_listen,
+                port=settings.webhook_port,
+                url_path=path,
+                webhook_url=settings.webhook_url.rstrip("/") + "/" + path,
+                secret_token=settings.webhook_secret or None,
+                allowed_updates=allowed,
+            )
+        else:
+            log.info("polling for updates")
+            asyncio.run(serve_polling(app, allowed))
+    except InvalidToken:  # e.g. the start-up getMe, refused since check_connection
+        raise SettingsError(TOKEN_REFUSED) from None
+
+
+async def serve_polling(app: Application, allowed: list[str]) -> None:  # type: ignore[type-arg]
+    """Initialise, poll until SIGINT/SIGTERM, shut down cleanly.
+
+    :raises SettingsError: when Telegram refuses the token meanwhile.
+    :raises StoreError: when the database file disappears meanwhile.
+    """
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    conversations: Conversations = app.bot_data["conversations"]
+    poller = Poller(app, allowed)
+    gone: list[StoreError] = []
+    tasks: list[asyncio.Task[None]] = []
+    try:
+        await app.initialize()
+        if app.post_init is not None:
+            await app.post_init(app)
+        await app.bot.delete_webhook()
+        await app.start()
+        tasks = [asyncio.create_task(poller.run(stop)),
+                 asyncio.create_task(_watch_store(conversations, stop, gone))]
+        await stop.wait()
+    finally:
+        stop.set()  # each task returns soon after
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if app.running:
+            await app.stop()
+            if not gone and poller.fatal is None:
+                await poller.confirm()
+        await app.shutdown()
+        if app.post_shutdown is not None:
+            await app.post_shutdown(app)
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+    if poller.fatal is not None:
+        raise SettingsError(poller.fatal)
+    if gone:
+        raise gone[0]
+
+
+async def _watch_store(conversations: Conversations, stop: asyncio.Event,
+                       gone: list[StoreError]) -> None:
+    """Stop the bot when its database file is deleted or replaced: what it
+    would write next would be lost with the file."""
+    while not stop.is_set():
+        try:
+            conversations.store.check_present()
+        except StoreError as error:
+            log.critical("%s", error)
+            gone.append(error)
+            stop.set()
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), STORE_CHECK_EVERY)
 
 
 async def _close_unstarted(app: Application) -> None:  # type: ignore[type-arg]

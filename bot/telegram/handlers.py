@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -47,6 +48,7 @@ from telegram.ext import (
 
 from bot.dialogue import COMMANDS, Conversations, Reply, parse_answer_data
 from bot.i18n import normalise_language, translator
+from bot.store import StoreError
 from bot.voice.recognizer import supported_language
 
 from .gate import EraseGuard, Gate, Verdict, is_group_admin
@@ -304,10 +306,15 @@ class ArbitreHandlers:
         except Exception:  # the store itself failing: still say something
             lang = normalise_language(_language_code(update))
         t = translator(lang)
+        if isinstance(context.error, sqlite3.Error | StoreError):
+            # The step's transaction was rolled back: say so, never "kept".
+            text = t.gettext("Sorry, I could not save that, so it was not taken into account: "
+                             "please send it again in a moment.")
+        else:
+            text = t.gettext("Sorry, something went wrong on my side: try again, or /cancel to "
+                             "start over.")
         try:
-            await context.bot.send_message(chat_id, t.gettext(
-                "Sorry, something went wrong on my side. What you said is kept: try again, or "
-                "/cancel to start over."))
+            await context.bot.send_message(chat_id, text)
         except TelegramError:
             log.exception("could not tell the user about the error")
 

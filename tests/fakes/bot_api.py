@@ -60,6 +60,8 @@ class FakeBotApi:
         #: getUpdates calls so far, and the highest offset asked (updates below
         #: it are confirmed: Telegram would not send them again)
         self.polls = 0
+        #: every getUpdates request, faulty answers included
+        self.update_requests = 0
         self.offset = 0
         self._updates: list[dict[str, Any]] = []
         self._cond = threading.Condition()
@@ -72,6 +74,10 @@ class FakeBotApi:
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,),
                                         daemon=True)
         self.on_call: Callable[[ApiCall], None] | None = None
+        #: fault injection: given (method, params), an answer (status, payload) to give
+        #: instead of the normal one, or None for the normal one
+        self.override: Callable[[str, dict[str, Any]], tuple[int, dict[str, Any]] | None] | None \
+            = None
         #: group chat id -> {user id: "creator" or "administrator"}; others are members
         self._admins: dict[int, dict[int, str]] = {}
 
@@ -294,7 +300,11 @@ class FakeBotApi:
                     params, files = _parse_body(self.headers.get("Content-Type", ""), body)
                     if method != "getUpdates":
                         fake._record(ApiCall(method, params, files))
-                    status, payload = fake._answer(method, params)
+                    else:
+                        with fake._cond:
+                            fake.update_requests += 1
+                    injected = fake.override(method, params) if fake.override else None
+                    status, payload = injected or fake._answer(method, params)
                 data = json.dumps(payload).encode()
                 try:
                     self.send_response(status)

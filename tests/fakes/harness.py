@@ -14,6 +14,7 @@ from telegram import Update
 from telegram.ext import Application, ContextTypes, TypeHandler
 
 from bot.telegram import Settings, build_application
+from bot.telegram.polling import Poller
 from bot.voice import Transcriber
 
 from .bot_api import TOKEN, ApiCall, FakeBotApi
@@ -39,6 +40,9 @@ class TelegramHarness:
         self._rate_limit = rate_limit
         self._concurrency = concurrency
         self._done: dict[int, asyncio.Event] = {}
+        self._stop = asyncio.Event()
+        self._polling: asyncio.Task[None] | None = None
+        self.poller: Poller | None = None
 
     def settings(self) -> Settings:
         return Settings(token=TOKEN, base_url=self.fake.base_url,
@@ -61,20 +65,25 @@ class TelegramHarness:
         await app.initialize()
         if app.post_init is not None:  # run_polling() would call it here
             await app.post_init(app)
-        assert app.updater is not None
-        await app.updater.start_polling(poll_interval=0, timeout=1)
         await app.start()
+        # The bot's own poller, as `arbitre telegram` runs it (1 s long polls).
+        self._stop = asyncio.Event()
+        self.poller = Poller(app, timeout=1)
+        self._polling = asyncio.create_task(self.poller.run(self._stop))
         self.app = app
 
     async def stop(self) -> None:
         app, self.app = self.app, None
         if app is None:
             return
-        assert app.updater is not None
-        if app.updater.running:
-            await app.updater.stop()
+        self._stop.set()
+        if self._polling is not None:
+            await self._polling
+            self._polling = None
         if app.running:
             await app.stop()
+            if self.poller is not None and self.poller.fatal is None:
+                await self.poller.confirm()
         await app.shutdown()
         if app.post_shutdown is not None:  # run_polling() would call it here: closes the store
             await app.post_shutdown(app)
