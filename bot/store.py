@@ -103,6 +103,20 @@ CREATE TABLE IF NOT EXISTS ruling_log (
     ruling TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS ruling_log_chat ON ruling_log (chat_key, id);
+CREATE TABLE IF NOT EXISTS inbox (
+    update_id INTEGER PRIMARY KEY,
+    payload TEXT,
+    received TEXT NOT NULL,
+    handled INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    chat_id INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    created TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS outbox_chat ON outbox (chat_id, id);
 CREATE TABLE IF NOT EXISTS store_health (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     checked TEXT NOT NULL
@@ -287,6 +301,68 @@ class Store:
         db.execute("DELETE FROM chat_state WHERE chat_key = ?", (chat_key,))
         return db.execute("DELETE FROM ruling_log WHERE chat_key = ?", (chat_key,)).rowcount
 
+    # --- inbox and outbox (design.md: written in the step's transaction) ----
+
+    def record_update(self, update_id: int, payload: dict[str, Any]) -> bool:
+        """Keep an update as received, before Telegram is told so; False when it
+        was received before (it is then not handled again)."""
+        with self.transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO inbox (update_id, payload, received) VALUES (?, ?, ?) "
+                "ON CONFLICT (update_id) DO NOTHING",
+                (update_id, json.dumps(payload, ensure_ascii=False), self.now().isoformat()))
+            return cursor.rowcount == 1
+
+    def is_handled(self, update_id: int) -> bool:
+        with self._lock:
+            row = self._db.execute("SELECT handled FROM inbox WHERE update_id = ?",
+                                   (update_id,)).fetchone()
+        return bool(row and row[0])
+
+    def mark_handled(self, db: sqlite3.Connection, update_id: int) -> None:
+        """In the step's transaction: the update is handled, and what it said is
+        no longer kept here (only its id, against a second handling)."""
+        db.execute("UPDATE inbox SET handled = 1, payload = NULL WHERE update_id = ?",
+                   (update_id,))
+
+    def unhandled_updates(self) -> list[tuple[int, dict[str, Any]]]:
+        """Updates received but never handled (a crash came between), oldest first."""
+        with self._lock:
+            rows = self._db.execute("SELECT update_id, payload FROM inbox WHERE handled = 0 "
+                                    "AND payload IS NOT NULL ORDER BY update_id").fetchall()
+        return [(int(row[0]), json.loads(row[1])) for row in rows]
+
+    def last_update_id(self) -> int | None:
+        with self._lock:
+            row = self._db.execute("SELECT MAX(update_id) FROM inbox").fetchone()
+        return int(row[0]) if row and row[0] is not None else None
+
+    def enqueue(self, db: sqlite3.Connection, chat_id: int, payload: dict[str, Any]) -> None:
+        """One message to deliver, in the step's transaction."""
+        db.execute("INSERT INTO outbox (chat_id, payload, created) VALUES (?, ?, ?)",
+                   (chat_id, json.dumps(payload, ensure_ascii=False), self.now().isoformat()))
+
+    def pending(self, chat_id: int | None = None, limit: int = 100
+                ) -> list[tuple[int, int, dict[str, Any], int]]:
+        """Messages not yet delivered: (id, chat id, payload, attempts), in order."""
+        query = "SELECT id, chat_id, payload, attempts FROM outbox"
+        args: tuple[Any, ...] = ()
+        if chat_id is not None:
+            query += " WHERE chat_id = ?"
+            args = (chat_id,)
+        with self._lock:
+            rows = self._db.execute(query + " ORDER BY id LIMIT ?", (*args, limit)).fetchall()
+        return [(int(r[0]), int(r[1]), json.loads(r[2]), int(r[3])) for r in rows]
+
+    def delivered(self, message_id: int) -> None:
+        """Telegram confirmed it: the row (and the text it held) goes."""
+        with self.transaction() as db:
+            db.execute("DELETE FROM outbox WHERE id = ?", (message_id,))
+
+    def attempted(self, message_id: int) -> None:
+        with self.transaction() as db:
+            db.execute("UPDATE outbox SET attempts = attempts + 1 WHERE id = ?", (message_id,))
+
     def purge(self, days: int) -> tuple[int, int]:
         """Erase rulings logged, and chat states left untouched, more than
         ``days`` ago; (states, rulings) erased."""
@@ -298,6 +374,9 @@ class Store:
                                 "julianday(?)", (cutoff,)).rowcount
             rulings = db.execute("DELETE FROM ruling_log WHERE julianday(at) < julianday(?)",
                                  (cutoff,)).rowcount
+            # Handled updates keep only their id, a day is enough against a resend.
+            db.execute("DELETE FROM inbox WHERE handled = 1 AND julianday(received) < "
+                       "julianday(?)", ((self.now() - timedelta(days=1)).isoformat(),))
         if states or rulings:
             self.checkpoint()
         return states, rulings

@@ -68,13 +68,15 @@ def _sent(fake: FakeBotApi, chat_id: int) -> list[ApiCall]:
 
 
 def _rulings_seen(fake: FakeBotApi) -> dict[int, int]:
-    """Per chat, how many rulings the bot has sent (the card starts with ⚖️)."""
-    seen: dict[int, int] = {}
+    """Per chat, how many different rulings the bot has sent (the card starts
+    with ⚖️). A message in flight when the process was killed is sent again by
+    the next one (the Bot API has no idempotency key): counted once."""
+    seen: dict[int, set[str]] = {}
     for call in fake.calls_to("sendMessage"):
-        if str(call.params.get("text", "")).startswith("⚖️"):
-            chat = int(call.params["chat_id"])
-            seen[chat] = seen.get(chat, 0) + 1
-    return seen
+        text = str(call.params.get("text", ""))
+        if text.startswith("⚖️"):
+            seen.setdefault(int(call.params["chat_id"]), set()).add(text)
+    return {chat: len(texts) for chat, texts in seen.items()}
 
 
 def _log(db: Path) -> dict[int, str]:

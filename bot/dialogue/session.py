@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 from collections.abc import Callable
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +24,7 @@ from .history import history_replies
 from .replies import Action, Reply
 from .state import ChatState
 
-__all__ = ["Conversations", "COMMANDS", "open_conversations"]
+__all__ = ["Conversations", "COMMANDS", "open_conversations", "STEP_SINK", "StepSink"]
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +46,22 @@ COMMANDS = {
     "forget": "forget",
 }
 
+StepSink = Callable[[sqlite3.Connection, str, list[Reply]], None]
+
+#: Set by a front end around a step: called inside the step's transaction with
+#: (connection, chat key, replies), so that what is answered is written (to the
+#: Telegram outbox) with the step, or not at all (design.md, "Where the next
+#: parts go").
+STEP_SINK: ContextVar[StepSink | None] = ContextVar("step_sink", default=None)
+
+
+def _to_sink(db: sqlite3.Connection, chat_key: str, replies: list[Reply]) -> list[Reply]:
+    sink = STEP_SINK.get()
+    if sink is not None:
+        sink(db, chat_key, replies)
+    return replies
+
+
 #: Button data of the erase confirmation: ``forget:<serial>`` / ``keep:<serial>``.
 FORGET, KEEP = "forget:", "keep:"
 
@@ -64,6 +82,7 @@ class Conversations:
                     db, chat_key, edition=logged.edition, description=logged.description,
                     facts=logged.facts, ruling=logged.ruling,
                 )
+            _to_sink(db, chat_key, turn.replies)
         return turn.replies
 
     def _state(self, chat_key: str, language_code: str | None) -> ChatState:
@@ -145,19 +164,21 @@ class Conversations:
             rulings = self.store.count_rulings(chat_key)
             if stored is None and rulings == 0:  # nothing kept: nothing to create either
                 t = translator(normalise_language(language_code))
-                return [Reply(t.gettext("I keep nothing about this chat."))]
+                return _to_sink(db, chat_key,
+                                [Reply(t.gettext("I keep nothing about this chat."))])
             state = self._state(chat_key, language_code)
             state.qid += 1  # the serial ties the buttons to this request only
             state.forget_qid = state.qid
             self.store.save_state(db, chat_key, state.to_json())
-        t = translator(state.lang)
-        text = t.ngettext(
-            "Erase this chat's conversation and its {count} logged ruling? Everyone in the "
-            "chat loses them, and it cannot be undone.",
-            "Erase this chat's conversation and its {count} logged rulings? Everyone in the "
-            "chat loses them, and it cannot be undone.", rulings).format(count=rulings)
-        return [Reply(text, actions=(Action(t.gettext("Erase"), f"{FORGET}{state.qid}"),
-                                     Action(t.gettext("Keep"), f"{KEEP}{state.qid}")))]
+            t = translator(state.lang)
+            text = t.ngettext(
+                "Erase this chat's conversation and its {count} logged ruling? Everyone in the "
+                "chat loses them, and it cannot be undone.",
+                "Erase this chat's conversation and its {count} logged rulings? Everyone in the "
+                "chat loses them, and it cannot be undone.", rulings).format(count=rulings)
+            return _to_sink(db, chat_key, [Reply(text, actions=(
+                Action(t.gettext("Erase"), f"{FORGET}{state.qid}"),
+                Action(t.gettext("Keep"), f"{KEEP}{state.qid}")))])
 
     def _confirm_forget(self, chat_key: str, data: str,
                         language_code: str | None) -> list[Reply]:
@@ -169,19 +190,21 @@ class Conversations:
             state = self._state(chat_key, language_code)
             t = translator(state.lang)
             if not state.forget_qid or serial != str(state.forget_qid):
-                return [Reply(t.gettext("That button is no longer in use."))]
+                return _to_sink(db, chat_key,
+                                [Reply(t.gettext("That button is no longer in use."))])
             if not erase:
                 state.forget_qid = 0
                 self.store.save_state(db, chat_key, state.to_json())
-                return [Reply(t.gettext("Nothing was erased."))]
+                return _to_sink(db, chat_key, [Reply(t.gettext("Nothing was erased."))])
             erased = self.store.forget(db, chat_key)
+            replies = _to_sink(db, chat_key, [Reply(t.ngettext(
+                "Erased: this chat's conversation and {count} ruling. I keep nothing more about "
+                "this chat.",
+                "Erased: this chat's conversation and {count} rulings. I keep nothing more about "
+                "this chat.", erased).format(count=erased))])
         self.store.checkpoint()  # no copy of the erased rows left in the write-ahead log
         log.info("a chat erased its conversation and %d rulings", erased)
-        return [Reply(t.ngettext(
-            "Erased: this chat's conversation and {count} ruling. I keep nothing more about "
-            "this chat.",
-            "Erased: this chat's conversation and {count} rulings. I keep nothing more about "
-            "this chat.", erased).format(count=erased))]
+        return replies
 
     def purge_expired(self, days: int) -> tuple[int, int]:
         """Erase what is older than the retention period; (states, rulings) erased."""

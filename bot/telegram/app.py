@@ -35,6 +35,7 @@ from bot.voice import Transcriber
 from .gate import Gate
 from .handlers import ArbitreHandlers
 from .polling import TOKEN_REFUSED, Poller
+from .sender import Sender
 from .settings import Settings, SettingsError, TokenFilter
 from .voice import VoiceNotes
 
@@ -100,11 +101,16 @@ def build_application(
     owns_transcriber = transcriber is None
     voice = VoiceNotes(transcriber if transcriber is not None else Transcriber())
     warming: list[asyncio.Task[None]] = []
+    sender = Sender(conversations.store)
+    sweeping = asyncio.Event()
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
         await _post_init(app)
         warming.append(asyncio.create_task(
             _purge_daily(conversations, settings.retention_days)))
+        # What was committed but not delivered before a restart goes out now.
+        sweeping.clear()
+        warming.append(asyncio.create_task(sender.run(app.bot, sweeping)))
         if settings.warm_up_voice:
             # In the background: polling starts at once, a first note just waits.
             warming.append(asyncio.create_task(voice.warm_up()))
@@ -121,10 +127,13 @@ def build_application(
         builder = builder.rate_limiter(AIORateLimiter(max_retries=2))
     app = builder.build()
     app.bot_data["conversations"] = conversations
+    app.bot_data["sender"] = sender
     gate = Gate(settings.allowed_chats, settings.per_minute)
-    ArbitreHandlers(conversations, voice, gate).register(app)
+    ArbitreHandlers(conversations, voice, gate, sender).register(app)
 
     async def close(_: Application) -> None:  # type: ignore[type-arg]
+        sweeping.set()
+        await sender.close()
         for task in warming:
             task.cancel()  # the load itself ends in the worker, which close() abandons
             with contextlib.suppress(asyncio.CancelledError):
@@ -238,7 +247,7 @@ async def serve_polling(app: Application, allowed: list[str]) -> None:  # type: 
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     conversations: Conversations = app.bot_data["conversations"]
-    poller = Poller(app, allowed)
+    poller = Poller(app, allowed, store=conversations.store)
     gone: list[StoreError] = []
     tasks: list[asyncio.Task[None]] = []
     try:

@@ -36,13 +36,15 @@ from contextlib import asynccontextmanager
 
 from telegram import CallbackQuery, Message, MessageEntity, Update
 from telegram.constants import ChatAction, ChatType
-from telegram.error import BadRequest, TelegramError
+from telegram.error import TelegramError
 from telegram.ext import (
     Application,
+    ApplicationHandlerStop,
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -52,7 +54,7 @@ from bot.store import StoreError
 from bot.voice.recognizer import supported_language
 
 from .gate import EraseGuard, Gate, Verdict, is_group_admin
-from .sending import send_replies
+from .sender import Sender
 from .voice import VOICE_NOTES, VoiceNotes, voice_media
 
 __all__ = ["ArbitreHandlers", "chat_key"]
@@ -103,14 +105,19 @@ _NEW = filters.UpdateType.MESSAGE
 
 class ArbitreHandlers:
     def __init__(self, conversations: Conversations, voice: VoiceNotes,
-                 gate: Gate | None = None) -> None:
+                 gate: Gate | None = None, sender: Sender | None = None) -> None:
         self.conversations = conversations
+        self.sender = sender if sender is not None else Sender(conversations.store)
         self.voice = voice
         self.gate = gate if gate is not None else Gate()
         self.erase = EraseGuard()
         self._locks = _ChatLocks()
 
     def register(self, app: Application) -> None:  # type: ignore[type-arg]
+        # Around every update: its steps write their replies to the outbox
+        # (sender.py); once handled, it is marked so and its chat's messages go out.
+        app.add_handler(TypeHandler(Update, self.on_begin), group=-1)
+        app.add_handler(TypeHandler(Update, self.on_handled), group=98)
         app.add_handler(CommandHandler(list(COMMANDS), self.on_command, filters=_NEW))
         app.add_handler(MessageHandler(filters.COMMAND & _NEW, self.on_unknown_command))
         app.add_handler(CallbackQueryHandler(self.on_button))
@@ -121,6 +128,19 @@ class ArbitreHandlers:
                                        self.on_other))
         app.add_handler(MessageHandler(filters.UpdateType.EDITED_MESSAGE, self.on_edited))
         app.add_error_handler(self.on_error)
+
+    # --- every update ----------------------------------------------------------
+
+    async def on_begin(self, update: Update, context: Context) -> None:
+        if self.conversations.store.is_handled(update.update_id):
+            raise ApplicationHandlerStop  # handled before a restart: never twice
+        self.sender.begin(update)
+
+    async def on_handled(self, update: Update, context: Context) -> None:
+        with self.conversations.store.transaction() as db:
+            self.conversations.store.mark_handled(db, update.update_id)
+        if update.effective_chat is not None:
+            self.sender.kick(context.bot, update.effective_chat.id)
 
     # --- what the user sends -----------------------------------------------
 
@@ -285,13 +305,15 @@ class ArbitreHandlers:
             # message too old for Telegram to show again (which cannot be edited).
             replies = self.conversations.button(
                 chat_key(chat_id), query.data, _language_code(update))
+            edit = None
             if isinstance(message, Message) and message.is_accessible:
                 if parse_answer_data(query.data) is not None:
-                    await self._retire_buttons(message,
-                                               replies[0].answered if replies else None)
+                    edit = self._retire_buttons(message, replies[0].answered if replies else None)
                 elif query.data.startswith(("forget:", "keep:")):
-                    await self._retire_buttons(message, None)  # one answer to that question
-            await send_replies(context.bot, chat_id, replies)
+                    edit = self._retire_buttons(message, None)  # one answer to that question
+            if edit is not None:
+                self.sender.enqueue(chat_id, [], edit=edit)
+            self._deliver(context, chat_id, replies)
 
     async def on_error(self, update: object, context: Context) -> None:
         """Log it, and tell the user: never a silent failure."""
@@ -378,21 +400,29 @@ class ArbitreHandlers:
         return verdict is Verdict.ANSWER
 
     @staticmethod
-    async def _retire_buttons(message: Message, answered: str | None) -> None:
-        """Show the choice made under the question, and remove its buttons."""
+    def _retire_buttons(message: Message, answered: str | None) -> dict[str, object] | None:
+        """The edit that shows the choice made under the question and removes
+        its buttons (for the outbox); when the edit fails, the choice comes as
+        a new message."""
         if message.text is None or (answered is None and message.reply_markup is None):
-            return
+            return None
         text = message.text if answered is None else f"{message.text}\n\n✔ {answered}"
-        try:
-            await message.edit_text(text[:4096], reply_markup=None)
-        except BadRequest as error:
-            if "not modified" not in str(error).lower():  # a second tap on the same button
-                raise
+        return {"method": "editMessageText", "message_id": message.message_id,
+                "text": text[:4096], "reply_markup": None,
+                "fallback": f"✔ {answered}" if answered else None}
+
+    def _deliver(self, context: Context, chat_id: int, replies: list[Reply],
+                 reply_to: int | None = None) -> None:
+        """Replies to the outbox (unless the step wrote them there already),
+        then on their way; the handler does not wait for Telegram."""
+        if not self.sender.written(replies):
+            self.sender.enqueue(chat_id, replies, reply_to)
+        self.sender.kick(context.bot, chat_id)
 
     async def _send(self, context: Context, message: Message, replies: list[Reply],
                     quote: bool = True) -> None:
         reply_to = message.message_id if quote and _is_group(message) else None
-        await send_replies(context.bot, message.chat_id, replies, reply_to=reply_to)
+        self._deliver(context, message.chat_id, replies, reply_to)
 
     def _voice_languages(self, key: str, update: Update) -> tuple[str | None, str]:
         """(transcription hint, language to answer in) for a voice note.

@@ -12,8 +12,11 @@ at once, with a CRITICAL traceback each time. ``Poller`` instead:
 * backs off on anything else that fails (network errors, 5xx, 409, a
   malformed answer): 1 s, then x1.5 each time up to 30 s, one log line each;
   ``retry_after`` (429) is waited as Telegram asks;
-* hands each update to the Application's queue; the offset that confirms
-  them to Telegram is sent with the next getUpdates only.
+* records each update in the store's inbox (by update_id) before handing it
+  to the Application's queue, and only then confirms it to Telegram (the
+  offset of the next getUpdates): a crash loses nothing Telegram was told was
+  received. At start, what the inbox holds unhandled is handled first; an
+  update Telegram sends again is not handled twice.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from collections.abc import Sequence
 from telegram import Update
 from telegram.error import InvalidToken, RetryAfter, TelegramError, TimedOut
 from telegram.ext import Application
+
+from bot.store import Store
 
 __all__ = ["Poller", "POLL_TIMEOUT", "MAX_BACKOFF", "TOKEN_REFUSED"]
 
@@ -45,8 +50,9 @@ TOKEN_REFUSED = ("Telegram refused the token while the bot was running (the toke
 class Poller:
     def __init__(self, app: Application,  # type: ignore[type-arg]
                  allowed_updates: Sequence[str] | None = None,
-                 timeout: int = POLL_TIMEOUT) -> None:
+                 timeout: int = POLL_TIMEOUT, store: Store | None = None) -> None:
         self.app = app
+        self.store = store
         self.allowed_updates = list(allowed_updates) if allowed_updates is not None else None
         self.timeout = timeout
         self.offset = 0
@@ -58,6 +64,7 @@ class Poller:
     async def run(self, stop: asyncio.Event) -> None:
         """Poll until ``stop`` is set; sets it too when the token is refused."""
         delay = 0.0
+        await self._replay()
         while not stop.is_set():
             try:
                 updates = await self._fetch(stop)
@@ -88,12 +95,29 @@ class Poller:
                 if updates is None:
                     return  # stopped while waiting
                 for update in updates:
-                    await self.app.update_queue.put(update)
+                    if self._received(update):
+                        await self.app.update_queue.put(update)
                 if updates:
                     self.offset = updates[-1].update_id + 1
             if delay:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), delay)
+
+    def _received(self, update: Update) -> bool:
+        """Record the update in the inbox; False when it came before."""
+        if self.store is None:
+            return True
+        return self.store.record_update(update.update_id, update.to_dict())
+
+    async def _replay(self) -> None:
+        """Updates received before a crash and never handled: handled now, first."""
+        if self.store is None:
+            return
+        for update_id, payload in self.store.unhandled_updates():
+            update = Update.de_json(payload, self.app.bot)
+            if update is not None:
+                log.info("handling update %d, received before a restart", update_id)
+                await self.app.update_queue.put(update)
 
     async def confirm(self) -> None:
         """Tell Telegram the updates handled so far are received (at a clean

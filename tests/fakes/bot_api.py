@@ -160,6 +160,10 @@ class FakeBotApi:
             return 200, {"ok": True, "result": True}
         if method == "getUpdates":
             return 200, {"ok": True, "result": self._poll(params)}
+        if method in ("sendMessage", "sendDocument", "editMessageText") and (
+                "chat_id" not in params):  # e.g. a request cut short by a killed client
+            return 400, {"ok": False, "error_code": 400,
+                         "description": "Bad Request: chat_id is empty"}
         if method in ("sendMessage", "sendDocument", "editMessageText"):
             return 200, {"ok": True, "result": self._message(method, params)}
         if method == "getChatMember":
@@ -298,12 +302,12 @@ class FakeBotApi:
                 else:
                     method = self.path.rstrip("/").rsplit("/", 1)[-1]
                     params, files = _parse_body(self.headers.get("Content-Type", ""), body)
-                    if method != "getUpdates":
-                        fake._record(ApiCall(method, params, files))
-                    else:
+                    if method == "getUpdates":
                         with fake._cond:
                             fake.update_requests += 1
                     injected = fake.override(method, params) if fake.override else None
+                    if method != "getUpdates" and injected is None:  # Telegram took it
+                        fake._record(ApiCall(method, params, files))
                     status, payload = injected or fake._answer(method, params)
                 data = json.dumps(payload).encode()
                 try:

@@ -27,7 +27,8 @@ STEP_TIMEOUT = 15.0
 
 class TelegramHarness:
     def __init__(self, db_path: Path, *, rate_limit: bool = True, concurrency: int = 4,
-                 transcriber: Transcriber | None = None, **settings: Any) -> None:
+                 transcriber: Transcriber | None = None, wait_delivery: bool = True,
+                 **settings: Any) -> None:
         """``transcriber``: the voice notes' (the caller's to close); None lets
         the bot make its own, whose model loads only if a voice note comes.
         ``settings``: other ``Settings`` fields (``allowed_chats``, ``per_minute``...)."""
@@ -40,6 +41,9 @@ class TelegramHarness:
         self._rate_limit = rate_limit
         self._concurrency = concurrency
         self._done: dict[int, asyncio.Event] = {}
+        #: whether an update counts as handled only once its replies are sent
+        #: (False: as soon as the handler returns, as in production)
+        self.wait_delivery = wait_delivery
         self._stop = asyncio.Event()
         self._polling: asyncio.Task[None] | None = None
         self.poller: Poller | None = None
@@ -58,6 +62,8 @@ class TelegramHarness:
             self.errors.append(context.error)
 
         async def finished(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+            if self.wait_delivery and update.effective_chat is not None:  # replies sent
+                await app.bot_data["sender"].drained(update.effective_chat.id)
             self._event(update.update_id).set()
 
         app.add_error_handler(record_error)
@@ -68,7 +74,7 @@ class TelegramHarness:
         await app.start()
         # The bot's own poller, as `arbitre telegram` runs it (1 s long polls).
         self._stop = asyncio.Event()
-        self.poller = Poller(app, timeout=1)
+        self.poller = Poller(app, timeout=1, store=app.bot_data["conversations"].store)
         self._polling = asyncio.create_task(self.poller.run(self._stop))
         self.app = app
 
