@@ -13,6 +13,7 @@ python-telegram-bot at ``base_url`` / ``base_file_url``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import sys
@@ -75,7 +76,11 @@ class FakeBotApi:
                                         daemon=True)
         self.on_call: Callable[[ApiCall], None] | None = None
         #: fault injection: given (method, params), an answer (status, payload) to give
-        #: instead of the normal one, or None for the normal one
+        #: instead of the normal one, or None for the normal one. A payload
+        #: {"__fault__": "reset"} closes the connection unanswered; {"__fault__":
+        #: "timeout", "seconds": s} holds it s seconds first; {"__fault__": "raw",
+        #: "body": text} answers 200 with that body (malformed JSON). None of them
+        #: is recorded as a call: Telegram did not take it.
         self.override: Callable[[str, dict[str, Any]], tuple[int, dict[str, Any]] | None] | None \
             = None
         #: group chat id -> {user id: "creator" or "administrator"}; others are members
@@ -308,6 +313,9 @@ class FakeBotApi:
                     injected = fake.override(method, params) if fake.override else None
                     if method != "getUpdates" and injected is None:  # Telegram took it
                         fake._record(ApiCall(method, params, files))
+                    if injected is not None and "__fault__" in injected[1]:
+                        self._fault(injected[1])
+                        return
                     status, payload = injected or fake._answer(method, params)
                 data = json.dumps(payload).encode()
                 try:
@@ -318,6 +326,25 @@ class FakeBotApi:
                     self.wfile.write(data)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a long poll cut at shutdown)
+
+            def _fault(self, fault: dict[str, Any]) -> None:
+                kind = fault["__fault__"]
+                if kind == "raw":
+                    body = str(fault["body"]).encode()
+                    try:
+                        self.send_response(200)
+                        self.send_header("Content-Type", "application/json")
+                        self.send_header("Content-Length", str(len(body)))
+                        self.end_headers()
+                        self.wfile.write(body)
+                    except (BrokenPipeError, ConnectionResetError):
+                        pass
+                    return
+                if kind == "timeout":
+                    time.sleep(float(fault.get("seconds", 1.0)))
+                self.close_connection = True  # "reset": no answer at all
+                with contextlib.suppress(OSError):
+                    self.connection.shutdown(socket.SHUT_RDWR)
 
             def do_GET(self) -> None:  # noqa: N802 - http.server's name
                 fake._record(ApiCall("download", {"path": self.path}))
