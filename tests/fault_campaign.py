@@ -42,6 +42,10 @@ class Figures:
     answered: int = 0
     missing: list[int] = field(default_factory=list)
     duplicated: list[int] = field(default_factory=list)
+    #: of the duplicated, those whose first copy was taken by Telegram in the last
+    #: second before a SIGKILL (a confirmation the killed process never read)
+    duplicated_at_kill: list[int] = field(default_factory=list)
+    kill_times: list[float] = field(default_factory=list)
     token_leaks: int = 0
     tracebacks: int = 0
     seconds: float = 0.0
@@ -51,7 +55,8 @@ class Figures:
         return (f"inputs {self.inputs}, kills {self.kills}, restarts {self.restarts} "
                 f"(after 401: {self.exits_on_401}), faults injected {sum(self.faults.values())}"
                 f" ({faults}); answered {self.answered}, missing {len(self.missing)}, "
-                f"duplicated {len(self.duplicated)}, token leaks {self.token_leaks}, "
+                f"duplicated {len(self.duplicated)} ({len(self.duplicated_at_kill)} sent just "
+                f"before a kill), token leaks {self.token_leaks}, "
                 f"tracebacks {self.tracebacks}; {self.seconds:.0f} s")
 
 
@@ -131,6 +136,7 @@ class Supervised:
     def kill(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
+            self.figures.kill_times.append(time.perf_counter())
             self.process.wait()
             self.figures.kills += 1
             self.figures.restarts += 1
@@ -209,6 +215,11 @@ def run_campaign(workdir: Path, *, inputs: int, kills: int, fault_rate: float, s
     figures.answered = sum(1 for chat in range(FIRST_CHAT, FIRST_CHAT + inputs) if counts[chat])
     figures.missing = [c for c in range(FIRST_CHAT, FIRST_CHAT + inputs) if not counts[c]]
     figures.duplicated = [c for c, n in counts.items() if n > 1]
+    for chat in figures.duplicated:
+        first = min(c.at for c in fake.calls_to("sendMessage")
+                    if int(c.params.get("chat_id", 0) or 0) == chat)
+        if any(0 <= kill - first <= 1.0 for kill in figures.kill_times):
+            figures.duplicated_at_kill.append(chat)
     secret = TOKEN.split(":")[1]
     for log in bot.logs:
         text = log.read_text(errors="replace")
