@@ -137,8 +137,11 @@ class ArbitreHandlers:
         self.sender.begin(update)
 
     async def on_handled(self, update: Update, context: Context) -> None:
-        with self.conversations.store.transaction() as db:
-            self.conversations.store.mark_handled(db, update.update_id)
+        try:
+            with self.conversations.store.transaction() as db:
+                self.conversations.store.mark_handled(db, update.update_id)
+        except (sqlite3.Error, StoreError) as error:  # the step already told the user
+            log.warning("could not mark an update handled (%s)", error)
         if update.effective_chat is not None:
             self.sender.kick(context.bot, update.effective_chat.id)
 
