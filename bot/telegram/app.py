@@ -131,9 +131,14 @@ def build_application(
     gate = Gate(settings.allowed_chats, settings.per_minute)
     ArbitreHandlers(conversations, voice, gate, sender).register(app)
 
-    async def close(_: Application) -> None:  # type: ignore[type-arg]
+    async def stop_sending(_: Application) -> None:  # type: ignore[type-arg]
+        # After the last update is handled, before the HTTP client closes:
+        # the messages being sent are confirmed, the rest waits in the outbox.
         sweeping.set()
         await sender.close()
+
+    async def close(_: Application) -> None:  # type: ignore[type-arg]
+        await stop_sending(app)
         for task in warming:
             task.cancel()  # the load itself ends in the worker, which close() abandons
             with contextlib.suppress(asyncio.CancelledError):
@@ -142,6 +147,7 @@ def build_application(
         if owns_transcriber:
             voice.transcriber.close()
 
+    app.post_stop = stop_sending
     app.post_shutdown = close
     return app
 
@@ -266,6 +272,8 @@ async def serve_polling(app: Application, allowed: list[str]) -> None:  # type: 
                 await task
         if app.running:
             await app.stop()
+            if app.post_stop is not None:
+                await app.post_stop(app)
             if not gone and poller.fatal is None:
                 await poller.confirm()
         await app.shutdown()

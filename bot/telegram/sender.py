@@ -52,6 +52,8 @@ RETRY_EVERY = 1.0
 ATTEMPTS_PER_TURN = 4
 #: Attempts in all before a message is given up (logged, dropped).
 MAX_ATTEMPTS = 60
+#: Seconds a clean stop waits for the messages being sent to be confirmed.
+CLOSE_GRACE = 10.0
 FIRST_BACKOFF = 0.5
 MAX_BACKOFF = 15.0
 
@@ -88,6 +90,7 @@ class Sender:
         self._again: set[int] = set()
         #: messages given up (refused by Telegram), for the log and tests
         self.dropped = 0
+        self._closing = False
 
     # --- writing, in the step's transaction ----------------------------------
 
@@ -159,8 +162,15 @@ class Sender:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), RETRY_EVERY)
 
-    async def close(self) -> None:
-        for task in list(self._tasks.values()):
+    async def close(self, grace: float = CLOSE_GRACE) -> None:
+        """Stop delivering: each chat finishes the message it is sending (cut
+        short, Telegram might show it and the next process send it again),
+        what is left stays in the outbox for the next start."""
+        self._closing = True
+        tasks = [task for task in self._tasks.values() if not task.done()]
+        if tasks:
+            await asyncio.wait(tasks, timeout=grace)
+        for task in tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
@@ -169,7 +179,8 @@ class Sender:
         while True:
             self._again.discard(chat_id)
             for row_id, _, call, attempts in self.store.pending(chat_id):
-                if not await self._deliver(bot, row_id, chat_id, call, attempts):
+                if self._closing or not await self._deliver(bot, row_id, chat_id, call,
+                                                            attempts):
                     return  # still failing: the next sweep tries again, in order
             if chat_id not in self._again:
                 return
@@ -185,6 +196,8 @@ class Sender:
                 wait = error.retry_after
                 delay_s = wait if isinstance(wait, int | float) else wait.total_seconds()
                 log.info("Telegram asks to wait %.0f s before sending", delay_s)
+                if self._closing:
+                    return False
                 await asyncio.sleep(delay_s)
                 continue
             except BadRequest as error:
@@ -214,6 +227,8 @@ class Sender:
                     break
                 log.info("sending failed (%s: %s); retrying in %.1f s",
                          type(error).__name__, error, delay)
+                if self._closing:
+                    return False
                 await asyncio.sleep(delay)
                 delay = min(MAX_BACKOFF, delay * 2)
                 continue

@@ -88,6 +88,8 @@ class TelegramHarness:
             self._polling = None
         if app.running:
             await app.stop()
+            if app.post_stop is not None:  # run_polling() would call it here
+                await app.post_stop(app)
             if self.poller is not None and self.poller.fatal is None:
                 await self.poller.confirm()
         await app.shutdown()
