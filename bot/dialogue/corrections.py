@@ -15,8 +15,8 @@ real description never goes through this module:
 from __future__ import annotations
 
 import re
-import unicodedata
 
+from bot.understanding.data import fold
 from rules_core import Seat
 
 from .merge import Statement
@@ -26,12 +26,13 @@ __all__ = ["read_correction"]
 _SEATS = {
     "nord": Seat.N, "north": Seat.N, "sud": Seat.S, "south": Seat.S,
     "est": Seat.E, "east": Seat.E, "ouest": Seat.W, "west": Seat.W,
+    "n": Seat.N, "s": Seat.S, "e": Seat.E, "o": Seat.W, "w": Seat.W,
 }
-_SEAT = r"(?P<seat>nord|north|sud|south|est|east|ouest|west)"
+_SEAT = r"(?P<seat>nord|north|sud|south|est|east|ouest|west|[nseow]\b)"
 _LEAD = (r"^(?:(?:non|no|nope|en fait|actually|in fact|pardon|sorry|oups|oops|"
          r"correction|erreur|mistake|plutot|rather)\b[\s,;:!.-]*)*")
-_NOT_OTHER = (r"(?:[\s,;-]*(?:not|pas|et non|and not)\s+"
-              r"(?:nord|north|sud|south|est|east|ouest|west))?")
+_NOT_OTHER = (r"(?:[\s,;-]*(?:not|pas|et non|and not|au lieu de|instead of)\s+"
+              r"(?:nord|north|sud|south|est|east|ouest|west|[nseow]\b))?")
 _END = r"[\s.!]*$"
 
 _OFFENDER = [
@@ -53,9 +54,7 @@ _REFUSED = re.compile(
 
 
 def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.lower().replace("’", "'"))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join(text.split())
+    return " ".join(fold(text.replace("’", "'")).split())
 
 
 def read_correction(text: str, offender: Seat | None) -> Statement | None:

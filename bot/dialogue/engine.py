@@ -206,11 +206,12 @@ class Engine:
             state.board is not None and state.pending is not None
             and state.pending.kind == "option"
         ):
-            calls = boards.parse_board_calls(text)
+            reported = boards.read_reported_calls(text)
+            calls = self._seated(state.board, reported) if reported else None
             if calls:
                 return self._board_calls(state, calls)
         if state.board is None and state.ruling is not None and state.pending is None and (
-            boards.parse_board_calls(text)
+            boards.read_reported_calls(text)
         ):
             # Calls reported after a ruling that left nothing in force: the
             # auction simply goes on; they are not a correction of the incident.
@@ -227,8 +228,8 @@ class Engine:
         if statement.lang in LANGUAGES and not state.lang_pinned:
             state.lang = statement.lang
         if not statement.says_something:
-            statement = (self._read_in_context(state, text)
-                         or read_correction(text, self._offender(state)) or statement)
+            statement = (read_correction(text, self._offender(state))
+                         or self._read_in_context(state, text) or statement)
         if statement.irregularity == "law_lookup" and statement.confident:
             query = statement.law_ref or statement.law_query or text
             return Turn([lookup_reply(query, state.lang, state.edition)])
@@ -529,6 +530,31 @@ class Engine:
 
     # --- the board after a ruling ------------------------------------------
 
+    @staticmethod
+    def _seated(board: dict[str, Any],
+                reported: list[tuple[boards.Who, Any]]) -> list[tuple[Seat, Any]] | None:
+        """The reported calls by seat; calls named by place ("mon partenaire
+        passe") are seated from the writer's place, when the board can tell it."""
+        if all(isinstance(who, Seat) for who, _ in reported):
+            return [(who, call) for who, call in reported if isinstance(who, Seat)]
+        if any(isinstance(who, Seat) for who, _ in reported) and board.get("placed"):
+            return None  # compass seats next to seats the board only made up
+        boards.place_writer(board)
+        seated = [(boards.seat_of(board, who), call) for who, call in reported]
+        if any(seat is None for seat, _ in seated):
+            return None
+        return [(seat, call) for seat, call in seated if seat is not None]
+
+    def _name(self, state: ChatState, seat: Seat) -> str:
+        """A player as the replies name him: by seat, or by place from the
+        writer when the board only made the seats up."""
+        t = translator(state.lang)
+        relative = boards.relative_of(state.board, seat) if state.board else None
+        if relative is None:
+            return t.gettext(SEAT_NAMES[seat])
+        name = t.gettext(RELATIVE_NAMES[relative])
+        return name[:1].upper() + name[1:]
+
     def _board_calls(self, state: ChatState, calls: list[tuple[Seat, Any]]) -> Turn:
         board = state.board
         assert board is not None
@@ -566,10 +592,10 @@ class Engine:
             for event in boards.play(board, seat, call):
                 if event.kind == "ok":
                     lines.append(t.gettext("{seat} {call}: fine.").format(
-                        seat=t.gettext(SEAT_NAMES[seat]), call=call_text(call, t)))
+                        seat=self._name(state, seat), call=call_text(call, t)))
                 elif event.kind == "bar_served":
                     lines.append(t.gettext("{seat} {call}: fine; that bar is now over.").format(
-                        seat=t.gettext(SEAT_NAMES[seat]), call=call_text(call, t)))
+                        seat=self._name(state, seat), call=call_text(call, t)))
                 elif event.kind == "violation":
                     later = calls[position + 1:]
                     return self._violation(state, seat, call, event.bar or "", later, lines)
@@ -582,7 +608,7 @@ class Engine:
     def _violation(self, state: ChatState, seat: Seat, call: Any, bar: str,
                    later: list[tuple[Seat, Any]], lines: list[str]) -> Turn:
         t = translator(state.lang)
-        name = t.gettext(SEAT_NAMES[seat])
+        name = self._name(state, seat)
         if bar == "no_double_next":
             lines.append(t.gettext(
                 "{seat} {call}: not allowed — {seat} may not double or redouble at this turn. "
@@ -595,7 +621,10 @@ class Engine:
         _reset(state, keep_board=False)
         state.board = previous_board
         lho_called = any(s == seat.lho for s, _ in later)
-        state.draft = Draft(irregularity="call_when_obliged_to_pass", offender=seat.name,
+        relative = boards.relative_of(previous_board, seat) if previous_board else None
+        state.draft = Draft(irregularity="call_when_obliged_to_pass",
+                            offender=None if relative else seat.name,
+                            offender_relative=relative,
                             facts={"lho_called_since": lho_called})
         state.draft.remember(f"{seat.name} {call}")
         turn = Turn([Reply("\n".join(lines))])

@@ -156,6 +156,8 @@ def fold(draft: Draft, statement: Statement) -> Draft:
         # did: facts seen from the offender no longer hold, and are asked again.
         for fact in RELATIVE_FACTS:
             merged.facts.pop(fact, None)
+        if not statement.calls:
+            merged.calls = _moved_calls(draft.calls, draft.offender, statement.offender)
     if statement.offender:
         merged.offender = statement.offender
         merged.offender_relative = None
@@ -165,6 +167,15 @@ def fold(draft: Draft, statement: Statement) -> Draft:
             merged.offender = None
     merged.facts.update(statement.facts)
     return merged
+
+
+def _moved_calls(calls: list[list[str]], old: str, new: str) -> list[list[str]]:
+    """"It was West, not East": the calls East was said to make were West's.
+    When West already called in the list, the list cannot be mended so simply:
+    the calls are dropped and the correction's seat is kept."""
+    if any(seat == new for seat, _ in calls):
+        return []
+    return [[new if seat == old else seat, call] for seat, call in calls]
 
 
 def _calls(draft: Draft) -> list[tuple[Seat, Any]]:
