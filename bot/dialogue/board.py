@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.understanding.normalise import STRAINS, normalise
-
 from rules_core import (
     Call,
     CallKind,
