@@ -95,3 +95,49 @@ def test_telegram_without_token_is_a_clear_error() -> None:
     assert main(["telegram"], stdin=io.StringIO(""), out=out) == 2
     error = json.loads(out.getvalue())
     assert error["status"] == "error" and "TELEGRAM_BOT_TOKEN" in error["error"]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "choices"),
+    [
+        # A vague message: the menu, then the usual questions, then a ruling.
+        ("problème aux enchères à la table 3", "fr",
+         ["insufficient_bid", False, "other_bid"]),
+        # A group ("call out of turn") asks which kind before the usual questions.
+        ("director please, something went wrong with the bids", "en",
+         ["bid_out_of_rotation", "pass_out_of_rotation", "rho", False]),
+    ],
+)
+def test_jsonl_a_vague_message_gets_the_menu_and_reaches_a_ruling(
+        text: str, lang: str, choices: list[object]) -> None:
+    """Issue 11 item 4: no dead end; the menu is a question on the fact
+    ``irregularity`` whose values are the contract's irregularity ids."""
+    lines = _jsonl({"text": text}, *({"answer": c} for c in choices), args=("--lang", lang))
+    menu = lines[0]["question"]
+    assert isinstance(menu, dict) and menu["fact"] == "irregularity"
+    values = [o["value"] for o in menu["options"]]
+    assert 2 <= len(values) <= 8
+    assert {"insufficient_bid", "bid_out_of_rotation", "change_of_call", "call_after_final_pass",
+            "misinformation", "unauthorized_information", "card_exposed_during_auction",
+            "law_lookup"} == set(values)
+    for line, choice in zip(lines, choices, strict=False):
+        question = line["question"]
+        assert isinstance(question, dict), line["text"]
+        assert choice in [o["value"] for o in question["options"]], (choice, question)
+    ruling = lines[-1]["ruling"]
+    assert isinstance(ruling, dict) and ruling["status"] == "ruling", lines[-1]["text"]
+
+
+def test_jsonl_the_menu_accepts_a_kind_named_directly() -> None:
+    menu, after = _jsonl({"text": "director please, something went wrong with the bids"},
+                         {"answer": "double_out_of_rotation"}, args=("--lang", "en"))
+    question = after["question"]
+    assert isinstance(question, dict) and question["fact"] != "irregularity"
+    assert "Double or redouble out of rotation" not in str(menu["text"])
+
+
+def test_jsonl_a_law_to_read_from_the_menu() -> None:
+    _, asked, law = _jsonl({"text": "director please, something went wrong with the bids"},
+                           {"answer": "law_lookup"}, {"text": "27B"}, args=("--lang", "en"))
+    assert asked["question"] is None and "Law" in str(asked["text"])
+    assert "27B" in str(law["text"]) and "Insufficient" in str(law["text"])

@@ -130,3 +130,16 @@ async def test_bad_input_gets_a_helpful_reply(bot: TelegramHarness) -> None:
     stale = await bot.send(callback_update(bot.next_id(), chat, {"message_id": 3, "date": 0,
                                                                  "text": "?"}, "a:99:0"))
     assert _texts(stale)
+
+
+async def test_a_vague_message_gets_the_menu_and_a_ruling_through_it(
+        bot: TelegramHarness) -> None:
+    """Issue 11 item 4: at most eight buttons, then the usual questions."""
+    chat = private_chat(16)
+    menu = _asking(await _say(bot, chat, "problème aux enchères à la table 3"))
+    labels = [label for label, data in _buttons(menu) if data.startswith("a:")]
+    assert 2 <= len(labels) <= 8 and "Enchère insuffisante" in labels
+    asking = _asking(await _press(bot, chat, menu, "Enchère insuffisante"))
+    asking = _asking(await _press(bot, chat, asking, "Non"))
+    after = await _press(bot, chat, asking, "autre enchère suffisante")
+    assert "27B2" in "\n".join(_texts(after))

@@ -48,6 +48,7 @@ from .laws import (
     lookup_reply,
     paragraph_titles,
 )
+from .menu import LAW_TO_READ, group_of, kind_choices, menu_choices, menu_values
 from .merge import (
     Statement,
     fold,
@@ -220,6 +221,9 @@ class Engine:
                 "normally. If something new went wrong, describe it in words (\"{example}\"), "
                 "or /cancel to start again.").format(example=t.gettext(
                     "East bid 1♥ over my 1♠")))])
+        if state.pending is not None and state.pending.kind == "law":
+            state.pending = None
+            return Turn([lookup_reply(text[:MAX_LAW_QUERY], state.lang, state.edition)])
         if state.pending is not None:
             index = self._typed_answer(state.pending, text, state.lang)
             if index is not None:
@@ -244,6 +248,14 @@ class Engine:
         for index, candidate in enumerate(state.pending.values):
             if candidate == value and type(candidate) is type(value):
                 return self._answer(state, index)
+        if state.pending.kind == "menu" and isinstance(value, str) and group_of(value):
+            # A machine may name the kind at once ("pass_out_of_rotation").
+            state.pending = None
+            turn = self._choose(state, value)
+            if turn.replies:
+                label = kind_choices([value], state.lang)[0].label
+                turn.replies[0] = replace(turn.replies[0], answered=label)
+            return turn
         return Turn([self._reask(state, t.gettext("That is not one of the choices."))])
 
     def button(self, state: ChatState, data: str) -> Turn:
@@ -306,37 +318,47 @@ class Engine:
             state.draft = Draft()
         assert state.draft is not None
         if not statement.says_something:
-            if statement.candidates and fresh:
-                return self._did_you_mean(state, statement, text)
-            return Turn([Reply(t.gettext(
-                "I could not tell what happened from that. Say who made which call and what "
-                "went wrong, for example: \"West opened 1♥ but it was North's turn\"."))])
+            if state.pending is not None and state.pending.kind == "fact":
+                return Turn([self._reask(state, t.gettext(
+                    "I did not understand that. Answer with one of the choices, or type a "
+                    "correction (\"no, it was West\")."))])
+            return self._menu(state, statement, text)
         previous = state.draft
         draft = fold(previous, statement)
         draft.remember(text)
         if draft.irregularity is None and not draft.calls and not statement.confident:
             state.draft = draft
-            if statement.candidates:
-                return self._did_you_mean(state, statement, text)
-            return Turn([Reply(t.gettext(
-                "Which irregularity was it? Say what went wrong, for example \"insufficient "
-                "bid\", \"bid out of rotation\" or \"change of call\"."))])
+            return self._menu(state, statement, None)
         return self._settle(state, previous, draft, from_new_calls=bool(statement.calls))
 
-    def _did_you_mean(self, state: ChatState, statement: Statement, text: str) -> Turn:
+    def _menu(self, state: ChatState, statement: Statement, text: str | None) -> Turn:
+        """What may have happened, when the message cannot be placed: the
+        groups the understanding finds likely first (never a dead end)."""
         t = translator(state.lang)
-        assert state.draft is not None
-        state.draft.remember(text)
-        ids = [c for c, _ in sorted(statement.candidates, key=lambda c: -c[1])
-               if c != "law_lookup"][:CANDIDATES]
-        if not ids:
-            return Turn([Reply(t.gettext(
-                "I could not tell which irregularity that was. Describe it again in other "
-                "words."))])
-        choices = [Choice(i, irregularity_title(i, state.lang)) for i in ids]
-        reply = self._ask(state, "irregularity", "irregularity", ids,
-                          t.gettext("Do you mean…?"), choices)
-        return Turn([reply])
+        if state.draft is None:
+            state.draft = Draft()
+        if text is not None:
+            state.draft.remember(text)
+        likely = [c for c, _ in sorted(statement.candidates, key=lambda c: -c[1])]
+        values = menu_values(likely)
+        return Turn([self._ask(
+            state, "menu", "irregularity", values,
+            t.gettext("I cannot tell for sure what happened. Which of these is closest?"),
+            menu_choices(values, state.lang))])
+
+    def _choose(self, state: ChatState, irregularity: str) -> Turn:
+        """An irregularity picked from the menu: a group asks which kind; a
+        Law to read asks which; an irregularity goes on with the usual questions."""
+        if irregularity == LAW_TO_READ:
+            state.qid += 1
+            state.pending = Pending(kind="law", fact="law", values=[], qid=state.qid)
+            return Turn([Reply(_law_prompt(state.lang))])
+        if state.draft is None:
+            state.draft = Draft()
+        state.draft.irregularity = irregularity
+        turn = Turn()
+        self._advance(state, turn)
+        return turn
 
     def _settle(self, state: ChatState, previous: Draft, draft: Draft,
                 from_new_calls: bool) -> Turn:
@@ -467,6 +489,8 @@ class Engine:
     def _reask(self, state: ChatState, why: str) -> Reply:
         pending = state.pending
         assert pending is not None
+        if pending.kind == "law":
+            return Reply(why + "\n" + _law_prompt(state.lang))
         choices = self._choices(state, pending)
         return Reply(why, question=QuestionView(pending.fact, tuple(choices)), qid=pending.qid)
 
@@ -476,7 +500,9 @@ class Engine:
             return [Choice(v, value_label(pending.fact, v, state.lang, offender))
                     for v in pending.values]
         if pending.kind == "irregularity":
-            return [Choice(v, irregularity_title(v, state.lang)) for v in pending.values]
+            return kind_choices(pending.values, state.lang)
+        if pending.kind == "menu":
+            return menu_choices(pending.values, state.lang)
         if pending.kind == "seat":
             t = translator(state.lang)
             return [Choice(v, t.gettext(SEAT_NAMES[Seat[v]])) for v in pending.values]
@@ -520,8 +546,17 @@ class Engine:
             state.draft = Draft()
         if pending.kind == "fact" and pending.fact in FACTS:
             state.draft.facts[pending.fact] = value
+        elif pending.kind == "menu":
+            members = group_of(value) or (value,)
+            if len(members) > 1:
+                t = translator(state.lang)
+                turn.replies.append(self._ask(
+                    state, "irregularity", "irregularity", list(members),
+                    t.gettext("Which kind?"), kind_choices(members, state.lang)))
+                return turn
+            return self._choose(state, value)
         elif pending.kind == "irregularity":
-            state.draft.irregularity = value
+            return self._choose(state, value)
         elif pending.kind == "option":
             for fact, chosen in pending.steps[index]:
                 state.draft.facts[fact] = chosen
@@ -691,6 +726,11 @@ def _reset(state: ChatState, keep_board: bool = False) -> None:
     state.steps = 0
     if not keep_board:
         state.board = None
+
+
+def _law_prompt(lang: str) -> str:
+    return translator(lang).gettext(
+        "Which Law? Type a number (27B, 31) or a few words (insufficient bid).")
 
 
 def _lang_name(lang: str) -> str:
