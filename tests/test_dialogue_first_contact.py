@@ -79,3 +79,59 @@ def test_a_correction_of_the_offender_re_derives_the_law(chat: Conversations) ->
     laws = [law for option in ruling.get("options", []) for law in option["laws"]]
     assert any(law.startswith("31A") for law in laws), ruling
     assert not any(law.startswith("31B") for law in ruling["laws"] + laws)
+
+
+def test_a_french_chat_stays_french_on_a_td_note(chat: Conversations) -> None:
+    """Item 5: the chat's language changes only when the user asks."""
+    chat.command(CHAT, "start", None, "fr")
+    chat.text(CHAT, "Est a dit 1♥ sur mon 1♠, Sud refuse")
+    chat.command(CHAT, "annuler")
+    replies = chat.text(CHAT, "TD: N 1P E 1C S ?")
+    assert chat.language(CHAT) == "fr"
+    assert "Understood" not in _text(replies)
+
+
+def test_a_td_note_as_the_first_message_does_not_switch_the_language(
+        chat: Conversations) -> None:
+    chat.command(CHAT, "annuler", None, "fr")
+    chat.text(CHAT, "TD: N 1P E 1C S ?")
+    assert chat.language(CHAT) == "fr"
+
+
+def test_the_first_message_in_words_sets_the_language_once(chat: Conversations) -> None:
+    chat.text(CHAT, "East bid 1H over my 1S, South does not accept")
+    assert chat.language(CHAT) == "en"
+    chat.command(CHAT, "cancel")
+    chat.text(CHAT, "Est a dit 1♥ sur mon 1♠, Sud refuse")
+    assert chat.language(CHAT) == "en"
+    chat.command(CHAT, "langue", "fr")
+    assert chat.language(CHAT) == "fr"
+
+
+def test_an_english_chat_stays_english_after_forget(chat: Conversations) -> None:
+    """Item 14: /forget erases the conversation, not the language chosen."""
+    chat.command(CHAT, "langue", "en")
+    chat.text(CHAT, "East bid 1H over my 1S, South does not accept")
+    asked = chat.command(CHAT, "forget")
+    done = chat.button(CHAT, asked[0].actions[0].data)
+    assert done[0].text.startswith("Erased")
+    assert chat.store.count_rulings(CHAT) == 0
+    assert chat.language(CHAT) == "en"
+    assert chat.text(CHAT, "problème aux enchères à la table 3")[0].text.startswith("I ")
+
+
+def test_one_incident_is_one_history_entry_holding_its_final_ruling(
+        chat: Conversations) -> None:
+    """Item 15: the options step and an edition change do not log new entries."""
+    chat.text(CHAT, "Est a dit 1♥ sur mon 1♠, Sud refuse", "fr")
+    chat.answer(CHAT, "other_bid")
+    chat.command(CHAT, "edition", "2007")
+    assert chat.store.count_rulings(CHAT) == 1
+    (entry,) = chat.store.recent_rulings(CHAT)
+    assert entry.edition == "2007" and "27B2" in entry.ruling["laws"]
+    # A new incident is a new entry.
+    chat.text(CHAT, "Ouest a ouvert 1♥ alors que c'était à Nord de parler. Nord n'accepte pas.")
+    assert chat.store.count_rulings(CHAT) >= 1
+    assert len(chat.store.recent_rulings(CHAT)) == chat.store.count_rulings(CHAT)
+    listed = chat.command(CHAT, "historique")[0].text
+    assert listed.count("Enchère insuffisante") == 1

@@ -229,8 +229,13 @@ class Engine:
             if index is not None:
                 return self._answer(state, index)
         statement = read_statement(self._classify(text))
-        if statement.lang in LANGUAGES and not state.lang_pinned:
+        if statement.lang in LANGUAGES and not (state.lang_pinned or state.lang_settled) and (
+            _worded(text)
+        ):
+            # The first message written in words sets the chat's language;
+            # afterwards only /language changes it (a "TD:" note does not).
             state.lang = statement.lang
+            state.lang_settled = True
         if not statement.says_something:
             statement = (read_correction(text, self._offender(state))
                          or self._read_in_context(state, text) or statement)
@@ -724,8 +729,17 @@ def _reset(state: ChatState, keep_board: bool = False) -> None:
     state.pending = None
     state.ruling = None
     state.steps = 0
+    state.logged_id = 0
     if not keep_board:
         state.board = None
+
+
+#: A message in words, not a note in notation: enough words to tell its language.
+_WORDS_FOR_LANGUAGE = 4
+
+
+def _worded(text: str) -> bool:
+    return len(re.findall(r"[^\W\d_]{2,}", text)) >= _WORDS_FOR_LANGUAGE
 
 
 def _law_prompt(lang: str) -> str:

@@ -93,6 +93,8 @@ class ChatState:
     lang: str = "fr"
     #: set by /langue: the user chose, so the text's language no longer switches it
     lang_pinned: bool = False
+    #: set by the first message written in words: later messages no longer switch it
+    lang_settled: bool = False
     edition: str = "2017"
     draft: Draft | None = None
     pending: Pending | None = None
@@ -106,6 +108,9 @@ class ChatState:
     qid: int = 0
     #: serial of the /oublier confirmation on screen (0: none)
     forget_qid: int = 0
+    #: the ruling log's row for the incident on the table (0: none yet); a later
+    #: ruling on the same incident replaces it
+    logged_id: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -120,6 +125,7 @@ class ChatState:
         return cls(
             lang=normalise_language(data.get("lang") or lang),
             lang_pinned=bool(data.get("lang_pinned", False)),
+            lang_settled=bool(data.get("lang_settled", False)),
             edition=data.get("edition", edition),
             draft=Draft.from_json(draft) if draft else None,
             pending=Pending.from_json(pending) if pending else None,
@@ -128,4 +134,5 @@ class ChatState:
             steps=int(data.get("steps", 0)),
             qid=int(data.get("qid", 0)),
             forget_qid=int(data.get("forget_qid", 0)),
+            logged_id=int(data.get("logged_id", 0)),
         )
