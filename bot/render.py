@@ -74,7 +74,7 @@ QUESTIONS: Mapping[str, str] = {
     "correct_player_called": N_("Did the player whose turn it was call before the director "
                                 "ruled?"),
     "artificial": N_("Was the irregular call artificial (conventional)?"),
-    "any_bid_before": N_("Had anyone bid before the pass out of rotation?"),
+    "any_bid_before": N_("Had anyone bid before the call out of rotation?"),
     "rho_action": N_("What does {rho} do now?"),
     "comparable": N_("Is the call {offender} makes now comparable to the withdrawn one "
                      "(same or similar meaning, a subset of it, or the same purpose)?"),

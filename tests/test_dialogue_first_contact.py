@@ -135,3 +135,57 @@ def test_one_incident_is_one_history_entry_holding_its_final_ruling(
     assert len(chat.store.recent_rulings(CHAT)) == chat.store.count_rulings(CHAT)
     listed = chat.command(CHAT, "historique")[0].text
     assert listed.count("Enchère insuffisante") == 1
+
+
+def test_misinformation_never_calls_the_victim_the_offender_nor_invents_the_lead(
+        chat: Conversations) -> None:
+    """Item 10: "im on lead" says the lead is not faced; "by you" is not said of
+    the misinformed player."""
+    first = chat.text(CHAT, "opps didnt alert their 2d transfer, i passed it, auction is over "
+                            "now and im on lead", "en")
+    assert "by you" not in _text(first)
+    replies = chat.answer(CHAT, False)
+    text = _text(replies)
+    assert "by you" not in text and "misinformed player: you" in text
+    assert "Has the opening lead been faced (the end of the auction period)? — Yes" not in text
+    ruling = _ruling(replies)
+    assert ruling is not None and "21B1(a)" in ruling["laws"]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("est ce que je peux demander un rappel des encheres ? c'est a moi d'entamer", "fr",
+         "Maintenant, à la table :\n• "),
+        ("can i ask for a review of the auction? its my opening lead", "en",
+         "Now at the table:\n• "),
+    ],
+)
+def test_a_review_of_the_auction_says_what_the_player_may_do(
+        chat: Conversations, text: str, lang: str, expected: str) -> None:
+    """Item 12: no empty "Now at the table:" section."""
+    replies = chat.text(CHAT, text, lang)
+    answers = {"phase": "after_final_pass", "asker_role": "defender"}
+    for _ in range(4):
+        question = _question(replies)
+        if _ruling(replies) is not None or question is None:
+            break
+        replies = chat.answer(CHAT, answers[question.fact])
+    card = next(r.text for r in replies if r.ruling)
+    assert expected in card, card
+    assert ", par vous" not in card and ", by you" not in card
+
+
+def test_french_board_lines_say_sa_not_nt(chat: Conversations) -> None:
+    """Item 13: French says SA."""
+    chat.text(CHAT, "Est a dit 1♥ sur mon 1♠, Sud refuse", "fr")
+    chat.answer(CHAT, "other_bid")
+    text = _text(chat.text(CHAT, "N 2SA"))
+    assert "Nord 2SA : en règle." in text and "NT" not in text
+
+
+def test_the_any_bid_fact_is_not_called_a_pass_for_a_bid(chat: Conversations) -> None:
+    """Item 17: "Arb: S donneur, O ouvre 1SA" -> 1: the bid is not "the pass out of rotation"."""
+    chat.text(CHAT, "Arb: S donneur, O ouvre 1SA", "fr")
+    text = _text(chat.text(CHAT, "1"))
+    assert "passe hors tour" not in text.lower()

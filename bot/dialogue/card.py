@@ -27,7 +27,8 @@ from bot.render import (
 from rules_core import Edition, Outcome, Question, Ruling, Seat
 from rules_core.model import FactValue
 
-__all__ = ["ruling_card", "ruling_details", "edition_line", "fact_line", "ROLE_NAMES"]
+__all__ = ["ruling_card", "ruling_details", "edition_line", "fact_line", "named_player",
+           "ROLE_NAMES", "RELATIVE_NAMES"]
 
 O = Outcome  # noqa: E741 - short alias for the tables below
 
@@ -112,6 +113,23 @@ def _seat_role(seat: Seat | None, role: str, relative: str | None, t: NullTransl
             )
         return text[:1].upper() + text[1:]
     return t.gettext("{seat} ({role})").format(seat=t.gettext(SEAT_NAMES[seat]), role=role_name)
+
+
+#: Where the player the incident names is not an offender (the misinformed
+#: player, the player asking): never "by you" of a victim.
+NAMED_PLAYER: Mapping[str, str] = {
+    "misinformation": N_("{title} — misinformed player: {who}"),
+    "auction_review": N_("{title} — asked by {who}"),
+    "auction_period": N_("{title} — asked by {who}"),
+}
+
+
+def named_player(irregularity: str, title: str, who: str, lang: str) -> str | None:
+    """The title with the player it names, when that player is not an offender."""
+    template = NAMED_PLAYER.get(irregularity)
+    if template is None:
+        return None
+    return translator(lang).gettext(template).format(title=title, who=who)
 
 
 RELATIVE_NAMES: Mapping[str, str] = {
@@ -214,6 +232,11 @@ def ruling_card(ruling: Ruling, lang: str, relative: str | None = None) -> str:
         )
     else:
         head = t.gettext("⚖️ {title}").format(title=title)
+    who = (t.gettext(SEAT_NAMES[ruling.offender]) if ruling.offender is not None
+           else t.gettext(RELATIVE_NAMES[relative]) if relative else None)
+    named = named_player(ruling.irregularity, title, who, lang) if who else None
+    if named is not None:
+        head = "⚖️ " + named
     lines = [head]
     if ruling.options:
         lines.append(t.gettext("Now: the choice is the offender's. What follows each choice:"))
@@ -227,8 +250,16 @@ def ruling_card(ruling: Ruling, lang: str, relative: str | None = None) -> str:
         if now:
             lines[2:2] = now
     else:
-        lines.append(t.gettext("Now at the table:"))
-        lines.extend(_now_lines(ruling.outcomes, ruling.offender, ruling.facts, relative, t))
+        now = _now_lines(ruling.outcomes, ruling.offender, ruling.facts, relative, t)
+        if not now:
+            # Answers to a question (a review, an explanation): the outcomes say
+            # what the player may do; no table of obligations applies.
+            now = ["• " + sentence for sentence in outcome_sentences(
+                tuple(o for o in ruling.outcomes if o not in LATER), ruling.offender,
+                ruling.edition, lang)]
+        if now:
+            lines.append(t.gettext("Now at the table:"))
+            lines.extend(now)
     return "\n".join(lines)
 
 

@@ -38,7 +38,7 @@ from rules_core import (
 )
 
 from . import board as boards
-from .card import RELATIVE_NAMES, ruling_card, ruling_details
+from .card import RELATIVE_NAMES, named_player, ruling_card, ruling_details
 from .conflicts import explain_conflict
 from .corrections import read_correction
 from .laws import (
@@ -435,6 +435,9 @@ class Engine:
             who = t.gettext(RELATIVE_NAMES[state.draft.offender_relative])
         else:
             return t.gettext("Understood: {title}.").format(title=title)
+        named = named_player(irregularity, title, who, state.lang)
+        if named is not None:
+            return t.gettext("Understood: {title}.").format(title=named)
         return t.gettext("Understood: {title}, by {who}.").format(title=title, who=who)
 
     def _give_ruling(self, state: ChatState, ruling: Ruling, turn: Turn) -> None:
@@ -712,9 +715,18 @@ def _pair(offender: str, t: Any) -> tuple[str, str]:
 CALL_WORDS = {"P": N_("pass"), "X": N_("double"), "XX": N_("redouble")}
 
 
+#: No trump as each language writes it (French: SA, sans-atout).
+NO_TRUMP = N_("NT")
+
+
 def call_text(call: Any, t: Any) -> str:
     word = CALL_WORDS.get(str(call))
-    return t.gettext(word) if word else str(call.symbol)
+    if word:
+        return str(t.gettext(word))
+    symbol = str(call.symbol)
+    if symbol.endswith("NT"):
+        return symbol[:-2] + str(t.gettext(NO_TRUMP))
+    return symbol
 
 
 def _option_text(state: ChatState, steps: list[list[Any]]) -> str:
