@@ -143,3 +143,17 @@ async def test_a_vague_message_gets_the_menu_and_a_ruling_through_it(
     asking = _asking(await _press(bot, chat, asking, "Non"))
     after = await _press(bot, chat, asking, "autre enchère suffisante")
     assert "27B2" in "\n".join(_texts(after))
+
+
+async def test_language_command_sets_this_chats_command_menu(bot: TelegramHarness) -> None:
+    """Issue 17 item 18: after /langue en, the chat's own menu is English."""
+    chat = private_chat(17)
+    calls = await _say(bot, chat, "/langue en")
+    menus = [c for c in calls if c.method == "setMyCommands"]
+    assert menus, [c.method for c in calls]
+    (menu,) = menus
+    assert menu.params["scope"] == {"type": "chat", "chat_id": 17}
+    assert [c["command"] for c in menu.params["commands"]][:3] == ["start", "help", "law"]
+    back = await _say(bot, chat, "/language fr")
+    (french,) = [c for c in back if c.method == "setMyCommands"]
+    assert [c["command"] for c in french.params["commands"]][:3] == ["start", "aide", "loi"]

@@ -47,6 +47,7 @@ from bot.i18n import normalise_language, translator
 from bot.voice.recognizer import supported_language
 
 from .gate import Gate, Verdict
+from .menus import set_chat_menu
 from .sending import send_replies
 from .voice import VOICE_NOTES, VoiceNotes, voice_media
 
@@ -132,6 +133,8 @@ class ArbitreHandlers:
             replies = self.conversations.command(
                 chat_key(message.chat_id), name, argument, _language_code(update))
             await self._send(context, message, replies)
+            if COMMANDS.get(name) == "language" and argument:
+                await self._chat_menu(context, message.chat_id)
 
     async def on_unknown_command(self, update: Update, context: Context) -> None:
         """``/something`` the bot does not know: the help. In a group only when
@@ -270,6 +273,8 @@ class ArbitreHandlers:
                 elif query.data.startswith(("forget:", "keep:")):
                     await self._retire_buttons(message, None)  # one answer to that question
             await send_replies(context.bot, chat_id, replies)
+            if query.data.startswith("lang:"):
+                await self._chat_menu(context, chat_id)
 
     async def on_error(self, update: object, context: Context) -> None:
         """Log it, and tell the user: never a silent failure."""
@@ -292,6 +297,11 @@ class ArbitreHandlers:
             log.exception("could not tell the user about the error")
 
     # --- helpers -------------------------------------------------------------
+
+    async def _chat_menu(self, context: Context, chat_id: int) -> None:
+        """After /langue: this chat's commands menu in the language it chose."""
+        await set_chat_menu(context.bot, chat_id,
+                            self.conversations.language(chat_key(chat_id)))
 
     async def _admit(self, update: Update, context: Context, message: Message) -> bool:
         """Whether to answer this message (meant for the bot); when not, the
