@@ -189,3 +189,27 @@ def test_the_any_bid_fact_is_not_called_a_pass_for_a_bid(chat: Conversations) ->
     chat.text(CHAT, "Arb: S donneur, O ouvre 1SA", "fr")
     text = _text(chat.text(CHAT, "1"))
     assert "passe hors tour" not in text.lower()
+
+
+def test_a_greeting_gets_the_welcome(chat: Conversations) -> None:
+    (reply,) = chat.text(CHAT, "bonjour", "fr")
+    assert reply.text.startswith("Bonjour !") and reply.question is None
+
+
+def test_a_description_typed_after_the_menu_starts_afresh(chat: Conversations) -> None:
+    menu = chat.text(CHAT, "problème aux enchères à la table 3", "fr")
+    assert _question(menu).fact == "irregularity"
+    chat.text(CHAT, "Est a dit 1♥ sur mon 1♠, Sud refuse")
+    ruled = chat.answer(CHAT, "other_bid")
+    (entry,) = chat.store.recent_rulings(CHAT)
+    assert _ruling(ruled) is not None
+    assert entry.description == "Est a dit 1♥ sur mon 1♠, Sud refuse"
+
+
+def test_an_unreadable_correction_keeps_the_question_open(chat: Conversations) -> None:
+    chat.text(CHAT, "my partner opened 1NT, RHO bid 1S, I doubled", "en")
+    chat.answer(CHAT, False)
+    replies = chat.text(CHAT, "actually it was 2S not 1S")
+    question = _question(replies)
+    assert question is not None and question.fact == "option"
+    assert replies[0].text.startswith("I did not understand")

@@ -88,6 +88,9 @@ class Turn:
     logged: list[LoggedRuling] = field(default_factory=list)
 
 
+#: A greeting alone gets the welcome, not the menu of irregularities.
+_GREETINGS = {"bonjour", "bonsoir", "salut", "hello", "hi", "hey", "coucou", "good morning",
+              "good evening", "bonjour arbitre", "hello arbitre"}
 _YES = {"oui", "yes", "o", "y", "ok", "si", "exact", "correct"}
 _NO = {"non", "no", "n", "nope"}
 
@@ -228,6 +231,8 @@ class Engine:
             index = self._typed_answer(state.pending, text, state.lang)
             if index is not None:
                 return self._answer(state, index)
+        if _fold(text) in _GREETINGS:
+            return self.start(state)
         statement = read_statement(self._classify(text))
         if statement.lang in LANGUAGES and not (state.lang_pinned or state.lang_settled) and (
             _worded(text)
@@ -311,7 +316,7 @@ class Engine:
         t = translator(state.lang)
         ruled = state.ruling is not None and (state.pending is None
                                               or state.pending.kind == "option")
-        fresh = state.draft is None
+        fresh = state.draft is None or _empty(state.draft)
         if not fresh and not looks_like_correction(text):
             differs = statement.confident and (
                 state.draft is not None and statement.irregularity != state.draft.irregularity
@@ -323,10 +328,14 @@ class Engine:
             state.draft = Draft()
         assert state.draft is not None
         if not statement.says_something:
-            if state.pending is not None and state.pending.kind == "fact":
+            if not fresh and state.pending is not None and state.pending.kind != "menu":
+                # Not a new incident and nothing read: the question stays open.
                 return Turn([self._reask(state, t.gettext(
                     "I did not understand that. Answer with one of the choices, or type a "
                     "correction (\"no, it was West\")."))])
+            if not fresh:
+                _reset(state)
+                state.draft = Draft()
             return self._menu(state, statement, text)
         previous = state.draft
         draft = fold(previous, statement)
@@ -734,6 +743,13 @@ def _option_text(state: ChatState, steps: list[list[Any]]) -> str:
         "offender") else None
     option = Option(tuple((f, v) for f, v in steps), (), ())
     return option_label(option, state.lang, offender)
+
+
+def _empty(draft: Draft) -> bool:
+    """A draft that holds nothing but words (a vague message answered by the
+    menu): a description typed next is a new start, not a correction."""
+    return not (draft.irregularity or draft.calls or draft.facts or draft.offender
+                or draft.offender_relative or draft.dealer)
 
 
 def _reset(state: ChatState, keep_board: bool = False) -> None:
