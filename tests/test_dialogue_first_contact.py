@@ -213,3 +213,29 @@ def test_an_unreadable_correction_keeps_the_question_open(chat: Conversations) -
     question = _question(replies)
     assert question is not None and question.fact == "option"
     assert replies[0].text.startswith("I did not understand")
+
+
+def test_calls_that_do_not_show_the_unsure_irregularity_get_the_menu(
+        chat: Conversations) -> None:
+    """Not "that cannot have happened": the menu, then the usual questions."""
+    replies = chat.text(CHAT, "South opened 1S, West passed, North bid 2S, East doubled, South "
+                              "said 3H then said oops I meant 3S", "en")
+    question = _question(replies)
+    assert question is not None and question.fact == "irregularity"
+    assert question.choices[0].value == "change_of_call"
+    after = chat.answer(CHAT, "change_of_call")
+    assert _ruling(after) is not None or _question(after) is not None
+    assert "cannot have happened" not in _text(after)
+
+
+def test_a_hesitation_does_not_promise_to_check_restrictions(chat: Conversations) -> None:
+    replies = chat.text(CHAT, "E a sorti le carton STOP puis a hésité 10 secondes avant de "
+                              "passer", "fr")
+    assert _ruling(replies) is not None
+    assert "restrictions" not in _text(replies).split("Loi 16")[0]
+
+
+def test_options_without_a_player_line_say_what_follows(chat: Conversations) -> None:
+    replies = chat.text(CHAT, "my LHO asked about 2D and my partner explained it as natural "
+                              "but it's a transfer", "en")
+    assert "See the details" not in _text(replies)

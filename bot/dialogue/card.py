@@ -124,10 +124,14 @@ NAMED_PLAYER: Mapping[str, str] = {
 }
 
 
-def named_player(irregularity: str, title: str, who: str, lang: str) -> str | None:
-    """The title with the player it names, when that player is not an offender."""
+def named_player(irregularity: str, title: str, who: str, lang: str,
+                 facts: Mapping[str, FactValue] | None = None) -> str | None:
+    """The title with the player it names, when that player is not an offender.
+    Misinformation names the misinformed player unless the explainer's side
+    noticed (20F4, 20F5): then the player named is the one who explained."""
     template = NAMED_PLAYER.get(irregularity)
-    if template is None:
+    if template is None or (irregularity == "misinformation" and (facts or {}).get(
+            "who_noticed", "misinformed") != "misinformed"):
         return None
     return translator(lang).gettext(template).format(title=title, who=who)
 
@@ -204,7 +208,7 @@ SHORT: Mapping[Outcome, str] = {
 
 
 def _short(outcomes: tuple[Outcome, ...], offender: Seat | None, relative: str | None,
-           t: NullTranslations) -> str:
+           t: NullTranslations, edition: Edition, lang: str) -> str:
     parts: list[str] = []
     for outcome in outcomes:
         if outcome in SHORT:
@@ -212,6 +216,9 @@ def _short(outcomes: tuple[Outcome, ...], offender: Seat | None, relative: str |
         for role, line in NOW_BY_ROLE.get(outcome, ()):
             who = _seat_role(_role_seat(offender, role), role, relative, t)
             parts.append(t.gettext("{who} {what}").format(who=who, what=t.gettext(line)))
+    if not parts:
+        parts = [s.rstrip(".") for s in outcome_sentences(
+            tuple(o for o in outcomes if o not in LATER), offender, edition, lang)]
     if not parts:
         parts.append(t.gettext("see the details"))
     text = t.gettext("; ").join(dict.fromkeys(parts))
@@ -234,7 +241,7 @@ def ruling_card(ruling: Ruling, lang: str, relative: str | None = None) -> str:
         head = t.gettext("⚖️ {title}").format(title=title)
     who = (t.gettext(SEAT_NAMES[ruling.offender]) if ruling.offender is not None
            else t.gettext(RELATIVE_NAMES[relative]) if relative else None)
-    named = named_player(ruling.irregularity, title, who, lang) if who else None
+    named = named_player(ruling.irregularity, title, who, lang, ruling.facts) if who else None
     if named is not None:
         head = "⚖️ " + named
     lines = [head]
@@ -243,7 +250,8 @@ def ruling_card(ruling: Ruling, lang: str, relative: str | None = None) -> str:
         for option in ruling.options:
             lines.append("• " + t.gettext("{choice}: {consequences} (Law {laws})").format(
                 choice=option_label(option, lang, ruling.offender),
-                consequences=_short(option.outcomes, ruling.offender, relative, t),
+                consequences=_short(option.outcomes, ruling.offender, relative, t, ruling.edition,
+                                    lang),
                 laws=", ".join(option.laws),
             ))
         now = _now_lines(ruling.outcomes, ruling.offender, ruling.facts, relative, t)

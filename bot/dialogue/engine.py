@@ -343,7 +343,9 @@ class Engine:
         if draft.irregularity is None and not draft.calls and not statement.confident:
             state.draft = draft
             return self._menu(state, statement, None)
-        return self._settle(state, previous, draft, from_new_calls=bool(statement.calls))
+        unsure = statement if fresh and not statement.confident else None
+        return self._settle(state, previous, draft, from_new_calls=bool(statement.calls),
+                            unsure=unsure)
 
     def _menu(self, state: ChatState, statement: Statement, text: str | None) -> Turn:
         """What may have happened, when the message cannot be placed: the
@@ -369,15 +371,17 @@ class Engine:
             return Turn([Reply(_law_prompt(state.lang))])
         if state.draft is None:
             state.draft = Draft()
-        state.draft.irregularity = irregularity
-        turn = Turn()
-        self._advance(state, turn)
-        return turn
+        draft = replace(state.draft, irregularity=irregularity)
+        # The calls read with the message may not show what the user picked
+        # (a change of call is not in the list): they give way, as for a correction.
+        return self._settle(state, state.draft, draft, from_new_calls=False)
 
     def _settle(self, state: ChatState, previous: Draft, draft: Draft,
-                from_new_calls: bool) -> Turn:
+                from_new_calls: bool, unsure: Statement | None = None) -> Turn:
         """Rule on ``draft``; when the newest statement contradicts older calls,
-        let the statement win, as a correction does."""
+        let the statement win, as a correction does. ``unsure``: a new message
+        the understanding could not place with confidence; when its calls do
+        not fit, the menu asks what happened rather than refusing it."""
         attempts = [draft]
         if not from_new_calls and previous.calls:
             attempts += [d for d in (without_later_calls(draft), without_calls(draft)) if d]
@@ -397,6 +401,9 @@ class Engine:
             self._deliver(state, result, turn, announce=fresh or previous.irregularity not in (
                 None, result.irregularity))
             return turn
+        if unsure is not None:
+            state.draft = draft
+            return self._menu(state, unsure, None)
         t = translator(state.lang)
         return Turn([Reply(
             t.gettext("That cannot have happened as described: {problem}.").format(
@@ -444,7 +451,8 @@ class Engine:
             who = t.gettext(RELATIVE_NAMES[state.draft.offender_relative])
         else:
             return t.gettext("Understood: {title}.").format(title=title)
-        named = named_player(irregularity, title, who, state.lang)
+        named = named_player(irregularity, title, who, state.lang,
+                             state.draft.facts if state.draft else None)
         if named is not None:
             return t.gettext("Understood: {title}.").format(title=named)
         return t.gettext("Understood: {title}, by {who}.").format(title=title, who=who)
@@ -466,7 +474,7 @@ class Engine:
             result, calls=draft.calls, previous=previous_board,
             offender_relative=draft.offender_relative,
         )
-        if state.board is not None and not ruling.options:
+        if state.board is not None and state.board.get("bars") and not ruling.options:
             text += "\n\n" + t.gettext(
                 "The board stays open: report the next calls (\"S 2♠\", \"West passes\") and I "
                 "will check them against these restrictions.")
