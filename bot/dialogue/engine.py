@@ -10,7 +10,6 @@ The engine never decides law: it only asks, merges and words.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -24,6 +23,7 @@ from bot.render import (
     ruling_texts,
     value_label,
 )
+from bot.understanding.data import fold as fold_text
 from rules_core import (
     FACTS,
     Edition,
@@ -96,9 +96,8 @@ _NO = {"non", "no", "n", "nope"}
 
 
 def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.lower())
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return re.sub(r"[\s.!?,;:]+", " ", text).strip()
+    """Folded (one helper: the understanding's) and without punctuation."""
+    return re.sub(r"[\s.!?,;:]+", " ", fold_text(text)).strip()
 
 
 class Engine:
