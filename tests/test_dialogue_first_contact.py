@@ -239,3 +239,18 @@ def test_options_without_a_player_line_say_what_follows(chat: Conversations) -> 
     replies = chat.text(CHAT, "my LHO asked about 2D and my partner explained it as natural "
                               "but it's a transfer", "en")
     assert "See the details" not in _text(replies)
+
+
+@pytest.mark.parametrize("text", ["3", "oui", "no"])
+def test_an_answer_with_no_question_says_so(chat: Conversations, text: str) -> None:
+    (reply,) = chat.text(CHAT, text, "fr")
+    assert reply.question is None and "pas de question" in reply.text
+
+
+def test_whose_turn_it_was_survives_a_correction_of_the_offender(chat: Conversations) -> None:
+    """North's turn stays North's turn when the offender was East, not West."""
+    chat.text(CHAT, "Ouest a passé alors que c'était à Nord, Nord refuse", "fr")
+    replies = chat.text(CHAT, "c'était Est")
+    question = _question(replies)
+    assert question is not None and question.fact != "turn_of"
+    assert "Sud (adversaire de gauche du fautif)" in _text(replies)

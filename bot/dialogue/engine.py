@@ -232,6 +232,9 @@ class Engine:
                 return self._answer(state, index)
         if _fold(text) in _GREETINGS:
             return self.start(state)
+        if state.pending is None and (_fold(text).isdigit() or _fold(text) in _YES | _NO):
+            return Turn([Reply(t.gettext(
+                "There is no question to answer right now. Describe what happened."))])
         statement = read_statement(self._classify(text))
         if statement.lang in LANGUAGES and not (state.lang_pinned or state.lang_settled) and (
             _worded(text)

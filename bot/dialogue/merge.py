@@ -154,8 +154,12 @@ def fold(draft: Draft, statement: Statement) -> Draft:
     if statement.offender and draft.offender and statement.offender != draft.offender:
         # "Sud refuse" meant the offender's LHO when East offended, not when West
         # did: facts seen from the offender no longer hold, and are asked again.
+        turn_seat = _turn_seat(draft.offender, draft.facts.get("turn_of"))
         for fact in RELATIVE_FACTS:
             merged.facts.pop(fact, None)
+        if turn_seat is not None and turn_seat.name != statement.offender:
+            # "it was North's turn" still holds: seen from the new offender.
+            merged.facts["turn_of"] = Seat[statement.offender].relation_to(turn_seat).value
         if not statement.calls:
             merged.calls = _moved_calls(draft.calls, draft.offender, statement.offender)
     if statement.offender:
@@ -167,6 +171,14 @@ def fold(draft: Draft, statement: Statement) -> Draft:
             merged.offender = None
     merged.facts.update(statement.facts)
     return merged
+
+
+def _turn_seat(offender: str | None, turn_of: Any) -> Seat | None:
+    """The seat whose turn it was, from ``turn_of`` seen from ``offender``."""
+    if offender is None or turn_of not in ("lho", "partner", "rho"):
+        return None
+    seat = Seat[offender]
+    return {"lho": seat.lho, "partner": seat.partner, "rho": seat.rho}[turn_of]
 
 
 def _moved_calls(calls: list[list[str]], old: str, new: str) -> list[list[str]]:
