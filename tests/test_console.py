@@ -141,3 +141,24 @@ def test_jsonl_a_law_to_read_from_the_menu() -> None:
                            {"answer": "law_lookup"}, {"text": "27B"}, args=("--lang", "en"))
     assert asked["question"] is None and "Law" in str(asked["text"])
     assert "27B" in str(law["text"]) and "Insufficient" in str(law["text"])
+
+
+def test_jsonl_a_continuation_in_relative_seats_reaches_law_37() -> None:
+    """Issue 17 item 2, as typed at the console."""
+    *_, last = _jsonl({"text": "ladversaire de gauche a dit 1c sur mon 1p"}, {"text": "2"},
+                      {"text": "3"},
+                      {"text": "il a mis 2c, mon partenaire passe et ladversaire de droite dit 2p"})
+    ruling = last["ruling"]
+    assert isinstance(ruling, dict) and ruling["irregularity"] == "call_when_obliged_to_pass"
+    assert "Enchère insuffisante" not in str(last["text"])
+
+
+def test_jsonl_a_correction_re_derives_the_law() -> None:
+    """Issue 17 item 3: after dealer South, West opening is at his RHO's turn (31A)."""
+    *_, last = _jsonl({"text": "TD: dealer S. E opened 1H out of turn"},
+                      {"text": "sorry no, it was W not E"}, {"text": "2"},
+                      args=("--lang", "en"))
+    ruling = last["ruling"]
+    assert isinstance(ruling, dict) and ruling["offender"] == "W"
+    laws = [law for option in ruling.get("options", []) for law in option["laws"]]
+    assert "31A1" in laws

@@ -254,3 +254,13 @@ def test_whose_turn_it_was_survives_a_correction_of_the_offender(chat: Conversat
     question = _question(replies)
     assert question is not None and question.fact != "turn_of"
     assert "Sud (adversaire de gauche du fautif)" in _text(replies)
+
+
+def test_never_a_did_you_mean_with_a_single_option(chat: Conversations) -> None:
+    """Item 16: the menu of what may have happened, the likely group first."""
+    replies = chat.text(CHAT, "il a tiré le carton passe au lieu de 2♦", "fr")
+    question = _question(replies)
+    assert question is not None and question.fact == "irregularity"
+    assert len(question.choices) > 1
+    assert question.choices[0].value == "change_of_call"
+    assert _question(chat.answer(CHAT, "change_of_call")) is not None
