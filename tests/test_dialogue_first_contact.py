@@ -54,6 +54,7 @@ def test_a_continuation_in_relative_seats_reaches_law_37_for_the_barred_player(
     assert ruling is not None and ruling["irregularity"] == "call_when_obliged_to_pass"
     assert any(law.startswith("37") for law in ruling["laws"])
     assert "par votre adversaire de droite" in text
+    assert "Votre adversaire de droite 2♠ : votre adversaire de droite devait passer" in text
     assert "Enchère insuffisante" not in text
 
 

@@ -607,7 +607,7 @@ class Engine:
             return None
         return [(seat, call) for seat, call in seated if seat is not None]
 
-    def _name(self, state: ChatState, seat: Seat) -> str:
+    def _name(self, state: ChatState, seat: Seat, capital: bool = True) -> str:
         """A player as the replies name him: by seat, or by place from the
         writer when the board only made the seats up."""
         t = translator(state.lang)
@@ -615,7 +615,7 @@ class Engine:
         if relative is None:
             return t.gettext(SEAT_NAMES[seat])
         name = t.gettext(RELATIVE_NAMES[relative])
-        return name[:1].upper() + name[1:]
+        return name[:1].upper() + name[1:] if capital else name
 
     def _board_calls(self, state: ChatState, calls: list[tuple[Seat, Any]]) -> Turn:
         board = state.board
@@ -677,8 +677,9 @@ class Engine:
                 "Call the director back to the table.").format(seat=name, call=call_text(call, t)))
             return Turn([Reply("\n".join(lines))])
         lines.append(t.gettext(
-            "{seat} {call}: {seat} was obliged to pass. That is a new irregularity "
-            "(Law 37).").format(seat=name, call=call_text(call, t)))
+            "{seat} {call}: {who} was obliged to pass. That is a new irregularity "
+            "(Law 37).").format(seat=name, who=self._name(state, seat, capital=False),
+                                call=call_text(call, t)))
         previous_board = state.board
         _reset(state, keep_board=False)
         state.board = previous_board
