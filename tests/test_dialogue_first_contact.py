@@ -265,3 +265,20 @@ def test_never_a_did_you_mean_with_a_single_option(chat: Conversations) -> None:
     assert len(question.choices) > 1
     assert question.choices[0].value == "change_of_call"
     assert _question(chat.answer(CHAT, "change_of_call")) is not None
+
+
+def test_calls_by_place_on_a_board_known_by_seat_ask_where_the_writer_sits(
+        chat: Conversations) -> None:
+    """Never a re-ruling of the first incident: the board asks the writer's seat."""
+    chat.text(CHAT, "East bid 1H over my 1S, South does not accept", "en")
+    chat.answer(CHAT, "other_bid")
+    asked = chat.text(CHAT, "my partner passes and RHO bids 2S")
+    question = _question(asked)
+    assert question is not None and [c.value for c in question.choices] == ["N", "E", "S", "W"]
+    assert _ruling(asked) is None
+    replies = chat.answer(CHAT, "N")
+    text = _text(replies)
+    assert "South pass: fine." in text
+    ruling = _ruling(replies)
+    assert ruling is not None and ruling["irregularity"] == "call_when_obliged_to_pass"
+    assert ruling["offender"] == "W"

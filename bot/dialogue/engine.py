@@ -213,6 +213,10 @@ class Engine:
             calls = self._seated(state.board, reported) if reported else None
             if calls:
                 return self._board_calls(state, calls)
+            if reported and state.board.get("offender"):
+                # Calls by place ("my partner passes") on a board known by seat:
+                # where the writer sits places them.
+                return self._ask_writer(state, reported)
         if state.board is None and state.ruling is not None and state.pending is None and (
             boards.read_reported_calls(text)
         ):
@@ -530,7 +534,7 @@ class Engine:
             return kind_choices(pending.values, state.lang)
         if pending.kind == "menu":
             return menu_choices(pending.values, state.lang)
-        if pending.kind == "seat":
+        if pending.kind in ("seat", "writer"):
             t = translator(state.lang)
             return [Choice(v, t.gettext(SEAT_NAMES[Seat[v]])) for v in pending.values]
         return [Choice(v, _option_text(state, steps))
@@ -569,6 +573,8 @@ class Engine:
         state.pending = None
         if pending.kind == "seat":
             return self._place_offender(state, Seat[value], pending)
+        if pending.kind == "writer":
+            return self._place_writer(state, Seat[value])
         if state.draft is None:
             state.draft = Draft()
         if pending.kind == "fact" and pending.fact in FACTS:
@@ -606,6 +612,30 @@ class Engine:
         if any(seat is None for seat, _ in seated):
             return None
         return [(seat, call) for seat, call in seated if seat is not None]
+
+    def _ask_writer(self, state: ChatState, reported: list[tuple[boards.Who, Any]]) -> Turn:
+        board = state.board
+        assert board is not None
+        board["held_by_place"] = [[w.name if isinstance(w, Seat) else w, str(c)]
+                                  for w, c in reported]
+        t = translator(state.lang)
+        seats = [s.name for s in Seat]
+        choices = [Choice(s, t.gettext(SEAT_NAMES[Seat[s]])) for s in seats]
+        return Turn([self._ask(state, "writer", "seat", seats, t.gettext(
+            "To check these calls I need to know where you sit. Which seat is yours?"),
+            choices)])
+
+    def _place_writer(self, state: ChatState, seat: Seat) -> Turn:
+        board = state.board
+        if board is None:
+            return Turn()
+        board["writer"] = seat.name
+        held = board.pop("held_by_place", [])
+        reported = [(Seat[w] if w in Seat.__members__ else w, parse_call(c)) for w, c in held]
+        calls = self._seated(board, reported)
+        if not calls:
+            return Turn()
+        return self._play(state, calls)
 
     def _name(self, state: ChatState, seat: Seat, capital: bool = True) -> str:
         """A player as the replies name him: by seat, or by place from the

@@ -68,10 +68,13 @@ class Draft:
 class Pending:
     """The question on screen: what a button press or a typed answer answers.
 
-    ``kind``: ``fact`` (a rules-core question), ``irregularity`` (did you
-    mean...?), ``option`` (the offender's choice after a ruling with options;
+    ``kind``: ``fact`` (a rules-core question), ``menu`` (what may have
+    happened, when a message could not be placed), ``irregularity`` (which
+    kind, after a group of the menu), ``law`` (which Law to read: the next
+    message is the reference), ``option`` (the offender's choice after a ruling with options;
     each value is a list of [fact, value] steps), ``seat`` (which seat the
-    offender sits in), ``resolve`` (which of two contradicting statements is
+    offender sits in), ``writer`` (which seat the writer sits in, to place calls
+    reported by place), ``resolve`` (which of two contradicting statements is
     right).
     """
 
