@@ -282,3 +282,29 @@ def test_calls_by_place_on_a_board_known_by_seat_ask_where_the_writer_sits(
     ruling = _ruling(replies)
     assert ruling is not None and ruling["irregularity"] == "call_when_obliged_to_pass"
     assert ruling["offender"] == "W"
+
+
+@pytest.mark.parametrize(
+    ("first", "correction", "announced"),
+    [
+        ("Est a dit 1♥ sur mon 1♠", "non c'était mon partenaire", "par votre partenaire"),
+        ("mon adversaire de droite a ouvert alors que c'était à moi",
+         "en fait c'était mon adversaire de gauche", "par votre adversaire de gauche"),
+    ],
+)
+def test_a_correction_by_place_changes_the_offender_and_says_so(
+        chat: Conversations, first: str, correction: str, announced: str) -> None:
+    chat.text(CHAT, first, "fr")
+    replies = chat.text(CHAT, correction)
+    text = _text(replies)
+    assert announced in text and "fausse information" not in text
+
+
+def test_whose_turn_it_was_follows_a_correction_by_place(chat: Conversations) -> None:
+    """My turn: at my LHO's opening, it was his RHO's turn (31A), not his LHO's."""
+    chat.text(CHAT, "mon adversaire de droite a ouvert alors que c'était à moi", "fr")
+    chat.text(CHAT, "en fait c'était mon adversaire de gauche")
+    ruling = _ruling(chat.answer(CHAT, False))
+    assert ruling is not None and ruling["facts"]["turn_of"] == "rho"
+    laws = [law for option in ruling.get("options", []) for law in option["laws"]]
+    assert any(law.startswith("31A") for law in laws)

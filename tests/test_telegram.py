@@ -74,7 +74,7 @@ async def test_typed_correction_changes_the_ruling(bot: TelegramHarness) -> None
     chat = private_chat(11)
     await _say(bot, chat, "Est a dit 1♥ sur mon 1♠, Sud refuse")
     asking = _asking(await _say(bot, chat, "non, c'était Ouest"))
-    assert asking.params["text"].startswith("Nord")  # West's left-hand opponent now
+    assert "\nNord (adversaire de gauche" in asking.params["text"]  # West's LHO now
     card = _ruling_text(await _press(bot, chat, asking, "Non"))
     assert card.startswith("⚖️ Enchère insuffisante, par Ouest")
 

@@ -239,6 +239,12 @@ class Engine:
         if state.pending is None and (_fold(text).isdigit() or _fold(text) in _YES | _NO):
             return Turn([Reply(t.gettext(
                 "There is no question to answer right now. Describe what happened."))])
+        correction = (read_correction(text, self._offender(state))
+                      if state.draft is not None or state.ruling is not None else None)
+        if correction is not None:
+            # A short correction of the incident on the table, read whole: its
+            # few words say nothing else (never a new irregularity).
+            return self._describe(state, correction, text)
         statement = read_statement(self._classify(text))
         if statement.lang in LANGUAGES and not (state.lang_pinned or state.lang_settled) and (
             _worded(text)
@@ -248,8 +254,7 @@ class Engine:
             state.lang = statement.lang
             state.lang_settled = True
         if not statement.says_something:
-            statement = (read_correction(text, self._offender(state))
-                         or self._read_in_context(state, text) or statement)
+            statement = self._read_in_context(state, text) or statement
         if statement.irregularity == "law_lookup" and statement.confident:
             query = statement.law_ref or statement.law_query or text
             return Turn([lookup_reply(query, state.lang, state.edition)])
@@ -404,8 +409,11 @@ class Engine:
                     "calls aside.")))
             fresh = previous.irregularity is None and not previous.calls
             state.draft = attempt
-            self._deliver(state, result, turn, announce=fresh or previous.irregularity not in (
-                None, result.irregularity))
+            moved = (previous.offender, previous.offender_relative) != (
+                attempt.offender, attempt.offender_relative) and bool(
+                previous.offender or previous.offender_relative)
+            self._deliver(state, result, turn, announce=fresh or moved or (
+                previous.irregularity not in (None, result.irregularity)))
             return turn
         if unsure is not None:
             state.draft = draft

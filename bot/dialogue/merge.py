@@ -162,6 +162,17 @@ def fold(draft: Draft, statement: Statement) -> Draft:
             merged.facts["turn_of"] = Seat[statement.offender].relation_to(turn_seat).value
         if not statement.calls:
             merged.calls = _moved_calls(draft.calls, draft.offender, statement.offender)
+    old_place = draft.offender_relative
+    if (statement.offender_relative and old_place and not statement.offender
+            and statement.offender_relative != old_place):
+        # "en fait c'était mon adversaire de gauche": the same, by place.
+        turn = _PLACE_STEPS.get(str(draft.facts.get("turn_of")))
+        for fact in RELATIVE_FACTS:
+            merged.facts.pop(fact, None)
+        if turn is not None:
+            steps = (_PLACE_STEPS[old_place] + turn - _PLACE_STEPS[statement.offender_relative]) % 4
+            if steps:
+                merged.facts["turn_of"] = _BY_STEPS[steps]
     if statement.offender:
         merged.offender = statement.offender
         merged.offender_relative = None
@@ -171,6 +182,12 @@ def fold(draft: Draft, statement: Statement) -> Draft:
             merged.offender = None
     merged.facts.update(statement.facts)
     return merged
+
+
+#: Steps to the left from a player to another: the writer's places, and
+#: ``turn_of`` seen from the offender.
+_PLACE_STEPS = {"self": 0, "lho": 1, "partner": 2, "rho": 3}
+_BY_STEPS = {1: "lho", 2: "partner", 3: "rho"}
 
 
 def _turn_seat(offender: str | None, turn_of: Any) -> Seat | None:
