@@ -100,8 +100,9 @@ def open_board(
     )
     if previous:
         any_bid = any_bid or bool(previous.get("any_bid"))
-    frame = {k: previous[k] for k in ("writer", "placed") if previous and k in previous}
-    board = {
+    frame: dict[str, Any] = {k: previous[k] for k in ("writer", "placed")
+                             if previous and k in previous}
+    board: dict[str, Any] = {
         "offender": offender,
         "offender_relative": offender_relative,
         "bars": seat_bars,
