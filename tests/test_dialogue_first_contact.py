@@ -308,3 +308,19 @@ def test_whose_turn_it_was_follows_a_correction_by_place(chat: Conversations) ->
     assert ruling is not None and ruling["facts"]["turn_of"] == "rho"
     laws = [law for option in ruling.get("options", []) for law in option["laws"]]
     assert any(law.startswith("31A") for law in laws)
+
+
+def test_calls_by_place_when_nobody_is_placed_ask_who_offended(chat: Conversations) -> None:
+    """Through the menu nobody was named: the board asks who offended, by place."""
+    chat.text(CHAT, "problème aux enchères à la table 3", "fr")
+    chat.answer(CHAT, "insufficient_bid")
+    chat.answer(CHAT, False)
+    chat.answer(CHAT, "other_bid")
+    asked = chat.text(CHAT, "mon partenaire passe et ladversaire de droite dit 2p")
+    question = _question(asked)
+    assert question is not None and _ruling(asked) is None
+    assert [c.value for c in question.choices] == ["self", "lho", "partner", "rho"]
+    replies = chat.answer(CHAT, "lho")
+    ruling = _ruling(replies)
+    assert ruling is not None and ruling["irregularity"] == "call_when_obliged_to_pass"
+    assert "par votre adversaire de droite" in _text(replies)

@@ -217,6 +217,9 @@ class Engine:
                 # Calls by place ("my partner passes") on a board known by seat:
                 # where the writer sits places them.
                 return self._ask_writer(state, reported)
+            if reported and not state.board.get("offender_relative"):
+                # Nobody placed yet: where the offender sits, seen from the writer.
+                return self._ask_offender_place(state, reported)
         if state.board is None and state.ruling is not None and state.pending is None and (
             boards.read_reported_calls(text)
         ):
@@ -545,6 +548,9 @@ class Engine:
         if pending.kind in ("seat", "writer"):
             t = translator(state.lang)
             return [Choice(v, t.gettext(SEAT_NAMES[Seat[v]])) for v in pending.values]
+        if pending.kind == "offender_place":
+            t = translator(state.lang)
+            return [Choice(v, _capital(t.gettext(RELATIVE_NAMES[v]))) for v in pending.values]
         return [Choice(v, _option_text(state, steps))
                 for v, steps in zip(pending.values, pending.steps, strict=False)]
 
@@ -583,6 +589,8 @@ class Engine:
             return self._place_offender(state, Seat[value], pending)
         if pending.kind == "writer":
             return self._place_writer(state, Seat[value])
+        if pending.kind == "offender_place":
+            return self._place_offender_by_place(state, value)
         if state.draft is None:
             state.draft = Draft()
         if pending.kind == "fact" and pending.fact in FACTS:
@@ -632,6 +640,33 @@ class Engine:
         return Turn([self._ask(state, "writer", "seat", seats, t.gettext(
             "To check these calls I need to know where you sit. Which seat is yours?"),
             choices)])
+
+    def _ask_offender_place(self, state: ChatState,
+                            reported: list[tuple[boards.Who, Any]]) -> Turn:
+        board = state.board
+        assert board is not None
+        board["held_by_place"] = [[w.name if isinstance(w, Seat) else w, str(c)]
+                                  for w, c in reported]
+        t = translator(state.lang)
+        places = list(boards.RELATIVE_OFFSETS)
+        choices = [Choice(p, _capital(t.gettext(RELATIVE_NAMES[p]))) for p in places]
+        return Turn([self._ask(state, "offender_place", "offender", places, t.gettext(
+            "To check these calls I need to know who made the irregular call. Who was it?"),
+            choices)])
+
+    def _place_offender_by_place(self, state: ChatState, place: str) -> Turn:
+        board = state.board
+        if board is None:
+            return Turn()
+        board["offender_relative"] = place
+        if state.draft is not None:
+            state.draft.offender_relative = place
+        held = board.pop("held_by_place", [])
+        reported = [(Seat[w] if w in Seat.__members__ else w, parse_call(c)) for w, c in held]
+        calls = self._seated(board, reported)
+        if not calls:
+            return Turn()
+        return self._play(state, calls)
 
     def _place_writer(self, state: ChatState, seat: Seat) -> Turn:
         board = state.board
@@ -817,6 +852,10 @@ _WORDS_FOR_LANGUAGE = 4
 
 def _worded(text: str) -> bool:
     return len(re.findall(r"[^\W\d_]{2,}", text)) >= _WORDS_FOR_LANGUAGE
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _law_prompt(lang: str) -> str:

@@ -73,7 +73,8 @@ class Pending:
     kind, after a group of the menu), ``law`` (which Law to read: the next
     message is the reference), ``option`` (the offender's choice after a ruling with options;
     each value is a list of [fact, value] steps), ``seat`` (which seat the
-    offender sits in), ``writer`` (which seat the writer sits in, to place calls
+    offender sits in), ``offender_place`` (where the offender sits, seen from the
+    writer), ``writer`` (which seat the writer sits in, to place calls
     reported by place), ``resolve`` (which of two contradicting statements is
     right).
     """
