@@ -324,3 +324,19 @@ def test_calls_by_place_when_nobody_is_placed_ask_who_offended(chat: Conversatio
     ruling = _ruling(replies)
     assert ruling is not None and ruling["irregularity"] == "call_when_obliged_to_pass"
     assert "par votre adversaire de droite" in _text(replies)
+
+
+def test_calls_reported_while_a_question_is_open_join_the_auction(chat: Conversations) -> None:
+    """South calling over East's insufficient bid accepts it (27A1)."""
+    chat.text(CHAT, "North opened 1S, East bid 1H", "en")
+    ruling = _ruling(chat.text(CHAT, "S 2C"))
+    assert ruling is not None and "27A1" in ruling["laws"]
+
+
+def test_calls_that_do_not_fit_yet_keep_the_question(chat: Conversations) -> None:
+    """Never a new incident by North out of "N passe"."""
+    chat.text(CHAT, "Nord donneur. Est a ouvert 1♥ avant Nord. Nord refuse", "fr")
+    replies = chat.text(CHAT, "N passe")
+    question = _question(replies)
+    assert question is not None and question.fact == "lho_accepts"
+    assert "par Nord" not in _text(replies)

@@ -237,6 +237,26 @@ class Engine:
             index = self._typed_answer(state.pending, text, state.lang)
             if index is not None:
                 return self._answer(state, index)
+        if (state.board is None and state.pending is not None and state.pending.kind == "fact"
+                and state.draft is not None and state.draft.calls):
+            more = boards.parse_board_calls(text)
+            if more:
+                # "N passe": the auction went on; the calls join those already
+                # given, in time order, and the core reads what they show.
+                draft = replace(state.draft, calls=[*state.draft.calls,
+                                                    *([s.name, str(c)] for s, c in more)],
+                                facts=dict(state.draft.facts),
+                                description=list(state.draft.description))
+                draft.remember(text)
+                try:
+                    rule(Incident.from_dict(draft.to_incident(state.edition)))
+                except IncidentError:
+                    # Read after the others, the calls do not fit: they may be
+                    # what happens after the ruling. The question comes first.
+                    return Turn([self._reask(state, t.gettext(
+                        "I cannot place those calls yet. Answer this question first; "
+                        "report the calls made after the ruling once it is given."))])
+                return self._settle(state, state.draft, draft, from_new_calls=True)
         if _fold(text) in _GREETINGS:
             return self.start(state)
         if state.pending is None and (_fold(text).isdigit() or _fold(text) in _YES | _NO):
