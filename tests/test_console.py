@@ -30,7 +30,7 @@ def _jsonl(*lines: object, args: tuple[str, ...] = ()) -> list[dict[str, object]
 def test_jsonl_insufficient_bid_to_a_ruling_in_two_lines() -> None:
     first, second = _jsonl({"text": "Est a dit 1♥ sur mon 1♠, Sud refuse"},
                            {"answer": "other_bid"})
-    assert set(first) == {"text", "question", "ruling"}
+    assert set(first) == {"text", "details", "question", "ruling"}
     question = first["question"]
     assert isinstance(question, dict)
     values = [option["value"] for option in question["options"]]

@@ -19,7 +19,6 @@ from bot.i18n import LANGUAGES, N_, normalise_language, translator
 from bot.render import (
     SEAT_NAMES,
     irregularity_title,
-    option_label,
     question_text,
     ruling_texts,
     value_label,
@@ -38,15 +37,29 @@ from rules_core import (
 )
 
 from . import board as boards
-from .card import RELATIVE_NAMES, ruling_card, ruling_details
+from .card import (
+    RELATIVE_NAMES,
+    card_emphasis,
+    choice_label,
+    lowest_same_denomination,
+    ruling_card,
+    ruling_details,
+    ruling_from_result,
+)
 from .conflicts import explain_conflict
 from .corrections import read_correction
 from .laws import (
+    LAW_DATA,
+    SEED_DATA,
     excerpt_replies,
+    excerpts_text,
     french_excerpts,
     french_lookup,
+    law_actions,
     lookup_reply,
+    one_excerpt,
     paragraph_titles,
+    seed_excerpt,
 )
 from .merge import (
     Statement,
@@ -67,6 +80,8 @@ MAX_TEXT = 1500
 MAX_LAW_QUERY = 100
 #: How many candidates a "did you mean...?" offers.
 CANDIDATES = 3
+#: Button data under a card: its details (``det:<serial of the ruling>``).
+DETAILS = "det:"
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +279,16 @@ class Engine:
         if data.startswith("ed:"):
             return self.set_edition(state, data[3:])
         shown: list[Reply] = []
-        if data.startswith("fr:"):
+        if data.startswith(DETAILS):
+            shown = self.details(state, data[len(DETAILS):])
+        elif data.startswith(LAW_DATA):
+            _, edition, ref = (data.split(":", 2) + ["", ""])[:3]
+            found = one_excerpt(edition, ref, state.lang)
+            shown = [found] if found else []
+        elif data.startswith(SEED_DATA):
+            found = seed_excerpt(data[len(SEED_DATA):], state.lang)
+            shown = [found] if found else []
+        elif data.startswith("fr:"):
             _, edition, refs = (data.split(":", 2) + ["", ""])[:3]
             shown = french_excerpts([r for r in refs.split(",") if r], edition)
         elif data.startswith("fq:"):
@@ -272,6 +296,25 @@ class Engine:
             shown = french_lookup(query[:MAX_LAW_QUERY], edition)
         # Data no button of ours carries (forged, or from an older version).
         return Turn(shown or [Reply(t.gettext("That button is no longer in use."))])
+
+    def details(self, state: ChatState, serial: str | None = None) -> list[Reply]:
+        """The details of the last ruling (of the ruling with ``serial``, a button's),
+        with one button per excerpt; nothing when that ruling is gone."""
+        if state.ruling is None or (serial is not None and serial != str(state.qid)):
+            return []
+        ruling = ruling_from_result(state.ruling)
+        text = ruling_details(ruling, state.lang, paragraph_titles(
+            ruling.laws, ruling.edition.value, state.lang))
+        cited = list(ruling.laws) + [law for o in ruling.options for law in o.laws]
+        return [Reply(text, actions=law_actions(cited, ruling.edition.value, state.lang))]
+
+    def details_step(self, state: ChatState) -> Turn:
+        """/details: the last ruling's details, or why there are none."""
+        shown = self.details(state)
+        if not shown:
+            t = translator(state.lang)
+            shown = [Reply(t.gettext("No ruling yet: describe what happened."))]
+        return Turn(shown)
 
     # --- describing the incident -------------------------------------------
 
@@ -416,9 +459,10 @@ class Engine:
         result = ruling.to_dict()
         result["text"] = ruling_texts(ruling)
         relative = draft.offender_relative if ruling.offender is None else None
-        titles = paragraph_titles(ruling.laws, ruling.edition.value, state.lang)
-        text = ruling_card(ruling, state.lang, relative) + "\n\n" + ruling_details(
-            ruling, state.lang, titles)
+        lowest = _lowest(draft)
+        text = ruling_card(ruling, state.lang, relative, lowest)
+        details = ruling_details(ruling, state.lang, paragraph_titles(
+            ruling.laws, ruling.edition.value, state.lang))
         previous_board = state.board
         state.ruling = result
         state.pending = None
@@ -427,26 +471,33 @@ class Engine:
             offender_relative=draft.offender_relative,
         )
         if state.board is not None and not ruling.options:
-            text += "\n\n" + t.gettext(
+            details += "\n\n" + t.gettext(
                 "The board stays open: report the next calls (\"S 2♠\", \"West passes\") and I "
                 "will check them against these restrictions.")
+        cited = list(ruling.laws) + [law for o in ruling.options for law in o.laws]
+        excerpts = excerpts_text(cited, ruling.edition.value, state.lang)
+        details += "\n\n" + excerpts if excerpts else ""
         if ruling.options:
             values: list[Any] = []
             steps: list[list[list[Any]]] = []
             choices = []
             for option in ruling.options:
-                shown = option.when[0][1] if len(option.when) == 1 else [v for _, v in
+                value = option.when[0][1] if len(option.when) == 1 else [v for _, v in
                                                                           option.when]
-                values.append(shown)
+                values.append(value)
                 steps.append([[f, v] for f, v in option.when])
-                choices.append(Choice(shown, option_label(option, state.lang, ruling.offender)))
+                choices.append(Choice(value, choice_label(option, state.lang, ruling.offender,
+                                                          lowest)))
             reply = self._ask(state, "option", "option", values, text, choices, ruling=result)
             assert state.pending is not None
             state.pending.steps = steps
-            turn.replies.append(reply)
         else:
-            turn.replies.append(Reply(text, ruling=result))
-        turn.replies.extend(excerpt_replies(list(ruling.laws), ruling.edition.value, state.lang))
+            state.qid += 1  # the serial the card's buttons carry
+            reply = Reply(text, ruling=result)
+        actions = (Action("🔎 " + t.gettext("Details"), f"{DETAILS}{state.qid}"),
+                   *law_actions(ruling.laws, ruling.edition.value, state.lang))
+        turn.replies.append(replace(reply, actions=actions, details=details,
+                                    emphasis=card_emphasis(ruling, state.lang, relative)))
         turn.logged.append(LoggedRuling(
             edition=ruling.edition.value,
             description="\n".join(draft.description),
@@ -652,7 +703,14 @@ def _option_text(state: ChatState, steps: list[list[Any]]) -> str:
     offender = Seat[state.ruling["offender"]] if state.ruling and state.ruling.get(
         "offender") else None
     option = Option(tuple((f, v) for f, v in steps), (), ())
-    return option_label(option, state.lang, offender)
+    return choice_label(option, state.lang, offender, _lowest(state.draft))
+
+
+def _lowest(draft: Draft | None) -> str | None:
+    """The lowest sufficient bid in the denomination of an insufficient bid the calls show."""
+    if draft is None or draft.irregularity not in (None, "insufficient_bid"):
+        return None
+    return lowest_same_denomination(draft.calls)
 
 
 def _reset(state: ChatState, keep_board: bool = False) -> None:

@@ -6,6 +6,7 @@ readers get the English rendering with the French original one tap away.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 
 from bot.i18n import translator
@@ -16,7 +17,13 @@ from rules_core.excerpts import excerpt
 from .replies import Action, Reply
 
 __all__ = ["paragraph_titles", "excerpt_replies", "french_excerpts", "lookup_reply",
-           "quoted_refs"]
+           "quoted_refs", "excerpts_text", "law_actions", "one_excerpt", "seed_excerpt",
+           "LAW_DATA", "SEED_DATA"]
+
+#: Button data: one excerpt (``law:<edition>:<ref>``), its 2007 seed wording (``l07:<ref>``).
+LAW_DATA, SEED_DATA = "law:", "l07:"
+#: At most this many "📖 Law …" buttons under a card.
+MAX_LAW_BUTTONS = 3
 
 #: Telegram's callback data is at most 64 bytes.
 _MAX_DATA = 64
@@ -96,3 +103,49 @@ def french_lookup(query: str, edition: str) -> list[Reply]:
     except ValueError:
         return []
     return [Reply(text)] if found else []
+
+
+def excerpts_text(laws: Iterable[str], edition: str, lang: str) -> str:
+    """The excerpts a ruling rests on as one text (the details' last part)."""
+    return "\n\n".join(_texts(quoted_refs(laws), edition, lang))
+
+
+def law_actions(laws: Iterable[str], edition: str, lang: str) -> tuple[Action, ...]:
+    """"📖 Law 27B2" buttons, one per quoted paragraph that has a text."""
+    t = translator(lang)
+    actions = []
+    for ref in quoted_refs(laws):
+        data = f"{LAW_DATA}{edition}:{ref}"
+        if excerpt(ref, Edition(edition)) is not None and len(data.encode()) <= _MAX_DATA:
+            actions.append(Action("📖 " + t.gettext("Law {ref}").format(ref=ref), data))
+    return tuple(actions[:MAX_LAW_BUTTONS])
+
+
+def one_excerpt(edition: str, ref: str, lang: str) -> Reply | None:
+    """One paragraph in the reader's language, without the former wording, which
+    is one more press away (and the French reference, for English readers)."""
+    try:
+        found = excerpt(ref, Edition(edition))
+    except ValueError:
+        return None
+    if found is None:
+        return None
+    t = translator(lang)
+    actions: list[Action] = []
+    seed = excerpt(ref, Edition.E2007)
+    if seed is not None and found.edition is not Edition.E2007:
+        data = SEED_DATA + ref
+        if len(data.encode()) <= _MAX_DATA:
+            actions.append(Action("📜 " + t.gettext("2007 wording"), data))
+    if lang != "fr":
+        data = f"fr:{edition}:{ref}"
+        if len(data.encode()) <= _MAX_DATA:
+            actions.append(Action(t.gettext("French original"), data))
+    shown = dataclasses.replace(found, former_fr=None, former_en=None, former_refs=())
+    return Reply(render_excerpt(shown, lang, with_french=False), actions=tuple(actions))
+
+
+def seed_excerpt(ref: str, lang: str) -> Reply | None:
+    """The 2007 edition's text of ``ref`` (the French seed wording)."""
+    found = excerpt(ref, Edition.E2007)
+    return Reply(render_excerpt(found, lang)) if found is not None else None

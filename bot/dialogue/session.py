@@ -42,6 +42,7 @@ COMMANDS = {
     "history": "history",
     "oublier": "forget",
     "forget": "forget",
+    "details": "details",
 }
 
 #: Button data of the erase confirmation: ``forget:<serial>`` / ``keep:<serial>``.
@@ -128,6 +129,8 @@ class Conversations:
                 return engine.set_edition(state, argument)
             if step == "cancel":
                 return engine.cancel(state)
+            if step == "details":
+                return engine.details_step(state)
             return engine.help(state)
 
         return self._step(chat_key, language_code, run)
