@@ -7,10 +7,13 @@ Handler errors fail the test (the harness records them).
 
 from __future__ import annotations
 
+import pytest
+
 from tests.fakes.bot_api import BOT_ID, BOT_USERNAME, ApiCall
 from tests.fakes.harness import TelegramHarness
 from tests.fakes.reading import asking as _asking
 from tests.fakes.reading import buttons as _buttons
+from tests.fakes.reading import edited_texts as _edited
 from tests.fakes.reading import sent_texts as _texts
 from tests.fakes.updates import (
     callback_update,
@@ -23,7 +26,7 @@ from tests.fakes.updates import (
 
 
 def _ruling_text(calls: list[ApiCall]) -> str:
-    for text in _texts(calls):
+    for text in _texts(calls) + _edited(calls):
         if text.startswith("⚖️"):
             return text
     raise AssertionError(f"no ruling among {_texts(calls)}")
@@ -61,13 +64,14 @@ async def test_insufficient_bid_to_a_ruling_through_a_button(bot: TelegramHarnes
     asking = _asking(first)
     assert "Enchère insuffisante" in asking.params["text"]
     # The offender's choice of replacement: one button per choice, ids in the data.
-    after = await _press(bot, chat, asking, "autre enchère suffisante")
-    edits = [c for c in after if c.method == "editMessageText"]
-    assert edits and "✔" in edits[0].params["text"]
+    after = await _press(bot, chat, asking, "Une autre enchère")
+    # The press turns the question's message into the card: nothing is added.
+    assert [c.method for c in after if c.method != "answerCallbackQuery"] == [
+        "editMessageText"]
     assert any(c.method == "answerCallbackQuery" for c in after)
     card = _ruling_text(after)
-    assert "Ouest" in card and "passer" in card  # West, East's partner, is barred
-    assert "27B2" in "\n".join(_texts(after))
+    assert "Ouest (partenaire d'Est) : doit passer" in card  # West, East's partner, is barred
+    assert card.startswith("⚖️ Enchère insuffisante, par Est — Loi 27B2")
 
 
 async def test_typed_correction_changes_the_ruling(bot: TelegramHarness) -> None:
@@ -88,7 +92,7 @@ async def test_law_command_shows_the_excerpt(bot: TelegramHarness) -> None:
 async def test_history_sends_the_rulings_as_a_file(bot: TelegramHarness) -> None:
     chat = private_chat(13)
     first = await _say(bot, chat, "Est a dit 1♥ sur mon 1♠, Sud refuse")
-    await _press(bot, chat, _asking(first), "autre enchère suffisante")
+    await _press(bot, chat, _asking(first), "Une autre enchère")
     calls = await _say(bot, chat, "/historique")
     assert [c.params["action"] for c in calls if c.method == "sendChatAction"] == [
         "upload_document"]
@@ -117,8 +121,8 @@ async def test_restart_mid_dialogue_resumes(bot: TelegramHarness) -> None:
     chat = private_chat(14)
     asking = _asking(await _say(bot, chat, "Est a dit 1♥ sur mon 1♠, Sud refuse"))
     await bot.restart()
-    after = await _press(bot, chat, asking, "passe")
-    assert "27B2" in "\n".join(_texts(after))
+    after = await _press(bot, chat, asking, "Passe")
+    assert "27B2" in _ruling_text(after)
 
 
 async def test_bad_input_gets_a_helpful_reply(bot: TelegramHarness) -> None:
@@ -130,3 +134,125 @@ async def test_bad_input_gets_a_helpful_reply(bot: TelegramHarness) -> None:
     stale = await bot.send(callback_update(bot.next_id(), chat, {"message_id": 3, "date": 0,
                                                                  "text": "?"}, "a:99:0"))
     assert _texts(stale)
+
+
+# --- issue 13: the card, the details on demand, editing, HTML ---------------
+
+INSUFFICIENT_FR = "Nord a ouvert 1♠, Est a dit 1♥, Sud refuse"
+
+
+async def test_the_card_is_html_with_a_bold_headline_and_seats(bot: TelegramHarness) -> None:
+    chat = private_chat(30)
+    asking = _asking(await _say(bot, chat, INSUFFICIENT_FR))
+    assert asking.params["parse_mode"] == "HTML"
+    html = str(asking.params["text"])
+    assert html.startswith("<b>⚖️ Enchère insuffisante, par Est — Loi 27</b>\n<b>Est (fautif)</b>")
+    assert "<b>Ouest (partenaire d'Est)</b>" in html  # the fake checked the markup
+    # The choices name the actual call, in a few words.
+    labels = [label for label, data in _buttons(asking) if data.startswith("a:")]
+    assert labels[0] == "2♥ — même dénomination"
+    assert {"Une autre enchère", "Passe", "Contre / Surcontre"} <= set(labels)
+    assert all(len(label) <= 32 for label, _ in _buttons(asking))
+    assert [label for label, data in _buttons(asking) if not data.startswith("a:")] == [
+        "🔎 Détails", "📖 Loi 27B1(a)", "📖 Loi 27B1(b)", "📖 Loi 27B2"]
+
+
+async def test_user_text_is_escaped(bot: TelegramHarness) -> None:
+    """What the user typed comes back escaped: the fake Bot API parses the
+    HTML as Telegram does and would refuse a stray tag or ampersand."""
+    calls = await _say(bot, private_chat(31), "/loi <b>zz & yy</b> <script>")
+    (sent,) = [c for c in calls if c.method == "sendMessage"]
+    assert sent.params["parse_mode"] == "HTML"
+    assert "&lt;b&gt;zz &amp; yy&lt;/b&gt; &lt;script&gt;" in str(sent.params["text"])
+    assert "<b>zz & yy</b> <script>" in _texts(calls)[0]  # as the user reads it
+    described = await _say(bot, private_chat(32), "Est a dit 1♥ sur mon 1♠ <i>&</i>")
+    assert _texts(described)  # answered, not refused by Telegram
+
+
+async def test_details_and_each_excerpt_one_press_away(bot: TelegramHarness) -> None:
+    chat = private_chat(33)
+    asking = _asking(await _say(bot, chat, INSUFFICIENT_FR))
+    card_calls = await _press(bot, chat, asking, "Passe")
+    (card,) = [c for c in card_calls if c.method == "editMessageText"]
+    assert len(_edited(card_calls)[0]) <= 600
+    labels = [label for label, _ in _buttons(card)]
+    assert labels[0] == "🔎 Détails" and "📖 Loi 27B2" in labels
+
+    details = await _press(bot, chat, card, "Détails")
+    assert len(bot.messages(details)) == 1  # one press, at most one message
+    text = _texts(details)[0]
+    assert "Loi 27B2" in text and "Sur ces faits" in text  # paragraphs and facts
+    assert "entame" in text  # what to watch later: the lead restriction (26B)
+
+    excerpt = await _press(bot, chat, card, "Loi 27B2")
+    assert len(bot.messages(excerpt)) == 1
+    (shown,) = _texts(excerpt)
+    assert shown.startswith("Loi 27B2 — Enchère insuffisante (Code 2017)")
+    assert "Ancienne rédaction" not in shown  # the 2007 wording is one more press away
+    (message,) = bot.messages(excerpt)
+    seed = await _press(bot, chat, message, "2007")
+    assert len(bot.messages(seed)) == 1
+    assert _texts(seed)[0].startswith("Loi 27B2 — Enchère insuffisante (Code 2007)")
+
+
+async def test_english_card_details_and_french_original(bot: TelegramHarness) -> None:
+    chat = private_chat(34)
+    first = await _say(bot, chat, "North dealt. East bid 1H out of turn, South does not accept",
+                       "en")
+    calls = first
+    presses = 0
+    while not any("⚖️" in t for t in _texts(calls) + _edited(calls)):
+        asking = _asking(calls)
+        calls = await _press(bot, chat, asking, _buttons(asking)[0][0])
+        presses += 1
+    assert presses <= 2
+    card = _ruling_text(calls)
+    assert card.startswith("⚖️ Bid out of rotation, by East — Law 31")
+    carrier = next(c for c in calls if c.method in ("sendMessage", "editMessageText")
+                   and "⚖️" in str(c.params["text"]))
+    law = next(label for label, _ in _buttons(carrier) if label.startswith("📖"))
+    excerpt = await _press(bot, chat, carrier, law)
+    (message,) = bot.messages(excerpt)
+    assert [label for label, _ in _buttons(message)][-1] == "French original"
+    french = await _press(bot, chat, message, "French original")
+    assert len(bot.messages(french)) == 1 and "Loi 31" in _texts(french)[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("fr", "Est a dit 1♥ sur mon 1♠"),
+        ("en", "North opened 1S, East bid 1H"),
+        ("fr", "Nord donneur, Est a ouvert 1♥ alors que c'était à Nord"),
+        ("en", "East bid 1H out of turn, North was dealer"),
+        ("en", "South passed out of turn, North was dealer"),
+        ("fr", "Ouest a changé son enchère de 1♥ en 1♠"),
+        ("en", "West said 1H then changed it to 1S"),
+    ],
+)
+async def test_a_new_user_reaches_the_card_in_two_presses(bot: TelegramHarness, lang: str,
+                                                          text: str) -> None:
+    """Issue 13: typed incident to card in at most two presses, whichever
+    answers are given (each path is walked), each press adding no message."""
+    paths: list[list[int]] = [[]]
+    chat_id = 40 + abs(hash(text)) % 1000 * 10
+    walked = 0
+    while paths:
+        path = paths.pop()
+        walked += 1
+        chat = private_chat(chat_id + walked)
+        calls = await _say(bot, chat, text, lang)
+        for index in path:
+            asking = _asking(calls)
+            data = [d for _, d in _buttons(asking) if d.startswith("a:")][index]
+            calls = await bot.send(callback_update(
+                bot.next_id(), chat, bot.message_dict(asking, message_id=77), data))
+            assert [c.method for c in calls if c.method in ("sendMessage", "editMessageText")
+                    ] == ["editMessageText"], path
+        if any(t.startswith("⚖️") for t in _texts(calls) + _edited(calls)):
+            continue
+        assert len(path) < 2, (text, path, _texts(calls) + _edited(calls))
+        asking = _asking(calls)
+        answers = [d for _, d in _buttons(asking) if d.startswith("a:")]
+        paths += [path + [i] for i in range(len(answers))]
+    assert walked >= 3

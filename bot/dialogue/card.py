@@ -45,6 +45,8 @@ __all__ = [
     "ruling_details",
     "ruling_from_result",
     "choice_label",
+    "card_laws",
+    "main_law",
     "lowest_same_denomination",
     "edition_line",
     "fact_line",
@@ -353,12 +355,28 @@ def choice_label(option: Option, lang: str, offender: Seat | None = None,
     return text[:1].upper() + text[1:]
 
 
+def main_law(ruling: Ruling) -> int | None:
+    """The number of the Law the ruling turns on (29, the general procedure
+    after a call out of rotation, gives way to 30, 31 or 32)."""
+    refs = [law for option in ruling.options for law in option.laws[:1]] or list(ruling.laws)
+    if not refs:
+        return None
+    return next((law_of(r) for r in refs if law_of(r) != 29), law_of(refs[0]))
+
+
+def card_laws(ruling: Ruling) -> list[str]:
+    """The paragraphs of the ruling, those of its main Law first (the card's buttons)."""
+    main = main_law(ruling)
+    refs = dict.fromkeys([*ruling.laws, *(o.laws[0] for o in ruling.options if o.laws)])
+    return sorted(refs, key=lambda ref: law_of(ref) != main)
+
+
 def _head_laws(ruling: Ruling) -> str:
     """The paragraphs named on the card: those of the irregularity's own Law."""
     refs = [law for option in ruling.options for law in option.laws[:1]] or list(ruling.laws)
-    if not refs:
+    main = main_law(ruling)
+    if main is None:
         return ""
-    main = next((law_of(r) for r in refs if law_of(r) != 29), law_of(refs[0]))
     if ruling.options:
         return str(main)
     own = [r for r in dict.fromkeys(refs) if law_of(r) == main]

@@ -40,6 +40,7 @@ from . import board as boards
 from .card import (
     RELATIVE_NAMES,
     card_emphasis,
+    card_laws,
     choice_label,
     lowest_same_denomination,
     ruling_card,
@@ -495,7 +496,7 @@ class Engine:
             state.qid += 1  # the serial the card's buttons carry
             reply = Reply(text, ruling=result)
         actions = (Action("🔎 " + t.gettext("Details"), f"{DETAILS}{state.qid}"),
-                   *law_actions(ruling.laws, ruling.edition.value, state.lang))
+                   *law_actions(card_laws(ruling), ruling.edition.value, state.lang))
         turn.replies.append(replace(reply, actions=actions, details=details,
                                     emphasis=card_emphasis(ruling, state.lang, relative)))
         turn.logged.append(LoggedRuling(

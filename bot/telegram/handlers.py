@@ -15,8 +15,10 @@ What each kind of update gets:
   new message (the dialogue has moved on since); in a group, silence;
 * channel posts, service messages (members joining...), inline queries:
   silence, as a bot in a channel or a group should;
-* a button press: always acknowledged; one whose question is closed, forged
-  or too old says so; it only ever touches the chat its message is in.
+* a button press: always acknowledged; an answer turns the question's
+  message into the next question or the card (edited in place); one whose
+  question is closed, forged or too old says so; it only ever touches the
+  chat its message is in. Replies are HTML, every dynamic string escaped.
 
 Before any of that, ``Gate`` (gate.py) may refuse: a chat outside
 ``ARBITRE_ALLOWED_CHATS`` gets one polite refusal then silence, and a user
@@ -263,12 +265,17 @@ class ArbitreHandlers:
             # message too old for Telegram to show again (which cannot be edited).
             replies = self.conversations.button(
                 chat_key(chat_id), query.data, _language_code(update))
-            if isinstance(message, Message) and message.is_accessible:
-                if parse_answer_data(query.data) is not None:
-                    await self._retire_buttons(message,
-                                               replies[0].answered if replies else None)
-                elif query.data.startswith(("forget:", "keep:")):
-                    await self._retire_buttons(message, None)  # one answer to that question
+            editable = isinstance(message, Message) and message.is_accessible
+            if isinstance(message, Message) and editable and replies and (
+                    replies[0].answered is not None):
+                # An accepted answer: the question's message becomes the next
+                # question, or the card.
+                await send_replies(context.bot, chat_id, replies, edit=message)
+                return
+            if isinstance(message, Message) and editable and (
+                    parse_answer_data(query.data) is not None
+                             or query.data.startswith(("forget:", "keep:"))):
+                await self._retire_buttons(message)  # a closed question: no more presses
             await send_replies(context.bot, chat_id, replies)
 
     async def on_error(self, update: object, context: Context) -> None:
@@ -320,13 +327,12 @@ class ArbitreHandlers:
         return verdict is Verdict.ANSWER
 
     @staticmethod
-    async def _retire_buttons(message: Message, answered: str | None) -> None:
-        """Show the choice made under the question, and remove its buttons."""
-        if message.text is None or (answered is None and message.reply_markup is None):
+    async def _retire_buttons(message: Message) -> None:
+        """Remove the buttons of a message whose question is closed."""
+        if message.reply_markup is None:
             return
-        text = message.text if answered is None else f"{message.text}\n\n✔ {answered}"
         try:
-            await message.edit_text(text[:4096], reply_markup=None)
+            await message.edit_reply_markup(reply_markup=None)
         except BadRequest as error:
             if "not modified" not in str(error).lower():  # a second tap on the same button
                 raise
