@@ -16,10 +16,13 @@ from bot.dialogue.card import (
     ruling_from_result,
 )
 from bot.render import (
+    BUTTON_MAX,
     CHOICE_LABELS,
     IRREGULARITY_TITLES,
     OUTCOMES,
     QUESTIONS,
+    button_label,
+    button_title,
     french_contractions,
     option_label,
     outcome_sentences,
@@ -27,6 +30,9 @@ from bot.render import (
     ruling_statement,
     seat_name,
     value_label,
+)
+from bot.render import (
+    IRREGULARITY_TITLES as TITLES,
 )
 from rules_core import FACTS, Edition, Incident, Irregularity, Outcome, Question, Ruling, Seat, rule
 from rules_core.explore import walk
@@ -218,3 +224,17 @@ def test_details_hold_paragraphs_facts_assumptions_and_later(lang: str) -> None:
 def test_a_ruling_comes_back_from_its_result_object() -> None:
     for name, ruling in EVERY_RULING:
         assert ruling_from_result(ruling.to_dict()) == ruling, name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_question_button_is_short(lang: str) -> None:
+    """Issue 13: button labels are at most 32 characters, distinct per question."""
+    for fact, values in FACTS.items():
+        for offender in (None, Seat.E):
+            for call in (None, "7NT"):
+                labels = [button_label(fact, v, lang, offender, call) for v in values]
+                assert all(len(label) <= BUTTON_MAX for label in labels), (fact, labels)
+                assert len(set(labels)) == len(labels), (fact, labels)
+    titles = [button_title(irregularity, lang) for irregularity in TITLES]
+    assert all(len(title) <= BUTTON_MAX for title in titles), titles
+    assert len(set(titles)) == len(titles)

@@ -256,3 +256,29 @@ async def test_a_new_user_reaches_the_card_in_two_presses(bot: TelegramHarness, 
         answers = [d for _, d in _buttons(asking) if d.startswith("a:")]
         paths += [path + [i] for i in range(len(answers))]
     assert walked >= 3
+
+
+@pytest.mark.parametrize(("lang", "titles"), [
+    ("fr", ("Enchère insuffisante", "Enchère hors tour", "Changement de déclaration")),
+    ("en", ("Insufficient bid", "Bid out of rotation", "Change of call")),
+])
+async def test_help_gives_three_examples_each_one_press_from_its_incident(
+        bot: TelegramHarness, lang: str, titles: tuple[str, str, str]) -> None:
+    chat = private_chat(60 if lang == "fr" else 61)
+    (help_message,) = bot.messages(await _say(bot, chat, "/aide", lang))
+    examples = [(label, data) for label, data in _buttons(help_message)
+                if data.startswith("ex:")]
+    assert len(examples) == 3
+    assert all(f"{n}. " in _texts([help_message])[0] for n in (1, 2, 3))
+    for (label, _), title in zip(examples, titles, strict=True):
+        calls = await _press(bot, chat, help_message, label)
+        assert len(bot.messages(calls)) == 1
+        assert title in _texts(calls)[0]
+
+
+async def test_commands_menus_offer_details_in_both_languages(bot: TelegramHarness) -> None:
+    menus = {str(c.params.get("language_code", "")): [x["command"] for x in c.params["commands"]]
+             for c in bot.fake.calls_to("setMyCommands")}
+    assert "details" in menus["fr"] and "details" in menus["en"]
+    shown = _texts(await _say(bot, private_chat(62), "/details", "en"))
+    assert shown == ["No ruling yet: describe what happened."]

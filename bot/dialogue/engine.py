@@ -18,10 +18,11 @@ from typing import Any
 from bot.i18n import LANGUAGES, N_, normalise_language, translator
 from bot.render import (
     SEAT_NAMES,
+    button_label,
+    button_title,
     irregularity_title,
     question_text,
     ruling_texts,
-    value_label,
 )
 from rules_core import (
     FACTS,
@@ -83,6 +84,14 @@ MAX_LAW_QUERY = 100
 CANDIDATES = 3
 #: Button data under a card: its details (``det:<serial of the ruling>``).
 DETAILS = "det:"
+#: Button data under the help: type example ``ex:<n>``.
+EXAMPLE = "ex:"
+#: The help's examples, one per usual incident (27, 31, 25).
+EXAMPLES = (
+    N_("North opened 1S, East bid 1H, South does not accept"),
+    N_("North dealt; East bid 1H out of turn"),
+    N_("West said 1H then changed it to 1S"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +160,15 @@ class Engine:
             "/edition 2017|2007; /cancel starts over; /history sends the recent rulings as a "
             "file; /forget erases this chat's conversation and rulings."
         )
-        return Turn([Reply(text, actions=(Action(t.gettext("Start over"), "cancel"),))])
+        examples = "\n".join(f"{n}. « {t.gettext(e)} »" if state.lang == "fr" else
+                              f"{n}. \"{t.gettext(e)}\"" for n, e in enumerate(EXAMPLES, 1))
+        text += "\n" + t.gettext("After a ruling, /details shows the paragraphs, the facts and "
+                                 "the Law text.") + "\n\n" + t.gettext(
+            "Three examples to type (or press):") + "\n" + examples
+        actions = tuple(Action(t.gettext("Example {n}").format(n=n), f"{EXAMPLE}{n}")
+                        for n in range(1, len(EXAMPLES) + 1))
+        return Turn([Reply(text, actions=(*actions, Action(t.gettext("Start over"),
+                                                            "cancel")))])
 
     def cancel(self, state: ChatState) -> Turn:
         had_something = state.draft is not None or state.board is not None
@@ -275,6 +292,10 @@ class Engine:
             return self._answer(state, index)
         if data == "cancel":
             return self.cancel(state)
+        if data.startswith(EXAMPLE) and data[len(EXAMPLE):] in ("1", "2", "3"):
+            t = translator(state.lang)
+            _reset(state)  # an example is a new incident
+            return self.text(state, t.gettext(EXAMPLES[int(data[len(EXAMPLE):]) - 1]))
         if data.startswith("lang:"):
             return self.set_language(state, data[5:])
         if data.startswith("ed:"):
@@ -376,7 +397,7 @@ class Engine:
             return Turn([Reply(t.gettext(
                 "I could not tell which irregularity that was. Describe it again in other "
                 "words."))])
-        choices = [Choice(i, irregularity_title(i, state.lang)) for i in ids]
+        choices = [Choice(i, button_title(i, state.lang)) for i in ids]
         reply = self._ask(state, "irregularity", "irregularity", ids,
                           t.gettext("Do you mean…?"), choices)
         return Turn([reply])
@@ -434,7 +455,8 @@ class Engine:
             if announce:
                 understood = self._understood(result.irregularity, result.offender, state) + "\n"
             values = list(result.options)
-            choices = [Choice(v, value_label(result.fact, v, state.lang, result.offender))
+            choices = [Choice(v, button_label(result.fact, v, state.lang, result.offender,
+                                              _lowest(state.draft)))
                        for v in values]
             turn.replies.append(self._ask(
                 state, "fact", result.fact, values,
@@ -524,10 +546,11 @@ class Engine:
     def _choices(self, state: ChatState, pending: Pending) -> list[Choice]:
         offender = self._offender(state)
         if pending.kind == "fact":
-            return [Choice(v, value_label(pending.fact, v, state.lang, offender))
+            return [Choice(v, button_label(pending.fact, v, state.lang, offender,
+                                           _lowest(state.draft)))
                     for v in pending.values]
         if pending.kind == "irregularity":
-            return [Choice(v, irregularity_title(v, state.lang)) for v in pending.values]
+            return [Choice(v, button_title(v, state.lang)) for v in pending.values]
         if pending.kind == "seat":
             t = translator(state.lang)
             return [Choice(v, t.gettext(SEAT_NAMES[Seat[v]])) for v in pending.values]
