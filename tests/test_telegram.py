@@ -282,3 +282,16 @@ async def test_commands_menus_offer_details_in_both_languages(bot: TelegramHarne
     assert "details" in menus["fr"] and "details" in menus["en"]
     shown = _texts(await _say(bot, private_chat(62), "/details", "en"))
     assert shown == ["No ruling yet: describe what happened."]
+
+
+async def test_the_recap_of_the_facts_is_one_press_away(bot: TelegramHarness) -> None:
+    chat = private_chat(63)
+    asking = _asking(await _say(bot, chat, "Ouest a changé son enchère de 1♥ en 1♠"))
+    assert _buttons(asking)[-1][0] == "📋 Récap"
+    then = _asking(await _press(bot, chat, asking, "Oui"))  # unintended
+    recap = await _press(bot, chat, then, "Récap")
+    assert len(bot.messages(recap)) == 1
+    (text,) = _texts(recap)
+    assert text.startswith("Ce que j'ai noté jusqu'ici :")
+    assert "Changement de déclaration, par Ouest" in text
+    assert "La déclaration était-elle involontaire" in text and "— Oui" in text

@@ -43,6 +43,7 @@ from .card import (
     card_emphasis,
     card_laws,
     choice_label,
+    fact_line,
     lowest_same_denomination,
     ruling_card,
     ruling_details,
@@ -84,6 +85,8 @@ MAX_LAW_QUERY = 100
 CANDIDATES = 3
 #: Button data under a card: its details (``det:<serial of the ruling>``).
 DETAILS = "det:"
+#: Button data under a question: what the incident holds so far.
+RECAP = "recap"
 #: Button data under the help: type example ``ex:<n>``.
 EXAMPLE = "ex:"
 #: The help's examples, one per usual incident (27, 31, 25).
@@ -292,6 +295,8 @@ class Engine:
             return self._answer(state, index)
         if data == "cancel":
             return self.cancel(state)
+        if data == RECAP and state.draft is not None and state.ruling is None:
+            return Turn([self._recap(state, state.draft)])
         if data.startswith(EXAMPLE) and data[len(EXAMPLE):] in ("1", "2", "3"):
             t = translator(state.lang)
             _reset(state)  # an example is a new incident
@@ -329,6 +334,23 @@ class Engine:
             ruling.laws, ruling.edition.value, state.lang))
         cited = list(ruling.laws) + [law for o in ruling.options for law in o.laws]
         return [Reply(text, actions=law_actions(cited, ruling.edition.value, state.lang))]
+
+    def _recap(self, state: ChatState, draft: Draft) -> Reply:
+        """The facts of the incident so far, as the questions asked them."""
+        t = translator(state.lang)
+        offender = Seat[draft.offender] if draft.offender else self._offender(state)
+        lines = [t.gettext("What I have so far:")]
+        if draft.irregularity:
+            lines.append("• " + self._understood(draft.irregularity, offender, state))
+        if draft.calls:
+            lines.append("• " + t.gettext("Calls: {calls}").format(calls=", ".join(
+                f"{t.gettext(SEAT_NAMES[Seat[seat]])} {call_text(parse_call(call), t)}"
+                for seat, call in draft.calls)))
+        irregularity = draft.irregularity or ""
+        lines += ["• " + fact_line(f, v, offender, irregularity, state.lang)
+                  for f, v in draft.facts.items()]
+        lines.append(t.gettext("Type a correction if something is wrong (\"no, it was West\")."))
+        return Reply("\n".join(lines))
 
     def details_step(self, state: ChatState) -> Turn:
         """/details: the last ruling's details, or why there are none."""
@@ -458,9 +480,11 @@ class Engine:
             choices = [Choice(v, button_label(result.fact, v, state.lang, result.offender,
                                               _lowest(state.draft)))
                        for v in values]
-            turn.replies.append(self._ask(
-                state, "fact", result.fact, values,
-                understood + question_text(result, state.lang), choices))
+            reply = self._ask(state, "fact", result.fact, values,
+                              understood + question_text(result, state.lang), choices)
+            t = translator(state.lang)
+            turn.replies.append(replace(reply, actions=(
+                Action("📋 " + t.gettext("Recap"), RECAP),)))
             return
         self._give_ruling(state, result, turn)
 
