@@ -18,6 +18,7 @@ from tests.fakes.reading import sent_texts as _texts
 from tests.fakes.updates import (
     callback_update,
     group_chat,
+    inline_query_update,
     private_chat,
     sticker_update,
     text_update,
@@ -295,3 +296,28 @@ async def test_the_recap_of_the_facts_is_one_press_away(bot: TelegramHarness) ->
     assert text.startswith("Ce que j'ai noté jusqu'ici :")
     assert "Changement de déclaration, par Ouest" in text
     assert "La déclaration était-elle involontaire" in text and "— Oui" in text
+
+
+@pytest.mark.parametrize(("lang", "query", "first_title", "words"), [
+    ("fr", "27B1", "Loi 27B1 — Enchère insuffisante", "enchère"),
+    ("fr", "enchère insuffisante", "Loi 27 — Enchère insuffisante", "enchère"),
+    ("en", "27B1", "Law 27B1 — Insufficient bid", "bid"),
+    ("en", "insufficient bid", "Law 27 — Insufficient bid", "bid"),
+])
+async def test_inline_mode_offers_the_excerpts_in_the_users_language(
+        bot: TelegramHarness, lang: str, query: str, first_title: str, words: str) -> None:
+    calls = await bot.send(inline_query_update(bot.next_id(), query, sender=user(70, lang)))
+    (answer,) = [c for c in calls if c.method == "answerInlineQuery"]
+    results = answer.params["results"]
+    assert results and results[0]["title"] == first_title
+    assert len({r["id"] for r in results}) == len(results) <= 8
+    posted = results[0]["input_message_content"]["message_text"]
+    assert posted.startswith(first_title.split(" — ")[0]) and words in posted.lower()
+    assert not bot.messages(calls)  # nothing is posted in any chat by the bot itself
+
+
+async def test_inline_mode_with_nothing_found_answers_empty(bot: TelegramHarness) -> None:
+    for query in ("xyzzy", "", "99"):
+        calls = await bot.send(inline_query_update(bot.next_id(), query))
+        (answer,) = [c for c in calls if c.method == "answerInlineQuery"]
+        assert answer.params["results"] == []

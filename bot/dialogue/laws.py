@@ -8,17 +8,23 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from bot.i18n import translator
 from bot.lookup import render_excerpt, render_lookup
 from rules_core import Edition
-from rules_core.excerpts import excerpt
+from rules_core.excerpts import excerpt, normalise_ref, refs, search
 
 from .replies import Action, Reply
 
+#: At most this many excerpts answer one inline query.
+MAX_INLINE = 8
+#: A message Telegram accepts.
+_MAX_MESSAGE = 4096
+
 __all__ = ["paragraph_titles", "excerpt_replies", "french_excerpts", "lookup_reply",
            "quoted_refs", "excerpts_text", "law_actions", "one_excerpt", "seed_excerpt",
-           "LAW_DATA", "SEED_DATA"]
+           "LAW_DATA", "SEED_DATA", "InlineExcerpt", "inline_excerpts"]
 
 #: Button data: one excerpt (``law:<edition>:<ref>``), its 2007 seed wording (``l07:<ref>``).
 LAW_DATA, SEED_DATA = "law:", "l07:"
@@ -149,3 +155,39 @@ def seed_excerpt(ref: str, lang: str) -> Reply | None:
     """The 2007 edition's text of ``ref`` (the French seed wording)."""
     found = excerpt(ref, Edition.E2007)
     return Reply(render_excerpt(found, lang)) if found is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class InlineExcerpt:
+    """One answer to an inline look-up (``@Bot 27B1``): the paragraph, its
+    title, and the text posted when it is chosen."""
+
+    ref: str
+    title: str
+    text: str
+
+
+def inline_excerpts(query: str, lang: str, edition: str) -> list[InlineExcerpt]:
+    """The excerpts a few words or a Law number point to, best first: the
+    paragraph and its sub-paragraphs for a number, the best matches for words."""
+    query = query.strip()[:100]
+    if not query:
+        return []
+    wanted = Edition(edition)
+    ref = normalise_ref(query)
+    if ref is not None:
+        found = [ex for r in refs(wanted) if r == ref or (
+                     r.startswith(ref) and not r[len(ref)].isdigit())
+                 if (ex := excerpt(r, wanted)) is not None]
+        if not found and (nearest := excerpt(ref, wanted)) is not None:
+            found = [nearest]
+    else:
+        found = [ex for ex, _ in search(query, wanted, limit=MAX_INLINE)]
+    t = translator(lang)
+    answers = []
+    for ex in found[:MAX_INLINE]:
+        title = ex.title_fr if lang == "fr" else ex.title_en
+        label = ex.ref if ex.ref.startswith("BB") else t.gettext("Law {ref}").format(ref=ex.ref)
+        answers.append(InlineExcerpt(ex.ref, f"{label} — {title}",
+                                     render_excerpt(ex, lang, with_french=False)[:_MAX_MESSAGE]))
+    return answers

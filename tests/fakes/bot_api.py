@@ -142,7 +142,8 @@ class FakeBotApi:
                 "can_read_all_group_messages": False, "supports_inline_queries": False,
             }}
         if method in ("deleteWebhook", "setMyCommands", "answerCallbackQuery",
-                      "sendChatAction", "setWebhook", "editMessageReplyMarkup"):
+                      "sendChatAction", "setWebhook", "editMessageReplyMarkup",
+                      "answerInlineQuery"):
             return 200, {"ok": True, "result": True}
         if method == "getUpdates":
             return 200, {"ok": True, "result": self._poll(params)}
