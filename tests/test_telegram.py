@@ -321,3 +321,49 @@ async def test_inline_mode_with_nothing_found_answers_empty(bot: TelegramHarness
         calls = await bot.send(inline_query_update(bot.next_id(), query))
         (answer,) = [c for c in calls if c.method == "answerInlineQuery"]
         assert answer.params["results"] == []
+
+
+def _message_of(calls: list[ApiCall]) -> ApiCall:
+    """The message a step showed (sent, or the pressed one edited)."""
+    return next(c for c in calls if c.method in ("sendMessage", "editMessageText"))
+
+
+async def test_comparable_call_helper_asks_the_three_tests_one_at_a_time(
+        bot: TelegramHarness) -> None:
+    """Law 23A: each test in turn with an example; the first yes decides, the
+    conclusion recalls 23C and answers the question on screen."""
+    chat = private_chat(80)
+    card = _asking(await _say(bot, chat, INSUFFICIENT_FR))
+    first = await _press(bot, chat, card, "Comparable ?")
+    assert len(bot.messages(first)) == 1
+    assert _texts(first)[0].startswith("Critère 1 sur 3 (Loi 23A1)") and "Exemple" in _texts(
+        first)[0]
+    second = await _press(bot, chat, _message_of(first), "Non")
+    assert not bot.messages(second) and _edited(second)[0].startswith("Critère 2 sur 3")
+    verdict = await _press(bot, chat, _message_of(second), "Oui")
+    text = _edited(verdict)[0]
+    assert text.startswith("Comparable (Loi 23A2)") and "Loi 23C" in text
+    ruled = await _press(bot, chat, _message_of(verdict), "Répondre : comparable")
+    assert not bot.messages(ruled)
+    assert _edited(ruled)[0].startswith("⚖️ Enchère insuffisante, par Est — Loi 27B1(b)")
+
+
+async def test_comparable_call_helper_not_comparable_after_three_noes(
+        bot: TelegramHarness) -> None:
+    chat = private_chat(81)
+    first = await _say(bot, chat, "North dealt. East bid 1H out of turn, South does not accept",
+                       "en")
+    calls = first
+    while not any(label == "🤔 Comparable?" for c in calls
+                  if c.method in ("sendMessage", "editMessageText") for label, _ in _buttons(c)):
+        asking = _asking(calls)
+        calls = await _press(bot, chat, asking, _buttons(asking)[0][0])
+    carrier = next(c for c in calls if c.method in ("sendMessage", "editMessageText")
+                   and any(label == "🤔 Comparable?" for label, _ in _buttons(c)))
+    step = await _press(bot, chat, carrier, "Comparable?")
+    for _ in range(3):
+        step = await _press(bot, chat, _message_of(step), "No")
+    text = _edited(step)[0]
+    assert text.startswith("Not comparable: none of the three tests of Law 23A")
+    ruled = await _press(bot, chat, _message_of(step), "Answer: not comparable")
+    assert _edited(ruled)[0].startswith("⚖️ Bid out of rotation, by East — Law 31A2")

@@ -49,6 +49,13 @@ from .card import (
     ruling_details,
     ruling_from_result,
 )
+from .comparable import (
+    COMPARABLE_DATA,
+    answer_index,
+    comparable_step,
+    helper_action,
+    helps_with,
+)
 from .conflicts import explain_conflict
 from .corrections import read_correction
 from .laws import (
@@ -295,6 +302,15 @@ class Engine:
             return self._answer(state, index)
         if data == "cancel":
             return self.cancel(state)
+        if data.startswith(COMPARABLE_DATA + "apply:") and state.pending is not None:
+            chosen = answer_index(state.pending.values, state.pending.steps,
+                                  state.pending.fact, data.endswith(":1"))
+            if chosen is not None:
+                return self._answer(state, chosen)
+        elif data.startswith(COMPARABLE_DATA):
+            step = comparable_step(data, state.lang, state.pending)
+            if step is not None:
+                return Turn([step])
         if data == RECAP and state.draft is not None and state.ruling is None:
             return Turn([self._recap(state, state.draft)])
         if data.startswith(EXAMPLE) and data[len(EXAMPLE):] in ("1", "2", "3"):
@@ -483,8 +499,9 @@ class Engine:
             reply = self._ask(state, "fact", result.fact, values,
                               understood + question_text(result, state.lang), choices)
             t = translator(state.lang)
+            helper = (helper_action(state.lang),) if helps_with(values, [], result.fact) else ()
             turn.replies.append(replace(reply, actions=(
-                Action("📋 " + t.gettext("Recap"), RECAP),)))
+                *helper, Action("📋 " + t.gettext("Recap"), RECAP))))
             return
         self._give_ruling(state, result, turn)
 
@@ -541,8 +558,12 @@ class Engine:
         else:
             state.qid += 1  # the serial the card's buttons carry
             reply = Reply(text, ruling=result)
-        actions = (Action("🔎 " + t.gettext("Details"), f"{DETAILS}{state.qid}"),
-                   *law_actions(card_laws(ruling), ruling.edition.value, state.lang))
+        actions: tuple[Action, ...] = (
+            Action("🔎 " + t.gettext("Details"), f"{DETAILS}{state.qid}"),
+            *law_actions(card_laws(ruling), ruling.edition.value, state.lang))
+        if state.pending is not None and helps_with(state.pending.values, state.pending.steps,
+                                                    state.pending.fact):
+            actions = (helper_action(state.lang), *actions)
         turn.replies.append(replace(reply, actions=actions, details=details,
                                     emphasis=card_emphasis(ruling, state.lang, relative)))
         turn.logged.append(LoggedRuling(

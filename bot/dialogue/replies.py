@@ -68,6 +68,9 @@ class Reply:
     details: str | None = None
     #: pieces of ``text`` a front end with markup shows in bold
     emphasis: tuple[str, ...] = ()
+    #: this reply takes the place of the message whose button was pressed
+    #: (a step of a helper), as the first reply to an accepted answer does
+    replaces: bool = False
 
 
 def answer_data(qid: int, index: int) -> str:

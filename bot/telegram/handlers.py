@@ -279,9 +279,9 @@ class ArbitreHandlers:
                 chat_key(chat_id), query.data, _language_code(update))
             editable = isinstance(message, Message) and message.is_accessible
             if isinstance(message, Message) and editable and replies and (
-                    replies[0].answered is not None):
+                    replies[0].answered is not None or replies[0].replaces):
                 # An accepted answer: the question's message becomes the next
-                # question, or the card.
+                # question, or the card (a helper's step, its next step).
                 await send_replies(context.bot, chat_id, replies, edit=message)
                 return
             if isinstance(message, Message) and editable and (
