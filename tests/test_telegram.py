@@ -155,7 +155,7 @@ async def test_the_card_is_html_with_a_bold_headline_and_seats(bot: TelegramHarn
     assert {"Une autre enchère", "Passe", "Contre / Surcontre"} <= set(labels)
     assert all(len(label) <= 32 for label, _ in _buttons(asking))
     assert [label for label, data in _buttons(asking) if not data.startswith("a:")] == [
-        "🔎 Détails", "📖 Loi 27B1(a)", "📖 Loi 27B1(b)", "📖 Loi 27B2"]
+        "🤔 Comparable ?", "🔎 Détails", "📖 Loi 27B1(a)", "📖 Loi 27B1(b)", "📖 Loi 27B2"]
 
 
 async def test_user_text_is_escaped(bot: TelegramHarness) -> None:
