@@ -27,6 +27,7 @@ from bot.render import (
     DIRECTOR_REMINDER,
     QUESTIONS,
     SEAT_NAMES,
+    button_label,
     french_contractions,
     irregularity_title,
     option_label,
@@ -281,7 +282,6 @@ def _short(outcomes: tuple[Outcome, ...], offender: Seat | None, relative: str |
 
 # The offender's choices as button labels: a few words, the actual call when known.
 CHOICE_WORDS: Mapping[tuple[str, FactValue], str] = {
-    ("replacement", "lowest_same_denomination"): N_("Lowest bid, same denomination"),
     ("replacement", "comparable"): N_("A comparable call"),
     ("replacement", "other_bid"): N_("Another bid"),
     ("replacement", "pass"): N_("Pass"),
@@ -339,10 +339,8 @@ def choice_label(option: Option, lang: str, offender: Seat | None = None,
         if (fact, value) == ("replacement", "lowest_same_denomination"):
             if len(option.when) > 1:  # room for the next step's words
                 parts.append(lowest or t.gettext("Lowest bid"))
-            elif lowest:
-                parts.append(t.gettext("{call} — same denomination").format(call=lowest))
             else:
-                parts.append(t.gettext(CHOICE_WORDS[fact, value]))
+                parts.append(button_label(fact, value, lang, offender, lowest))
         elif (fact, value) == ("rho_action", "call") and len(option.when) > 1:
             continue  # "comparable" implies that the RHO called
         elif parts and (fact, value) in NEXT_CHOICE_WORDS:
