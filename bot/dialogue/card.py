@@ -40,6 +40,8 @@ from rules_core.calls import Call, bid, parse_call
 from rules_core.excerpts import law_of
 from rules_core.model import FactValue
 
+from .laws import quoted_refs
+
 __all__ = [
     "ruling_card",
     "card_emphasis",
@@ -223,7 +225,7 @@ def _now_lines(
             text = t.gettext(line)
             if text not in by_role.setdefault(role, []):
                 by_role[role].append(text)
-    if O.AUCTION_REVERTS in outcomes:
+    if O.AUCTION_REVERTS in outcomes and "rho_action" not in facts:  # else it has called
         turn = facts.get("turn_of")
         if isinstance(turn, str) and turn in ROLE_NAMES:
             by_role.setdefault(turn, []).insert(0, t.gettext("calls now: it was their turn"))
@@ -377,7 +379,7 @@ def _head_laws(ruling: Ruling) -> str:
         return ""
     if ruling.options:
         return str(main)
-    own = [r for r in dict.fromkeys(refs) if law_of(r) == main]
+    own = quoted_refs(r for r in refs if law_of(r) == main)  # 31A2(b), not 31A2 too
     return ", ".join(own[:2])
 
 
