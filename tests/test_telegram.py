@@ -367,3 +367,17 @@ async def test_comparable_call_helper_not_comparable_after_three_noes(
     assert text.startswith("Not comparable: none of the three tests of Law 23A")
     ruled = await _press(bot, chat, _message_of(step), "Answer: not comparable")
     assert _edited(ruled)[0].startswith("⚖️ Bid out of rotation, by East — Law 31A2")
+
+
+async def test_in_a_group_the_comparable_helper_opens_a_private_chat(
+        bot: TelegramHarness) -> None:
+    """The questions about the offender's meaning are not asked in front of the
+    table: in a group the helper's button is a deep link to a private chat."""
+    group = group_chat(-200)
+    calls = await _say(bot, group, f"@{BOT_USERNAME} {INSUFFICIENT_FR}")
+    card = _asking(calls)
+    markup = card.params["reply_markup"]["inline_keyboard"]
+    (link,) = [b for row in markup for b in row if b["text"] == "🤔 Comparable ?"]
+    assert link == {"text": "🤔 Comparable ?", "url": f"https://t.me/{BOT_USERNAME}?start=cmp"}
+    private = _texts(await _say(bot, private_chat(201), "/start cmp"))
+    assert len(private) == 1 and private[0].startswith("Critère 1 sur 3 (Loi 23A1)")

@@ -7,8 +7,10 @@ and offers to answer the question on screen with it. The steps carry their
 state in the button data (``cmp:<step>``), so the helper reads no state of
 its own; each step replaces the message whose button was pressed.
 
-The helper informs: the director decides (and, at the table, asks the
-offender about the intended meaning away from the others).
+The helper informs: the director decides. In a group, the helper's button
+is a deep link to a private chat with the bot (``/start cmp``): directors
+ask the offender about the intended meaning away from the table; the
+director then answers the group's question with its own buttons.
 """
 
 from __future__ import annotations
@@ -21,12 +23,15 @@ from bot.i18n import N_, translator
 from .replies import Action, Reply
 from .state import Pending
 
-__all__ = ["COMPARABLE_DATA", "helps_with", "helper_action", "comparable_step",
+__all__ = ["COMPARABLE_DATA", "COMPARABLE_START", "helps_with", "helper_action", "comparable_step",
            "answer_index"]
 
 #: Button data prefix of the helper: ``cmp:1``..``cmp:3`` (a test),
 #: ``cmp:yes:<n>`` / ``cmp:no`` (the conclusion), ``cmp:apply:1|0`` (answer with it).
 COMPARABLE_DATA = "cmp:"
+#: ``/start cmp``: the helper in a private chat (a group's deep link), so that
+#: the questions about the offender's meaning are not asked in front of the table.
+COMPARABLE_START = "cmp"
 
 #: The tests of Law 23A, in order, with a worked example each.
 TESTS: tuple[tuple[str, str, str], ...] = (

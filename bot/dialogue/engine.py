@@ -51,6 +51,7 @@ from .card import (
 )
 from .comparable import (
     COMPARABLE_DATA,
+    COMPARABLE_START,
     answer_index,
     comparable_step,
     helper_action,
@@ -144,7 +145,13 @@ class Engine:
     def new_state(self, language_code: str | None = None) -> ChatState:
         return ChatState(lang=normalise_language(language_code), edition=self.edition)
 
-    def start(self, state: ChatState) -> Turn:
+    def start(self, state: ChatState, argument: str | None = None) -> Turn:
+        """/start; ``/start cmp`` (a deep link from a group's card) opens the
+        comparable-call helper in the director's private chat."""
+        if argument == COMPARABLE_START:
+            step = comparable_step(f"{COMPARABLE_DATA}1", state.lang, None)
+            if step is not None:
+                return Turn([replace(step, replaces=False)])
         t = translator(state.lang)
         text = t.gettext(
             "Hello! I am Arbitre, the director's aid for irregularities during the auction.\n"

@@ -120,7 +120,7 @@ class Conversations:
 
         def run(state: ChatState) -> Turn:
             if step == "start":
-                return engine.start(state)
+                return engine.start(state, argument)
             if step == "law":
                 return engine.law(state, argument)
             if step == "language":

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 
 from telegram import (
+    Bot,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InputFile,
@@ -23,6 +24,7 @@ from telegram.error import BadRequest
 from telegram.ext import ExtBot
 
 from bot.dialogue import Reply, answer_data
+from bot.dialogue.comparable import COMPARABLE_DATA, COMPARABLE_START
 
 __all__ = ["keyboard", "chunks", "send_replies", "to_html", "edit_into"]
 
@@ -30,8 +32,10 @@ __all__ = ["keyboard", "chunks", "send_replies", "to_html", "edit_into"]
 ACTIONS_PER_ROW = 3
 
 
-def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
-    """One row per choice, the actions on the last rows."""
+def keyboard(reply: Reply, private_link: str | None = None) -> InlineKeyboardMarkup | None:
+    """One row per choice, the actions on the last rows. ``private_link``
+    (in a group: ``https://t.me/<bot>``) turns the comparable-call helper's
+    button into a deep link to a private chat with the bot."""
     rows: list[list[InlineKeyboardButton]] = []
     if reply.question is not None and reply.qid is not None:
         rows += [
@@ -39,8 +43,11 @@ def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
             for index, choice in enumerate(reply.question.choices)
         ]
     for start in range(0, len(reply.actions), ACTIONS_PER_ROW):
-        rows.append([InlineKeyboardButton(a.label, callback_data=a.data)
-                     for a in reply.actions[start:start + ACTIONS_PER_ROW]])
+        rows.append([
+            InlineKeyboardButton(a.label, url=f"{private_link}?start={COMPARABLE_START}")
+            if private_link and a.data == f"{COMPARABLE_DATA}1"
+            else InlineKeyboardButton(a.label, callback_data=a.data)
+            for a in reply.actions[start:start + ACTIONS_PER_ROW]])
     return InlineKeyboardMarkup(rows) if rows else None
 
 
@@ -88,6 +95,11 @@ def chunks(text: str, limit: int = MessageLimit.MAX_TEXT_LENGTH) -> list[str]:
     return pieces
 
 
+def _private_link(bot: Bot, chat_id: int) -> str | None:
+    """In a group (negative ids), the link that opens a private chat with the bot."""
+    return f"https://t.me/{bot.username}" if chat_id < 0 and bot.username else None
+
+
 async def edit_into(message: Message, reply: Reply) -> bool:
     """Turn ``message`` (the one whose button was pressed) into ``reply``;
     False when the reply does not fit in one message (it is sent instead)."""
@@ -95,7 +107,8 @@ async def edit_into(message: Message, reply: Reply) -> bool:
         return False
     try:
         await message.edit_text(to_html(reply.text, reply.emphasis), parse_mode=ParseMode.HTML,
-                                 reply_markup=keyboard(reply))
+                                 reply_markup=keyboard(reply, _private_link(
+                                     message.get_bot(), message.chat_id)))
     except BadRequest as error:
         if "not modified" not in str(error).lower():  # a second tap on the same button
             raise
@@ -116,7 +129,7 @@ async def send_replies(bot: ExtBot[None], chat_id: int, replies: list[Reply],
                 chat_id,
                 to_html(piece, reply.emphasis),
                 parse_mode=ParseMode.HTML,
-                reply_markup=keyboard(reply) if last else None,
+                reply_markup=keyboard(reply, _private_link(bot, chat_id)) if last else None,
                 reply_parameters=(
                     ReplyParameters(reply_to, allow_sending_without_reply=True)
                     if reply_to is not None else None

@@ -29,10 +29,10 @@ def edited_texts(calls: list[ApiCall]) -> list[str]:
 
 
 def buttons(call: ApiCall) -> list[tuple[str, str]]:
-    """(label, callback data) of each inline button of one message."""
+    """(label, callback data, or the URL of a link button) of each inline button."""
     markup = call.params.get("reply_markup") or {}
-    return [(b["text"], b["callback_data"]) for row in markup.get("inline_keyboard", [])
-            for b in row]
+    return [(b["text"], b.get("callback_data") or b.get("url", ""))
+            for row in markup.get("inline_keyboard", []) for b in row]
 
 
 def asking(calls: list[ApiCall]) -> ApiCall:
