@@ -15,6 +15,7 @@ from bot.dialogue.card import (
     ruling_details,
     ruling_from_result,
 )
+from bot.dialogue.laws import one_excerpt, quoted_refs, seed_excerpt
 from bot.render import (
     BUTTON_MAX,
     CHOICE_LABELS,
@@ -238,3 +239,17 @@ def test_every_question_button_is_short(lang: str) -> None:
     titles = [button_title(irregularity, lang) for irregularity in TITLES]
     assert all(len(title) <= BUTTON_MAX for title in titles), titles
     assert len(set(titles)) == len(titles)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_details_and_each_excerpt_fit_one_message(lang: str) -> None:
+    """A press on Details or on a Law button adds one Telegram message (4096)."""
+    for name, ruling in EVERY_RULING:
+        titles = {law: "x" * 60 for law in ruling.laws}
+        assert len(ruling_details(ruling, lang, titles)) <= 4096, name
+        cited = [*ruling.laws, *(law for o in ruling.options for law in o.laws)]
+        for ref in quoted_refs(cited):  # every paragraph a Law button may show
+            shown = one_excerpt(str(ruling.edition), ref, lang)
+            assert shown is None or len(shown.text) <= 4096, (name, ref)
+            seed = seed_excerpt(ref, lang)
+            assert seed is None or len(seed.text) <= 4096, (name, ref)

@@ -512,9 +512,12 @@ def ruling_details(ruling: Ruling, lang: str, paragraph_titles: Mapping[str, str
     if ruling.options:
         lines.append(t.gettext("What follows each choice:"))
         for option in ruling.options:
+            # What is for later is said once, under "To watch later".
+            now = tuple(o for o in option.outcomes if o not in LATER) or (
+                O.NO_FURTHER_RECTIFICATION,)
             lines.append("• " + t.gettext("{choice}: {consequences} ({laws})").format(
                 choice=option_label(option, lang, ruling.offender),
-                consequences=" ".join(outcome_sentences(option.outcomes, ruling.offender,
+                consequences=" ".join(outcome_sentences(now, ruling.offender,
                                                         ruling.edition, lang)),
                 laws=", ".join(option.laws),
             ))
