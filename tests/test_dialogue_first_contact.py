@@ -157,14 +157,14 @@ def test_misinformation_never_calls_the_victim_the_offender_nor_invents_the_lead
     ("text", "lang", "expected"),
     [
         ("est ce que je peux demander un rappel des encheres ? c'est a moi d'entamer", "fr",
-         "Maintenant, à la table :\n• "),
+         "Le joueur peut se faire répéter toutes les déclarations précédentes."),
         ("can i ask for a review of the auction? its my opening lead", "en",
-         "Now at the table:\n• "),
+         "The player may have all previous calls repeated."),
     ],
 )
 def test_a_review_of_the_auction_says_what_the_player_may_do(
         chat: Conversations, text: str, lang: str, expected: str) -> None:
-    """Item 12: no empty "Now at the table:" section."""
+    """Item 12: no empty "Now at the table:" section: the card says what the player may do."""
     replies = chat.text(CHAT, text, lang)
     answers = {"phase": "after_final_pass", "asker_role": "defender"}
     for _ in range(4):
@@ -174,6 +174,7 @@ def test_a_review_of_the_auction_says_what_the_player_may_do(
         replies = chat.answer(CHAT, answers[question.fact])
     card = next(r.text for r in replies if r.ruling)
     assert expected in card, card
+    assert card.count("\n") >= 1
     assert ", par vous" not in card and ", by you" not in card
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.i18n import N_, translator
-from bot.render import irregularity_title
+from bot.render import button_title
 
 from .replies import Choice
 
@@ -73,4 +73,4 @@ def menu_choices(values: Sequence[str], lang: str) -> list[Choice]:
 def kind_choices(members: Sequence[str], lang: str) -> list[Choice]:
     t = translator(lang)
     return [Choice(m, t.gettext(KIND_LABELS[m]) if m in KIND_LABELS
-                   else irregularity_title(m, lang)) for m in members]
+                   else button_title(m, lang)) for m in members]
