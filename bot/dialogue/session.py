@@ -44,6 +44,7 @@ COMMANDS = {
     "history": "history",
     "oublier": "forget",
     "forget": "forget",
+    "details": "details",
 }
 
 StepSink = Callable[[sqlite3.Connection, str, list[Reply]], None]
@@ -76,12 +77,13 @@ class Conversations:
         with self.store.transaction() as db:
             state = self._state(chat_key, language_code)
             turn = run(state)
-            self.store.save_state(db, chat_key, state.to_json())
             for logged in turn.logged:
-                self.store.log_ruling(
+                state.logged_id = self.store.log_ruling(
                     db, chat_key, edition=logged.edition, description=logged.description,
                     facts=logged.facts, ruling=logged.ruling,
+                    replaces=state.logged_id or None,
                 )
+            self.store.save_state(db, chat_key, state.to_json())
             _to_sink(db, chat_key, turn.replies)
         return turn.replies
 
@@ -144,7 +146,7 @@ class Conversations:
 
         def run(state: ChatState) -> Turn:
             if step == "start":
-                return engine.start(state)
+                return engine.start(state, argument)
             if step == "law":
                 return engine.law(state, argument)
             if step == "language":
@@ -153,6 +155,8 @@ class Conversations:
                 return engine.set_edition(state, argument)
             if step == "cancel":
                 return engine.cancel(state)
+            if step == "details":
+                return engine.details_step(state)
             return engine.help(state)
 
         return self._step(chat_key, language_code, run)
@@ -197,14 +201,32 @@ class Conversations:
                 self.store.save_state(db, chat_key, state.to_json())
                 return _to_sink(db, chat_key, [Reply(t.gettext("Nothing was erased."))])
             erased = self.store.forget(db, chat_key)
-            replies = _to_sink(db, chat_key, [Reply(t.ngettext(
-                "Erased: this chat's conversation and {count} ruling. I keep nothing more about "
-                "this chat.",
-                "Erased: this chat's conversation and {count} rulings. I keep nothing more about "
-                "this chat.", erased).format(count=erased))])
+            settings = self._settings(state)
+            if settings is not None:
+                # The language and edition the chat chose are settings, not the
+                # conversation: an English chat stays English after /forget.
+                self.store.save_state(db, chat_key, settings.to_json())
+                text = t.ngettext(
+                    "Erased: this chat's conversation and {count} ruling. I keep only the "
+                    "language and edition chosen for this chat.",
+                    "Erased: this chat's conversation and {count} rulings. I keep only the "
+                    "language and edition chosen for this chat.", erased).format(count=erased)
+            else:
+                text = t.ngettext(
+                    "Erased: this chat's conversation and {count} ruling. I keep nothing more "
+                    "about this chat.",
+                    "Erased: this chat's conversation and {count} rulings. I keep nothing more "
+                    "about this chat.", erased).format(count=erased)
+            replies = _to_sink(db, chat_key, [Reply(text)])
         self.store.checkpoint()  # no copy of the erased rows left in the write-ahead log
         log.info("a chat erased its conversation and %d rulings", erased)
         return replies
+
+    def _settings(self, state: ChatState) -> ChatState | None:
+        """The chat's chosen settings alone, or None when it chose none."""
+        if not state.lang_pinned and state.edition == self.engine.edition:
+            return None
+        return ChatState(lang=state.lang, lang_pinned=state.lang_pinned, edition=state.edition)
 
     def purge_expired(self, days: int) -> tuple[int, int]:
         """Erase what is older than the retention period; (states, rulings) erased."""

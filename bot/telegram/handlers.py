@@ -13,13 +13,21 @@ What each kind of update gets:
   sentence saying what the bot reads (in a group, only in reply to the bot);
 * an edited message: in a private chat, a hint to send the correction as a
   new message (the dialogue has moved on since); in a group, silence;
-* channel posts, service messages (members joining...), inline queries:
-  silence, as a bot in a channel or a group should;
-* a button press: always acknowledged; one whose question is closed, forged
-  or too old says so; it only ever touches the chat its message is in.
+* channel posts, service messages (members joining...): silence, as a bot
+  in a channel or a group should;
+* an inline query (``@Bot 27B1``, ``@Bot enchère insuffisante``): the
+  matching Law excerpts as results, in the user's Telegram language;
+* a button press: always acknowledged; an answer turns the question's
+  message into the next question or the card (edited in place); one whose
+  question is closed, forged or too old says so; it only ever touches the
+  chat its message is in. Replies are HTML, every dynamic string escaped.
 * /oublier in a group: only for the group's administrators, checked with
   Telegram at the command and again at the press; only the administrator who
   asked may press the confirmation (gate.EraseGuard).
+
+Every reply goes through the outbox (sender.py): written with the step that
+made it, sent until Telegram confirms, an edit that fails sent as a new
+message.
 
 Before any of that, ``Gate`` (gate.py) may refuse: a chat outside
 ``ARBITRE_ALLOWED_CHATS`` gets one polite refusal then silence, and a user
@@ -34,7 +42,14 @@ import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from telegram import CallbackQuery, Message, MessageEntity, Update
+from telegram import (
+    CallbackQuery,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    Message,
+    MessageEntity,
+    Update,
+)
 from telegram.constants import ChatAction, ChatType
 from telegram.error import TelegramError
 from telegram.ext import (
@@ -43,18 +58,21 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
+    InlineQueryHandler,
     MessageHandler,
     TypeHandler,
     filters,
 )
 
 from bot.dialogue import COMMANDS, Conversations, Reply, parse_answer_data
+from bot.dialogue.laws import inline_excerpts
 from bot.i18n import normalise_language, translator
 from bot.store import StoreError
 from bot.voice.recognizer import supported_language
 
 from .gate import EraseGuard, Gate, Verdict, is_group_admin
-from .sender import Sender
+from .menus import set_chat_menu
+from .sender import Sender, edit_target
 from .voice import VOICE_NOTES, VoiceNotes, voice_media
 
 __all__ = ["ArbitreHandlers", "chat_key"]
@@ -121,6 +139,7 @@ class ArbitreHandlers:
         app.add_handler(CommandHandler(list(COMMANDS), self.on_command, filters=_NEW))
         app.add_handler(MessageHandler(filters.COMMAND & _NEW, self.on_unknown_command))
         app.add_handler(CallbackQueryHandler(self.on_button))
+        app.add_handler(InlineQueryHandler(self.on_inline))
         app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND & _NEW, self.on_text))
         # Before on_other, which would take the note.
         app.add_handler(MessageHandler(VOICE_NOTES & _NEW, self.on_voice))
@@ -169,6 +188,8 @@ class ArbitreHandlers:
                         self.erase.asked(message.chat_id, action.data.split(":", 1)[1],
                                          update.effective_user.id)
             await self._send(context, message, replies)
+            if COMMANDS.get(name) == "language" and argument:
+                await self._chat_menu(context, message.chat_id)
 
     async def on_unknown_command(self, update: Update, context: Context) -> None:
         """``/something`` the bot does not know: the help. In a group only when
@@ -308,15 +329,34 @@ class ArbitreHandlers:
             # message too old for Telegram to show again (which cannot be edited).
             replies = self.conversations.button(
                 chat_key(chat_id), query.data, _language_code(update))
-            edit = None
-            if isinstance(message, Message) and message.is_accessible:
-                if parse_answer_data(query.data) is not None:
-                    edit = self._retire_buttons(message, replies[0].answered if replies else None)
-                elif query.data.startswith(("forget:", "keep:")):
-                    edit = self._retire_buttons(message, None)  # one answer to that question
-            if edit is not None:
-                self.sender.enqueue(chat_id, [], edit=edit)
+            editable = isinstance(message, Message) and message.is_accessible
+            if editable and edit_target(update, replies) is None and (
+                    parse_answer_data(query.data) is not None
+                    or query.data.startswith(("forget:", "keep:"))):
+                # A closed question: no more presses on it.
+                self.sender.enqueue(context.bot, chat_id, [], retire=message.message_id)
             self._deliver(context, chat_id, replies)
+            if query.data.startswith("lang:"):
+                await self._chat_menu(context, chat_id)
+
+    async def on_inline(self, update: Update, context: Context) -> None:
+        """``@Bot 27B1`` in any chat: the excerpts, to post in the chat. Not
+        counted by the per-minute gate: Telegram sends one query per pause in
+        typing, and a look-up reads no state."""
+        query = update.inline_query
+        if query is None:
+            return
+        lang = normalise_language(query.from_user.language_code)
+        found = inline_excerpts(query.query, lang, self.conversations.engine.edition)
+        results = [
+            InlineQueryResultArticle(
+                id=f"{lang}:{answer.ref}"[:64], title=answer.title,
+                description=answer.text.split("\n", 1)[-1][:120],
+                input_message_content=InputTextMessageContent(answer.text),
+            )
+            for answer in found
+        ]
+        await query.answer(results, cache_time=300, is_personal=False)
 
     async def on_error(self, update: object, context: Context) -> None:
         """Log it, and tell the user: never a silent failure."""
@@ -376,6 +416,11 @@ class ArbitreHandlers:
                              "and rulings.")
         return None
 
+    async def _chat_menu(self, context: Context, chat_id: int) -> None:
+        """After /langue: this chat's commands menu in the language it chose."""
+        await set_chat_menu(context.bot, chat_id,
+                            self.conversations.language(chat_key(chat_id)))
+
     async def _admit(self, update: Update, context: Context, message: Message) -> bool:
         """Whether to answer this message (meant for the bot); when not, the
         one polite sentence the gate allows, then silence."""
@@ -402,24 +447,12 @@ class ArbitreHandlers:
             log.info("a user went over the per-minute limit")
         return verdict is Verdict.ANSWER
 
-    @staticmethod
-    def _retire_buttons(message: Message, answered: str | None) -> dict[str, object] | None:
-        """The edit that shows the choice made under the question and removes
-        its buttons (for the outbox); when the edit fails, the choice comes as
-        a new message."""
-        if message.text is None or (answered is None and message.reply_markup is None):
-            return None
-        text = message.text if answered is None else f"{message.text}\n\n✔ {answered}"
-        return {"method": "editMessageText", "message_id": message.message_id,
-                "text": text[:4096], "reply_markup": None,
-                "fallback": f"✔ {answered}" if answered else None}
-
     def _deliver(self, context: Context, chat_id: int, replies: list[Reply],
                  reply_to: int | None = None) -> None:
         """Replies to the outbox (unless the step wrote them there already),
         then on their way; the handler does not wait for Telegram."""
         if not self.sender.written(replies):
-            self.sender.enqueue(chat_id, replies, reply_to)
+            self.sender.enqueue(context.bot, chat_id, replies, reply_to)
         self.sender.kick(context.bot, chat_id)
 
     async def _send(self, context: Context, message: Message, replies: list[Reply],

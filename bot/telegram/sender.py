@@ -32,17 +32,17 @@ import sqlite3
 from contextvars import ContextVar
 from typing import Any
 
-from telegram import InlineKeyboardMarkup, InputFile, ReplyParameters, Update
-from telegram.constants import ChatType
+from telegram import Bot, InlineKeyboardMarkup, InputFile, Message, ReplyParameters, Update
+from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, Forbidden, InvalidToken, RetryAfter, TelegramError
 from telegram.ext import ExtBot
 
 from bot.dialogue import STEP_SINK, Reply
 from bot.store import Store
 
-from .sending import chunks, keyboard
+from .sending import chunks, keyboard, private_link, to_html
 
-__all__ = ["Sender", "payloads", "RETRY_EVERY"]
+__all__ = ["Sender", "payloads", "edit_target", "RETRY_EVERY"]
 
 log = logging.getLogger(__name__)
 
@@ -63,16 +63,29 @@ _UPDATE: ContextVar[Update | None] = ContextVar("arbitre_update", default=None)
 _WRITTEN: ContextVar[list[list[Reply]] | None] = ContextVar("arbitre_written", default=None)
 
 
-def payloads(replies: list[Reply], reply_to: int | None = None) -> list[dict[str, Any]]:
-    """The Bot API calls that show ``replies``: each piece of text, its
-    keyboard under the last piece, and any document."""
+def payloads(bot: Bot, chat_id: int, replies: list[Reply], reply_to: int | None = None,
+             edit: int | None = None) -> list[dict[str, Any]]:
+    """The Bot API calls that show ``replies`` (HTML): each piece of text, its
+    keyboard under the last piece, and any document. With ``edit`` (the id of
+    the message whose button was pressed), the first reply replaces that
+    message when it fits in one; if the edit fails, it is sent instead."""
+    link = private_link(bot, chat_id)
     calls: list[dict[str, Any]] = []
-    for reply in replies:
+    for position, reply in enumerate(replies):
         pieces = chunks(reply.text) if reply.text else []
-        for position, piece in enumerate(pieces):
-            markup = keyboard(reply) if position == len(pieces) - 1 else None
-            calls.append({"method": "sendMessage", "text": piece,
+        markup = keyboard(reply, link)
+        if position == 0 and edit is not None and len(pieces) == 1 and reply.document is None:
+            calls.append({"method": "editMessageText", "message_id": edit,
+                          "text": to_html(pieces[0], reply.emphasis),
+                          "parse_mode": ParseMode.HTML,
                           "reply_markup": markup.to_dict() if markup else None,
+                          "fallback": "send"})
+            continue
+        for index, piece in enumerate(pieces):
+            last = index == len(pieces) - 1
+            calls.append({"method": "sendMessage", "text": to_html(piece, reply.emphasis),
+                          "parse_mode": ParseMode.HTML,
+                          "reply_markup": markup.to_dict() if markup and last else None,
                           "reply_to": reply_to})
             reply_to = None  # only the first message answers the user's
         if reply.document is not None:
@@ -80,6 +93,18 @@ def payloads(replies: list[Reply], reply_to: int | None = None) -> list[dict[str
             calls.append({"method": "sendDocument", "name": name,
                           "content": base64.b64encode(content).decode("ascii")})
     return calls
+
+
+def edit_target(update: Update, replies: list[Reply]) -> int | None:
+    """The message a button press turns into the first reply: the pressed
+    one, when the press was an accepted answer (the next question or the
+    card replaces the question)."""
+    query = update.callback_query
+    message = query.message if query is not None else None
+    if not isinstance(message, Message) or not message.is_accessible or not replies:
+        return None
+    first = replies[0]
+    return message.message_id if first.answered is not None or first.replaces else None
 
 
 class Sender:
@@ -107,7 +132,9 @@ class Sender:
         chat_id = _chat_id(chat_key)
         if update is None or chat_id is None:
             return
-        for call in payloads(replies, _reply_to(update)):
+        calls = payloads(update.get_bot(), chat_id, replies, _reply_to(update),
+                         edit_target(update, replies))
+        for call in calls:
             self.store.enqueue(db, chat_id, call)
         self.store.mark_handled(db, update.update_id)
         written = _WRITTEN.get()
@@ -118,11 +145,15 @@ class Sender:
         """Whether the current step already wrote ``replies`` to the outbox."""
         return any(replies is done for done in (_WRITTEN.get() or []))
 
-    def enqueue(self, chat_id: int, replies: list[Reply], reply_to: int | None = None,
-                edit: dict[str, Any] | None = None) -> None:
-        """Replies that no step wrote (refusals, hints, voice echoes), or an
-        edit, in a transaction of their own."""
-        calls = ([edit] if edit else []) + payloads(replies, reply_to)
+    def enqueue(self, bot: Bot, chat_id: int, replies: list[Reply],
+                reply_to: int | None = None, retire: int | None = None) -> None:
+        """Replies that no step wrote (refusals, hints, voice echoes), in a
+        transaction of their own; ``retire``: the id of a message whose
+        buttons go (its question is closed)."""
+        calls = payloads(bot, chat_id, replies, reply_to)
+        if retire is not None:
+            calls.insert(0, {"method": "editMessageReplyMarkup", "message_id": retire,
+                             "reply_markup": None})
         if not calls:
             return
         with self.store.transaction() as db:
@@ -201,12 +232,11 @@ class Sender:
                 await asyncio.sleep(delay_s)
                 continue
             except BadRequest as error:
-                if call["method"] == "editMessageText":
+                if call["method"] in ("editMessageText", "editMessageReplyMarkup"):
                     if "not modified" in str(error).lower() or not call.get("fallback"):
                         break  # already shows it, or nothing to say instead
                     log.info("an edit failed (%s): sent as a new message", error)
-                    call = {"method": "sendMessage", "text": call["fallback"],
-                            "reply_markup": None, "reply_to": None}
+                    call = {**call, "method": "sendMessage", "reply_to": None}
                     continue
                 log.warning("Telegram refused a message (%s): dropped", error)
                 self.dropped += 1
@@ -246,12 +276,16 @@ async def _call(bot: ExtBot[None], chat_id: int, call: dict[str, Any]) -> None:
     if method == "sendMessage":
         reply_to = call.get("reply_to")
         await bot.send_message(
-            chat_id, call["text"], reply_markup=reply_markup,
+            chat_id, call["text"], parse_mode=call.get("parse_mode"), reply_markup=reply_markup,
             reply_parameters=(ReplyParameters(reply_to, allow_sending_without_reply=True)
                               if reply_to else None))
     elif method == "editMessageText":
         await bot.edit_message_text(call["text"], chat_id=chat_id,
-                                    message_id=call["message_id"], reply_markup=reply_markup)
+                                    message_id=call["message_id"],
+                                    parse_mode=call.get("parse_mode"), reply_markup=reply_markup)
+    elif method == "editMessageReplyMarkup":
+        await bot.edit_message_reply_markup(chat_id=chat_id, message_id=call["message_id"],
+                                            reply_markup=None)
     elif method == "sendDocument":
         await bot.send_document(chat_id, InputFile(base64.b64decode(call["content"]),
                                                    filename=call["name"]))
