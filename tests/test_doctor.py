@@ -6,10 +6,7 @@ import io
 import json
 import os
 import random
-import shutil
 import sqlite3
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -137,6 +134,37 @@ def _database_with_rulings(path: Path, count: int = 300) -> None:
     store.close()
 
 
+def _check_as_another_user(db: Path) -> tuple[str, str]:
+    """check_database in a forked child that, when we are root, becomes nobody.
+
+    A fork, not a new interpreter: the interpreter may live under a home that
+    nobody cannot read (pyenv under /root), and everything is imported already.
+    """
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        status = 1
+        try:
+            os.close(read_end)
+            if os.geteuid() == 0:
+                os.setgroups([])
+                os.setgid(65534)
+                os.setuid(65534)
+            finding = check_database({"ARBITRE_DB": str(db)})
+            text = finding.level.name + "\n" + finding.message.format(**finding.args)
+            os.write(write_end, text.encode())
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        output = pipe.read().decode()
+    _, status = os.waitpid(pid, 0)
+    assert status == 0, output
+    level, message = output.split("\n", 1)
+    return level, message
+
+
 def test_a_read_only_wal_database_of_another_user_is_reported(tmp_path: Path) -> None:
     """The file and its directory belong to another user (WAL mode, its -wal
     and -shm files present): BEGIN IMMEDIATE alone would pass; the write fails."""
@@ -146,30 +174,19 @@ def test_a_read_only_wal_database_of_another_user_is_reported(tmp_path: Path) ->
     _database_with_rulings(db, 3)
     keep_open = sqlite3.connect(db)  # keeps -wal and -shm present, as a live bot would
     keep_open.execute("SELECT COUNT(*) FROM ruling_log").fetchone()
-    script = ("import sys; from bot.doctor import check_database; "
-              "f = check_database({'ARBITRE_DB': sys.argv[1]}); print(f.level.name); "
-              "print(f.message.format(**f.args))")
     try:
         for path in folder.iterdir():
             path.chmod(0o644)
         folder.chmod(0o755)
-        command = [sys.executable, "-c", script, str(db)]
-        if os.geteuid() == 0:  # root writes anything: run the check as another user
-            setpriv = shutil.which("setpriv")
-            if setpriv is None:
-                pytest.skip("running as root without setpriv to become another user")
-            command = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", *command]
-        else:
+        if os.geteuid() != 0:
             for path in folder.iterdir():
                 path.chmod(0o444)
             folder.chmod(0o555)
-        done = subprocess.run(command, capture_output=True, text=True, timeout=60,
-                              cwd=Path(__file__).resolve().parent.parent)
+        level, message = _check_as_another_user(db)
     finally:
         folder.chmod(0o755)
         keep_open.close()
-    level, message = done.stdout.splitlines()[:2]
-    assert level == "PROBLEM", done.stdout + done.stderr
+    assert level == "PROBLEM", message
     assert "Cannot write the database" in message and "write access" in message
 
 
