@@ -27,6 +27,7 @@ from rules_core.model import FACTS, Irregularity
 
 from .extract import Reading, facts_for, law_reference, read
 from .lexicon import Match, phrase_matches
+from .ngram import NONE, probabilities
 from .normalise import BREAK, COMMA, is_known
 
 __all__ = ["Classification", "classify", "LAW_LOOKUP", "IDS"]
@@ -142,12 +143,20 @@ def classify(text: str) -> Classification:
     not even a string) gets ``irregularity`` None and confidence 0."""
     reading = read(text if isinstance(text, str) else "")
     scores = _scores(reading)
+    learned = probabilities(reading.norm.text)
+    for key, p in learned.items():
+        if key in IDS:
+            scores[key] = scores.get(key, 0.0) + p
+    vague = learned.get(NONE, 0.0)
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], IDS.index(kv[0])))
     ranked = [(k, v) for k, v in ranked if v > 0.05]
-    if not ranked or ranked[0][1] < _MIN_SCORE or _unreadable(reading, ranked[0][1]):
+    if (
+        not ranked or ranked[0][1] < _MIN_SCORE or ranked[0][1] <= vague
+        or _unreadable(reading, ranked[0][1])
+    ):  # fmt: skip
         return Classification(None, 0.0, (), {}, reading.lang)
     top, top_score = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else 0.0
+    second = max(ranked[1][1] if len(ranked) > 1 else 0.0, vague)
     margin = (top_score - second) / top_score
     confidence = min(1.0, top_score) * (0.6 + 0.4 * min(1.0, 2 * margin))
     candidates = tuple((k, round(min(1.0, v), 3)) for k, v in ranked[:5])
