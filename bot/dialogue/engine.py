@@ -39,7 +39,7 @@ from rules_core import (
 
 from . import board as boards
 from .card import RELATIVE_NAMES, ruling_card, ruling_details
-from .conflicts import explain_conflict
+from .conflicts import calls_are_regular, explain_conflict
 from .corrections import read_correction
 from .laws import (
     excerpt_replies,
@@ -361,6 +361,11 @@ class Engine:
                 None, result.irregularity))
             return turn
         t = translator(state.lang)
+        if calls_are_regular(draft):
+            return Turn([Reply(
+                t.gettext("These calls are regular: there is no irregularity in them.")
+                + "\n" + t.gettext("If something else happened, tell me what, or /cancel to "
+                                   "start over."))])
         return Turn([Reply(
             t.gettext("That cannot have happened as described: {problem}.").format(
                 problem=explain_conflict(draft, state.edition, state.lang))

@@ -74,6 +74,9 @@ _EXPLICIT_TURN = frozenset(
      ("a", "la", "place", "de"), ("ce", "etait", "encore", "a"), ("instead", "of")}
 )  # fmt: skip
 _MIN_SCORE = 0.3
+#: Words a message needs before the learned layer may place it with no lexical
+#: or structural evidence.
+_LEARNED_ALONE = 6
 _MIN_KNOWN_WORDS = 0.4
 _CALL_LETTERS = frozenset({"p", "x", "xx"})
 
@@ -143,7 +146,14 @@ def classify(text: str) -> Classification:
     not even a string) gets ``irregularity`` None and confidence 0."""
     reading = read(text if isinstance(text, str) else "")
     scores = _scores(reading)
-    learned = probabilities(reading.norm.text)
+    derivation = reading.derivation
+    if not scores and derivation is not None and derivation.irregularity is None:
+        # "N 1K E 1C S 1P O 1SA" and nothing else: the calls, replayed, are regular
+        return Classification(None, 0.0, (), _listed_calls(reading), reading.lang)
+    # The learned layer alone does not make an incident of a short remark
+    # ("non, c'était Ouest" corrects an earlier message).
+    text = reading.norm.text
+    learned = probabilities(text) if scores or text.count(" ") >= _LEARNED_ALONE - 1 else {}
     for key, p in learned.items():
         if key in IDS:
             scores[key] = scores.get(key, 0.0) + p
@@ -162,6 +172,18 @@ def classify(text: str) -> Classification:
     candidates = tuple((k, round(min(1.0, v), 3)) for k, v in ranked[:5])
     facts = facts_for(reading, top)
     return Classification(top, round(confidence, 3), candidates, facts, reading.lang)
+
+
+def _listed_calls(reading: Reading) -> dict[str, Any]:
+    """The calls of a regular auction, as listed (for the dialogue to say so)."""
+    calls = reading.compass_calls or []
+    if len(calls) < 2:
+        return {}
+    facts: dict[str, Any] = {"calls": [{"seat": s.name, "call": str(c)} for s, c in calls]}
+    derivation = reading.derivation
+    if derivation is not None and derivation.auction and "dealer" not in derivation.assumed:
+        facts["dealer"] = derivation.auction.dealer.name
+    return facts
 
 
 def _unreadable(reading: Reading, top: float) -> bool:

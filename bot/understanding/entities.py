@@ -243,7 +243,15 @@ def _dealer(
 # --- calls -------------------------------------------------------------------------
 
 
-def _call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
+_ARTICLES = frozenset({"the", "this", "that", "his", "her", "le", "la", "ce", "son", "sa"})
+_ACCEPTING = frozenset(
+    {"accept", "accepts", "accepted", "accepte", "accepter", "refuse", "refuses", "refused",
+     "condone", "condones", "condoned"}
+)  # fmt: skip
+
+
+def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
+    """The call written at token ``i`` (``1 ♠``, ``p``, ``contre``) and where it ends."""
     token = tokens[i]
     if token.isdigit():
         if i + 1 < len(tokens) and tokens[i + 1] in _STRAIN_OF:
@@ -252,6 +260,8 @@ def _call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
                 return bid(level, _STRAIN_OF[tokens[i + 1]]), i + 2
         return None
     before = tokens[i - 1] if i else ""
+    if before in _ARTICLES and i > 1 and tokens[i - 2] in _ACCEPTING:
+        return None  # "North does not accept the double": that call, not a new one
     if token in _PASS_WORDS and before != "to":
         return PASS, i + 1
     if token in _DOUBLE_WORDS:
@@ -265,7 +275,7 @@ def _call_mentions(tokens: Sequence[str], mentions: list[SeatMention]) -> list[C
     calls: list[CallMention] = []
     i = 0
     while i < len(tokens):
-        found = _call_at(tokens, i)
+        found = call_at(tokens, i)
         if found is None:
             i += 1
             continue
@@ -293,7 +303,7 @@ def _caller(
     # "1♥ d'Est", "contre de Sud", "1D by N", "passe hors tour de Nord",
     # "double out of turn by my RHO": "de"/"by" and a player, a few words on
     for j in range(end, min(end + 5, len(tokens) - 1)):
-        if tokens[j] == BREAK or (j > end and _call_at(tokens, j) is not None):
+        if tokens[j] == BREAK or (j > end and call_at(tokens, j) is not None):
             break
         if tokens[j] in _OF:
             named = [m for m in mentions if j + 1 <= m.start <= j + 2 and not m.ref.pronoun]

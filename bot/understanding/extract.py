@@ -30,6 +30,7 @@ from .entities import (
 from .lang import detect_language
 from .lexicon import find_cues, negated_at
 from .normalise import BREAK, COMMA, Normalised, normalise
+from .notation import read_listing
 
 __all__ = ["Reading", "read", "facts_for", "irregular_call", "offender_of", "law_reference"]
 
@@ -141,6 +142,8 @@ class Reading:
     lang: str
     foreign: bool
     command: str | None = None  # the text after "/loi", when the message is that command
+    #: the calls were replayed from lent seats (``1H X XX XX``): they name no offender
+    seatless: bool = False
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -159,12 +162,19 @@ def read(text: str) -> Reading:
     lang, foreign = detect_language(norm.source)
     cues = find_cues(norm.tokens)
     entities = read_entities(norm.tokens, cues)
-    derivation, compass_calls, virtual = _replay(entities, cues, norm.tokens)
+    listing = read_listing(norm)
+    if listing is not None:
+        derivation: Derivation | None = derive(listing.dealer, list(listing.calls))
+        compass_calls = None if listing.seatless else list(listing.calls)
+        virtual = False
+    else:
+        derivation, compass_calls, virtual = _replay(entities, cues, norm.tokens)
     command = None
     match = _LAW_COMMAND.match(text[:200]) if isinstance(text, str) else None
     if match:
         command = match.group(1).strip()
-    return Reading(norm, cues, entities, derivation, compass_calls, virtual, lang, foreign, command)
+    return Reading(norm, cues, entities, derivation, compass_calls, virtual, lang, foreign, command,
+                   seatless=listing is not None and listing.seatless)
 
 
 # --- replaying the calls -----------------------------------------------------------
@@ -328,7 +338,7 @@ _META = frozenset(
 def offender_of(reading: Reading, irregularity: str) -> Ref | None:
     """Who committed the irregularity, as the text names him."""
     derivation = reading.derivation
-    if derivation is not None and derivation.irregularity == irregularity:
+    if derivation is not None and derivation.irregularity == irregularity and not reading.seatless:
         if derivation.offender is not None and not reading.virtual_anchor:
             return Ref(seat=derivation.offender)
         if derivation.offender is not None:
