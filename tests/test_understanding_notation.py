@@ -72,3 +72,27 @@ def test_accepting_the_double_is_not_a_new_double() -> None:
     assert result.irregularity == "double_out_of_rotation"
     assert result.facts["offender"] == "W"
     assert [c["call"] for c in result.facts["calls"]] == ["1S", "X"]
+
+
+def test_a_seat_in_parentheses_after_out_of_turn_is_whose_turn_it_was() -> None:
+    # issue 17, item 6: East passed at North's turn (his RHO); South, his LHO, refuses
+    result = classify("Arb: E passe hors tour (tour de N), S refuse")
+    assert result.irregularity == "pass_out_of_rotation"
+    assert result.facts["offender"] == "E"
+    assert result.facts["turn_of"] == "rho"
+    assert result.facts["lho_accepts"] is False
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # issue 17, item 4: a table on the wrong board, never an inadmissible double
+        "Arb: table 3 joue la donne 12 au lieu de la 14, enchères en cours, "
+        "personne n'a encore joué la 12",
+        "TD: wrong board. they are bidding board 14 but should play board 12",
+    ],
+)
+def test_a_table_on_another_board_is_a_wrong_board(text: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "wrong_board"
+    assert result.confidence >= 0.6

@@ -28,7 +28,7 @@ from rules_core.model import FACTS, Irregularity
 from .extract import Reading, facts_for, law_reference, read
 from .lexicon import Match, phrase_matches
 from .ngram import NONE, probabilities
-from .normalise import BREAK, COMMA, is_known
+from .normalise import BREAK, COMMA, STRAINS, is_known
 
 __all__ = ["Classification", "classify", "LAW_LOOKUP", "IDS"]
 
@@ -147,7 +147,10 @@ def classify(text: str) -> Classification:
     reading = read(text if isinstance(text, str) else "")
     scores = _scores(reading)
     derivation = reading.derivation
-    if not scores and derivation is not None and derivation.irregularity is None:
+    if (
+        not scores and derivation is not None and derivation.irregularity is None
+        and reading.compass_calls and _only_calls(reading)
+    ):  # fmt: skip
         # "N 1K E 1C S 1P O 1SA" and nothing else: the calls, replayed, are regular
         return Classification(None, 0.0, (), _listed_calls(reading), reading.lang)
     # The learned layer alone does not make an incident of a short remark
@@ -172,6 +175,14 @@ def classify(text: str) -> Classification:
     candidates = tuple((k, round(min(1.0, v), 3)) for k, v in ranked[:5])
     facts = facts_for(reading, top)
     return Classification(top, round(confidence, 3), candidates, facts, reading.lang)
+
+
+def _only_calls(reading: Reading) -> bool:
+    """The message is a list of calls and little else (``Arb: N 1K E 1C S 1P O 1SA``)."""
+    entity = {BREAK, COMMA, "♣", "♦", "♥", "♠", "NT", "N", "E", "S", "W", "p", "x", "xx",
+              "passe", "pass", "contre", "surcontre", "double", "redouble"}
+    other = [t for t in reading.tokens if t not in entity and not t.isdigit()]
+    return len(other) <= 2
 
 
 def _listed_calls(reading: Reading) -> dict[str, Any]:
@@ -280,6 +291,8 @@ def _structural(reading: Reading) -> dict[str, float]:
         add(I.INADMISSIBLE_DOUBLE, 0.7)
     if _said_again(reading):
         add(I.CHANGE_OF_CALL, 0.6)
+    if _two_boards(reading):
+        add(I.WRONG_BOARD, 0.85)
     if _explained_otherwise(reading):
         add(I.MISINFORMATION, 0.6)
     affirmed = reading.affirmed("@out_of_turn")
@@ -316,6 +329,27 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
         if different or linked:
             return True
     return False
+
+
+_BOARD_WORDS = frozenset({"donne", "donnes", "etui", "etuis", "board", "boards", "deal"})
+_BOARD_NUMBER_BEFORE = _BOARD_WORDS | {"la", "le", "the", "du", "of"}
+
+
+def _two_boards(reading: Reading) -> bool:
+    """Two board numbers, one of them named as a board (``joue la donne 12 au
+    lieu de la 14``, ``bidding board 14 but should play board 12``): the
+    table is on the wrong board."""
+    tokens = reading.tokens
+    numbers = {
+        tokens[i]
+        for i in range(1, len(tokens))
+        if tokens[i].isdigit() and tokens[i - 1] in _BOARD_NUMBER_BEFORE
+        and (i + 1 == len(tokens) or tokens[i + 1] not in STRAINS)
+    }  # fmt: skip
+    named = any(
+        tokens[i].isdigit() and tokens[i - 1] in _BOARD_WORDS for i in range(1, len(tokens))
+    )
+    return named and len(numbers) >= 2
 
 
 def _said_again(reading: Reading) -> bool:

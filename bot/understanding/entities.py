@@ -305,6 +305,9 @@ def _caller(
     for j in range(end, min(end + 5, len(tokens) - 1)):
         if tokens[j] == BREAK or (j > end and call_at(tokens, j) is not None):
             break
+        if tokens[j] in _OF and j - 1 > end and tokens[j - 1] in ("tour", "turn"):
+            if tokens[j - 2] not in ("hors", "of"):
+                break  # "passe hors tour (tour de N)": whose turn it was, not who passed
         if tokens[j] in _OF:
             named = [m for m in mentions if j + 1 <= m.start <= j + 2 and not m.ref.pronoun]
             if named:
