@@ -197,8 +197,16 @@ def _replay(
         for c in entities.calls
         if end <= c.start <= end + 2
     }
+    # Calls told after a refusal ("South did not accept it and North then
+    # passed") are the auction going on after the rectification.
+    refused = [
+        end for start, end in reading_cues.get("@refuse", [])
+        if not any(a <= start < b for a, b in reading_cues.get("@negation", []))
+        or tokens[start:end] in _NEGATED_REFUSALS
+    ]  # fmt: skip
+    cut = min(refused, default=len(tokens))
     calls = _in_table_order(
-        [c for c in entities.calls if c.start not in unsaid], tokens
+        [c for c in entities.calls if c.start not in unsaid and c.start < cut], tokens
     )
     callers = [c.caller for c in calls]
     if not calls or any(caller is None for caller in callers):
@@ -229,6 +237,13 @@ def _replay(
         # mid-auction, so the first one cannot be judged as the dealer's
         return None, (None if virtual else sequence), virtual
     return derivation, (None if virtual else sequence), virtual
+
+
+# Refusals whose cue holds its own negation ("did not accept").
+_NEGATED_REFUSALS = frozenset(
+    {("did", "not", "accept"), ("do", "not", "accept"), ("not", "accepted"),
+     ("ne", "accepte", "pas"), ("ne", "a", "pas", "accepte")}
+)  # fmt: skip
 
 
 # "après l'ouverture 1♣ de Nord", "after North's 1♣": a call named after one
@@ -518,6 +533,8 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
             rel = _relation_to_offender(reading, offender, ref)
             if rel is Relation.LHO or (rel is None and ref.subject is None and ref.seat is None):
                 return value
+            if rel is Relation.RHO and ref.writer is Relation.SELF and ref.seat is None:
+                return value  # "my LHO bid 1H over my 1S, I don't accept": for our side
     return None
 
 

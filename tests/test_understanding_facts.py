@@ -1,0 +1,33 @@
+"""Facts the text states are read (issue 11 item 3), so the dialogue never asks them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understanding import classify
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # the writer refuses for his side (Law 27A1: the LHO's option, spoken by the pair)
+        ("my LHO bid 1H over my 1S, I don't accept, he corrects to 2H, natural",
+         "insufficient_bid",
+         {"offender_relative": "lho", "call": "1H", "lho_accepts": False, "artificial": False,
+          "replacement": "lowest_same_denomination"}),
+        # "North then passed" after the refusal is the auction going on (Law 31A1), not 28B
+        ("East opened 1♥ out of turn, South did not accept it and North then passed",
+         "bid_out_of_rotation", {"offender": "E", "call": "1H", "lho_accepts": False}),
+        ("N 1K, E 1T, S refuse, E corrige en 2T",
+         "insufficient_bid",
+         {"offender": "E", "call": "1C", "lho_accepts": False,
+          "replacement": "lowest_same_denomination"}),
+        ("TD: dealer N. W opened 1S before N called. N does not accept.",
+         "bid_out_of_rotation", {"offender": "W", "lho_accepts": False, "turn_of": "lho"}),
+    ],
+)
+def test_stated_facts_are_read(text: str, irregularity: str, expected: dict[str, object]) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, fact
