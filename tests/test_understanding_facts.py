@@ -31,3 +31,37 @@ def test_stated_facts_are_read(text: str, irregularity: str, expected: dict[str,
     assert result.irregularity == irregularity
     for fact, value in expected.items():
         assert result.facts.get(fact) == value, fact
+
+
+@pytest.mark.parametrize(
+    ("text", "replacement"),
+    [
+        # 27B1(a): the lowest sufficient bid in the same denomination, over the highest bid before
+        ("In the auction 1♠ - 2♣ - 2♥ my partner has bid 2♦ after the 2♥, clearly insufficient. "
+         "He wants to correct to 3♦.", "lowest_same_denomination"),
+        ("IB. offender put 1H over 2C, then replaced with 1NT", "insufficient"),
+        ("Est a dit 1♥ sur le 1♠ de Nord, Sud refuse, Est corrige en 2♥",
+         "lowest_same_denomination"),
+    ],
+)
+def test_the_replacement_is_read(text: str, replacement: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "insufficient_bid"
+    assert result.facts.get("replacement") == replacement
+
+
+@pytest.mark.parametrize(
+    ("text", "over"),
+    [
+        ("west explained easts double as takeout, it is penalty in their system; we are still "
+         "in the auction", False),
+        ("Nord a expliqué le 2♦ de Sud comme naturel, c'était un transfert, enchères en cours",
+         False),
+        ("East explained 2NT as minors, it was a strong raise; we found out after the final "
+         "pass, before the opening lead", True),
+    ],
+)
+def test_whether_the_auction_is_over_is_read(text: str, over: bool) -> None:
+    result = classify(text)
+    assert result.irregularity == "misinformation"
+    assert result.facts.get("auction_over") is over

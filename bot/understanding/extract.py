@@ -301,7 +301,11 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     if not calls:
         return None
     if irregularity == I.INSUFFICIENT_BID:
-        bids = [c for c in reading.entities.calls if c.call.is_bid and c.start not in replacements]
+        bids = [
+            c for c in reading.entities.calls
+            if c.call.is_bid and c.start not in replacements
+            and not (c.start and reading.tokens[c.start - 1] in _REFERENCE)
+        ]  # fmt: skip
         for earlier, later in zip(bids, bids[1:], strict=False):
             if not later.call.outranks(earlier.call) and later in calls:
                 return later
@@ -317,6 +321,8 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
 
 
 _KIND_VALUES = frozenset(i.value for i in _KIND_OF)
+# "after the 2♥", "sur le 1♠": a call told again, not a new one.
+_REFERENCE = frozenset({"the", "le", "la", "du"})
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
 
 
@@ -575,15 +581,19 @@ def _replacement(reading: Reading, call: CallMention | None) -> str | None:
             return "pass"
         if not chosen.is_bid:
             return "double_redouble"
-        earlier = [
-            c.call for c in reading.entities.calls
+        others = [
+            c for c in reading.entities.calls
             if c.call.is_bid and c is not call and c.start != after[0].start
         ]  # fmt: skip
-        if not earlier or call.call.strain is None:
+        # the bid it was insufficient against: the highest told before it
+        before = [c.call for c in others if c.start < call.start] or [c.call for c in others]
+        if not before or call.call.strain is None:
             return None
-        last = earlier[0]
-        if last.strain is None:
+        last = max(before, key=lambda b: (b.level, b.strain))
+        if last.strain is None or chosen.strain is None:
             return None
+        if not chosen.outranks(last):
+            return "insufficient"
         level = last.level if call.call.strain > last.strain else last.level + 1
         if chosen.strain == call.call.strain and chosen.level == level:
             return "lowest_same_denomination"
@@ -702,7 +712,9 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["offender_side"] = "declaring"
     elif reading.affirmed("@defending"):
         text_facts["offender_side"] = "defending"
-    if reading.affirmed("@auction_over"):
+    if reading.affirmed("@auction_going"):
+        text_facts["auction_over"] = False
+    elif reading.affirmed("@auction_over"):
         text_facts["auction_over"] = True
     if kind is I.CARD_EXPOSED_DURING_AUCTION:
         cards = _cards(reading)
