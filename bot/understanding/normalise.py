@@ -70,7 +70,8 @@ _TENS = {
     "eighty": 80, "ninety": 90, "septante": 70, "huitante": 80, "nonante": 90,
 }  # fmt: skip
 # Homophones of numbers in voice transcripts, read as numbers only before a suit.
-_SPOKEN_LEVELS = {"for": 4, "fore": 4, "won": 1, "to": 2, "too": 2, "sets": 7, "cette": 7}
+_SPOKEN_LEVELS = {"for": 4, "fore": 4, "won": 1, "to": 2, "too": 2, "sets": 7, "cette": 7,
+                  "free": 3, "tree": 3}
 
 _SEAT_WORDS = {
     "nord": "N", "north": "N", "sud": "S", "south": "S",
