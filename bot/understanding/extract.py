@@ -43,8 +43,10 @@ RELEVANT: Mapping[str, frozenset[str]] = {
         {"turn_of", "lho_accepts", "artificial", "correct_player_called", "call_kind",
          "any_bid_before"}
     ),
-    I.BID_OUT_OF_ROTATION: frozenset({"turn_of", "lho_accepts", "artificial", "call_kind"}),
-    I.DOUBLE_OUT_OF_ROTATION: frozenset({"turn_of", "lho_accepts", "call_kind"}),
+    I.BID_OUT_OF_ROTATION: frozenset(
+        {"turn_of", "lho_accepts", "artificial", "call_kind", "rho_action"}
+    ),
+    I.DOUBLE_OUT_OF_ROTATION: frozenset({"turn_of", "lho_accepts", "call_kind", "rho_action"}),
     I.CHANGE_OF_CALL: frozenset(
         {"unintended", "lho_accepts", "partner_called_since", "lho_called_since", "auction_over",
          "box_card", "screens"}
@@ -199,12 +201,7 @@ def _replay(
     }
     # Calls told after a refusal ("South did not accept it and North then
     # passed") are the auction going on after the rectification.
-    refused = [
-        end for start, end in reading_cues.get("@refuse", [])
-        if not any(a <= start < b for a, b in reading_cues.get("@negation", []))
-        or tokens[start:end] in _NEGATED_REFUSALS
-    ]  # fmt: skip
-    cut = min(refused, default=len(tokens))
+    cut = refusal_end(reading_cues, tokens)
     calls = _in_table_order(
         [c for c in entities.calls if c.start not in unsaid and c.start < cut], tokens
     )
@@ -237,6 +234,16 @@ def _replay(
         # mid-auction, so the first one cannot be judged as the dealer's
         return None, (None if virtual else sequence), virtual
     return derivation, (None if virtual else sequence), virtual
+
+
+def refusal_end(cues: Mapping[str, list[tuple[int, int]]], tokens: tuple[str, ...]) -> int:
+    """Where the first refusal of the irregular call ends (else the end of the text)."""
+    refused = [
+        end for start, end in cues.get("@refuse", [])
+        if not any(a <= start < b for a, b in cues.get("@negation", []))
+        or tokens[start:end] in _NEGATED_REFUSALS
+    ]  # fmt: skip
+    return min(refused, default=len(tokens))
 
 
 # Refusals whose cue holds its own negation ("did not accept").
@@ -471,6 +478,19 @@ def _relation_to_offender(
     return relation(reading.entities, offender, ref)
 
 
+def _first_after_refusal(reading: Reading) -> tuple[Ref | None, Call | None]:
+    """After a call out of rotation is refused, the turn goes back to the
+    player whose turn it was: the first one told calling after the refusal,
+    and his call."""
+    cut = refusal_end(reading.cues, reading.tokens)
+    for mention in reading.entities.calls:
+        if mention.start >= cut and mention.caller is not None:
+            if mention.caller.known and not mention.caller.pronoun:
+                return mention.caller, mention.call
+            break
+    return None, None
+
+
 def _turn_holder(reading: Reading) -> Ref | None:
     """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``."""
     tokens = reading.tokens
@@ -667,8 +687,16 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     text_facts: dict[str, FactValue] = {}
     if "turn_of" in relevant:
         rel = _relation_to_offender(reading, offender, _turn_holder(reading))
+        if rel is None:
+            rel = _relation_to_offender(reading, offender, _first_after_refusal(reading)[0])
         if rel is not None and rel is not Relation.SELF:
             text_facts["turn_of"] = rel.value
+    next_caller, next_call = _first_after_refusal(reading)
+    if next_call is not None and _relation_to_offender(
+        reading, offender, next_caller
+    ) is Relation.RHO:
+        # 31A: what the offender's RHO, whose turn it was, did after the refusal
+        text_facts["rho_action"] = "pass" if next_call.is_pass else "call"
     # A list of calls replayed by the rules core says itself who called after
     # the irregular call; the words around the calls only for a narrative.
     listed = derived and not reading.virtual_anchor
