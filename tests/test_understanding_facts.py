@@ -65,3 +65,17 @@ def test_whether_the_auction_is_over_is_read(text: str, over: bool) -> None:
     result = classify(text)
     assert result.irregularity == "misinformation"
     assert result.facts.get("auction_over") is over
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        # the writer's seat stated, the offender told relative to him
+        ("my RHO just bid 1S after my partners 1NT. Im sitting East.", "N"),
+        ("2♦ sur 2♥ par mon rho, je suis est, et jai deja passe dessus sans voir", "N"),
+        ("Opponent make 1NT, then my partner bid 1 heart. West is my partner.", "W"),
+        ("je suis Sud, mon ptn a ouvert 1♣ hors tour", "N"),
+    ],
+)
+def test_the_writers_seat_places_a_relative_offender(text: str, offender: str) -> None:
+    assert classify(text).facts.get("offender") == offender
