@@ -79,3 +79,18 @@ def test_whether_the_auction_is_over_is_read(text: str, over: bool) -> None:
 )
 def test_the_writers_seat_places_a_relative_offender(text: str, offender: str) -> None:
     assert classify(text).facts.get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        # Law 25: the call first made is the one the change of call is about
+        ("pard pulled the wrong card, 2H instead of 2S, noticed straight away", "2H"),
+        ("my partner said 2 clubs then said no wait 2 diamonds. is that allowed", "2C"),
+        ("il a tiré le carton passe au lieu de 2♦, il a corrigé tout de suite", "P"),
+    ],
+)
+def test_a_change_of_call_names_the_call_first_made(text: str, call: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "change_of_call"
+    assert result.facts.get("call") == call

@@ -71,7 +71,7 @@ CALL_IRREGULARITIES = frozenset(
     {
         I.INSUFFICIENT_BID, I.PASS_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION,
         I.DOUBLE_OUT_OF_ROTATION, I.INADMISSIBLE_DOUBLE, I.CALL_WHEN_OBLIGED_TO_PASS,
-        I.BID_ABOVE_SEVEN, I.CALL_AFTER_FINAL_PASS, I.WRONG_BOARD,
+        I.BID_ABOVE_SEVEN, I.CALL_AFTER_FINAL_PASS, I.WRONG_BOARD, I.CHANGE_OF_CALL,
     }
 )  # fmt: skip
 
@@ -280,6 +280,8 @@ _KIND_OF = {
     I.CALL_WHEN_OBLIGED_TO_PASS: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE),
     I.CALL_AFTER_FINAL_PASS: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
     I.WRONG_BOARD: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
+    # the call first made (``2♥ au lieu de 2♠``, ``said 2 clubs then 2 diamonds``)
+    I.CHANGE_OF_CALL: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
 }
 
 
