@@ -323,6 +323,8 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         # the final pass is context; the call after it is the irregularity
         other = [c for c in calls if not c.call.is_pass]
         return (other or calls)[-1]
+    if irregularity == I.CHANGE_OF_CALL:
+        return _call_first_made(reading, calls)
     if irregularity in (I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION):
         with_caller = [c for c in calls if c.caller is not None and c.caller.known]
         return (with_caller or calls)[0]
@@ -330,6 +332,30 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
 
 
 _KIND_VALUES = frozenset(i.value for i in _KIND_OF)
+# Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
+_INTENDED = frozenset(
+    {"meant", "want", "wanted", "wants", "intending", "intended", "voulait", "voulu", "veut",
+     "vouloir", "voulais"}
+)  # fmt: skip
+# Where the change of call is told: the call made comes before it.
+_CHANGE_WORDS = frozenset(
+    {"then", "puis", "but", "mais", "changed", "change", "changes", "swapped", "corrected",
+     "corrige", "replaced", "remplace", "instead", "lieu", "took", "retire", "sorry", "oops"}
+)  # fmt: skip
+
+
+def _call_first_made(reading: Reading, calls: list[CallMention]) -> CallMention:
+    """The call a change of call is about: the last one made before the text
+    tells the change (``North opened 1♣, … South put 1♠ and then swapped it``),
+    never one only meant (``I meant to say 1NT``)."""
+    tokens = reading.tokens
+    made = [c for c in calls if not set(tokens[max(0, c.start - 3) : c.start]) & _INTENDED]
+    change = next((i for i, t in enumerate(tokens) if t in _CHANGE_WORDS), None)
+    if change is not None:
+        before = [c for c in made if c.end <= change]
+        if before:
+            return before[-1]
+    return (made or calls)[0]
 # "after the 2♥", "sur le 1♠": a call told again, not a new one.
 _REFERENCE = frozenset({"the", "le", "la", "du"})
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
