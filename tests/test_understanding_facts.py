@@ -94,3 +94,21 @@ def test_a_change_of_call_names_the_call_first_made(text: str, call: str) -> Non
     result = classify(text)
     assert result.irregularity == "change_of_call"
     assert result.facts.get("call") == call
+
+
+@pytest.mark.parametrize(
+    ("text", "law_ref"),
+    [
+        ("read me L16B pls", "16B"),
+        ("L39 text?", "39"),
+        ("Quelle loi s'applique pour une ouverture hors tour ? J'aimerais en lire le texte.", None),
+    ],
+)
+def test_a_request_for_the_text_of_a_law_is_a_lookup(text: str, law_ref: str | None) -> None:
+    result = classify(text)
+    assert result.irregularity == "law_lookup"
+    assert result.facts.get("law_ref") == law_ref
+
+
+def test_an_incident_asking_which_law_is_still_the_incident() -> None:
+    assert classify("Est a dit 1♥ sur mon 1♠, quelle loi ?").irregularity == "insufficient_bid"

@@ -500,6 +500,8 @@ def _law_evidence(reading: Reading) -> float:
     """A request to read a law: ``/loi 27``, ``que dit la loi 27``, ``la loi sur …``."""
     if reading.command is not None:
         return 0.99
+    if reading.affirmed("@law_text"):
+        return 0.95  # "quelle loi… ? J'aimerais en lire le texte", "read me L16B"
     ref = law_reference(reading)
     request = bool(reading.cues.get("@law_request"))
     topic = reading.cues.get("@law_topic", [])

@@ -119,7 +119,7 @@ _LEAD_WORDS = frozenset({"entame", "led", "lead", "entamer"})
 _BOARD_WORDS = frozenset({"donne", "board", "etui", "table", "loi", "law", "donnes", "boards"})
 _LAW_COMMAND = re.compile(r"^\s*/(?:loi|law|lois|laws)\b\s*(.*)$", re.IGNORECASE | re.DOTALL)
 _LAW_REF = re.compile(
-    r"\b(?:lois?|laws?|article|art\.?)\s*(?:n°|no\.?|numero|number)?\s*"
+    r"\b(?:lois?|laws?|article|art\.?|l(?=\s?\d))\s*(?:n°|no\.?|numero|number)?\s*"
     r"(\d{1,2})([A-H](?:\d{1,2}(?:\s?\([a-e]\))?(?:\s?\((?:i|ii|iii|iv|v)\))?)?)?(?![\w])",
     re.IGNORECASE,
 )
