@@ -112,3 +112,20 @@ def test_a_request_for_the_text_of_a_law_is_a_lookup(text: str, law_ref: str | N
 
 def test_an_incident_asking_which_law_is_still_the_incident() -> None:
     assert classify("Est a dit 1♥ sur mon 1♠, quelle loi ?").irregularity == "insufficient_bid"
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        # Law 16B: a remark quoted, a face, a tempo: unauthorized information
+        ("My LHO said 'oh no' when his partner bid 3NT. Then he bid 4♠. Is this allowed?",
+         "unauthorized_information"),
+        ("Quand son partenaire a annoncé 4 cœurs, l'adversaire a dit « t'es sûr ? », puis son "
+         "partenaire a enlevé à 4 piques.", "unauthorized_information"),
+        ("son partenaire a fait une grimace quand il a vu le contre", "unauthorized_information"),
+        # a call said aloud in quotes is no remark
+        ("my RHO said 4♠ and after my pass said 'sorry 4♥'", "change_of_call"),
+    ],
+)
+def test_remarks_and_faces(text: str, irregularity: str) -> None:
+    assert classify(text).irregularity == irregularity

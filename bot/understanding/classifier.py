@@ -16,6 +16,7 @@ Two kinds of evidence are combined per irregularity:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +26,7 @@ from rules_core.incident import Incident, IncidentError
 from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
 
-from .extract import Reading, facts_for, law_reference, read
+from .extract import Reading, facts_for, law_reference, read, read_calls
 from .lexicon import Match, phrase_matches
 from .ngram import NONE, probabilities
 from .normalise import BREAK, COMMA, STRAINS, is_known
@@ -293,6 +294,8 @@ def _structural(reading: Reading) -> dict[str, float]:
         add(I.CHANGE_OF_CALL, 0.6)
     if _two_boards(reading):
         add(I.WRONG_BOARD, 0.85)
+    if _quoted_remark(reading) and not reading.has("@explained"):
+        add(I.UNAUTHORIZED_INFORMATION, 0.5)
     if _explained_otherwise(reading):
         add(I.MISINFORMATION, 0.6)
     affirmed = reading.affirmed("@out_of_turn")
@@ -327,6 +330,22 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
         )  # fmt: skip
         linked = any(t in _OVER for t in _between(reading, earlier, later))
         if different or linked:
+            return True
+    return False
+
+
+# A remark in quotes: 'oh no', « t'es sûr ? », "you cant be serious".
+_QUOTE = re.compile(
+    r"«([^»]{2,80})»|“([^”]{2,80})”|\"([^\"]{2,80})\"|(?<![\w])'([^']{2,80})'(?![\w])"
+)
+
+
+def _quoted_remark(reading: Reading) -> bool:
+    """Words quoted in the text with no call in them: a remark at the table
+    (Law 16), not a call said aloud (``said 'sorry, 4♥'`` is a change of call)."""
+    for match in _QUOTE.finditer(reading.norm.source):
+        quoted = next(g for g in match.groups() if g is not None)
+        if not read_calls(quoted):
             return True
     return False
 

@@ -159,6 +159,12 @@ class Reading:
         return [s for s in self.cues.get(cue, []) if not negated_at(self.tokens, s[0])]
 
 
+def read_calls(text: str) -> list[CallMention]:
+    """The calls a short text names (``sorry, 4♥``), without the rest of the reading."""
+    tokens = normalise(text).tokens
+    return read_entities(tokens, find_cues(tokens)).calls
+
+
 def read(text: str) -> Reading:
     norm = normalise(text)
     lang, foreign = detect_language(norm.source)
