@@ -57,8 +57,11 @@ def test_the_replacement_is_read(text: str, replacement: str) -> None:
          "in the auction", False),
         ("Nord a expliqué le 2♦ de Sud comme naturel, c'était un transfert, enchères en cours",
          False),
+        ("East explained 2NT as minors, it was a strong raise; we found out at the end of "
+         "the hand", True),
+        # the lead not yet faced: the auction period is not over (Law 17D)
         ("East explained 2NT as minors, it was a strong raise; we found out after the final "
-         "pass, before the opening lead", True),
+         "pass, before the opening lead", False),
     ],
 )
 def test_whether_the_auction_is_over_is_read(text: str, over: bool) -> None:

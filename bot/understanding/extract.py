@@ -552,7 +552,9 @@ def _turn_holder(reading: Reading) -> Ref | None:
     return None
 
 
-def _called_since(reading: Reading, offender: Ref | None) -> dict[str, bool]:
+def _called_since(
+    reading: Reading, offender: Ref | None, call: CallMention | None = None
+) -> dict[str, bool]:
     """``Nord a passé derrière``, ``son partenaire a déjà parlé``, ``West has not called yet``."""
     found: dict[str, bool] = {}
     for cue, value in (("@called_over", True), ("@not_yet_called", False)):
@@ -568,6 +570,8 @@ def _called_since(reading: Reading, offender: Ref | None) -> dict[str, bool]:
     # a call by the offender's LHO or partner named after his call
     calls = reading.entities.calls
     own = [i for i, c in enumerate(calls) if c.caller is not None and c.caller == offender]
+    if call is not None and call in calls and calls.index(call) in own:
+        own = [calls.index(call)]  # after the irregular call, not an earlier one of his
     if own:
         for later in calls[own[0] + 1 :]:
             rel = _relation_to_offender(reading, offender, later.caller)
@@ -715,7 +719,16 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     dealer = _seat_name(entities, entities.dealer)
     if dealer is not None and not reading.virtual_anchor:
         facts["dealer"] = dealer
-    if reading.compass_calls and (len(reading.compass_calls) > 1 or dealer is not None):
+    # Regular calls told around a change of call, a remark, an explanation are
+    # context: replayed, they would show no irregularity and refute the text.
+    context_only = derivation is not None and derivation.irregularity is None and kind in (
+        I.CHANGE_OF_CALL, I.UNAUTHORIZED_INFORMATION, I.MISINFORMATION,
+        I.CARD_EXPOSED_DURING_AUCTION, I.AUCTION_REVIEW, I.SIMULTANEOUS_CALLS,
+    )
+    if (
+        reading.compass_calls and (len(reading.compass_calls) > 1 or dealer is not None)
+        and not context_only
+    ):  # fmt: skip
         facts["calls"] = [{"seat": s.name, "call": str(c)} for s, c in reading.compass_calls]
 
     text_facts: dict[str, FactValue] = {}
@@ -734,7 +747,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     # A list of calls replayed by the rules core says itself who called after
     # the irregular call; the words around the calls only for a narrative.
     listed = derived and not reading.virtual_anchor
-    called = {} if listed else _called_since(reading, offender)
+    called = {} if listed else _called_since(reading, offender, call)
     if kind in _ACCEPTED_BY_CALLING:
         accepted = _accepts(reading, offender)
         if accepted is None and "lho" in called and called["lho"]:
@@ -774,7 +787,9 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["offender_side"] = "declaring"
     elif reading.affirmed("@defending"):
         text_facts["offender_side"] = "defending"
-    if reading.affirmed("@auction_going"):
+    if reading.affirmed("@auction_going") or reading.affirmed("@before_lead"):
+        # "enchères en cours"; "the auction is over and I am on lead": the lead
+        # is not faced yet, so the auction period (17D1) is not over.
         text_facts["auction_over"] = False
     elif reading.affirmed("@auction_over"):
         text_facts["auction_over"] = True
