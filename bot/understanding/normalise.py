@@ -85,6 +85,7 @@ _STRAIN_LETTERS = {
     "s": "♠", "p": "♠", "pi": "♠", "n": "NT", "sa": "NT", "nt": "NT",
 }  # fmt: skip
 # Glued letters that only French (T/K/C/P, SA) or only English (C/D/H/S, NT) uses.
+_C_LETTER = re.compile(r"\b[1-7]c\b", re.IGNORECASE)
 _FRENCH_LETTERS = re.compile(r"\b[1-7](?:k|t|p|sa)\b", re.IGNORECASE)
 _ENGLISH_LETTERS = re.compile(r"\b[1-7](?:d|h|s|nt)\b", re.IGNORECASE)
 _STRAIN_LETTERS_APART = {"sa", "nt", "co", "ca", "pi", "tr"}
@@ -341,6 +342,8 @@ def _c_is_heart(source: str) -> bool:
     clubs (English C/D/H/S). The other letters of the message decide
     (``1K``, ``1T``, ``1P``, ``1SA`` are French; ``1D``, ``1H``, ``1S``,
     ``1NT`` English); when they do not, the message's language does."""
+    if not _C_LETTER.search(source):
+        return False  # no "1C" to decide
     french = len(_FRENCH_LETTERS.findall(source))
     english = len(_ENGLISH_LETTERS.findall(source))
     if french != english:
