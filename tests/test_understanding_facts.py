@@ -132,3 +132,16 @@ def test_an_incident_asking_which_law_is_still_the_incident() -> None:
 )
 def test_remarks_and_faces(text: str, irregularity: str) -> None:
     assert classify(text).irregularity == irregularity
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Law 37: the pass out of turn is why he had to pass; the bid is the irregularity
+        "My partner must pass one time because of his pass out of turn, but at his turn he "
+        "bid 2♣.",
+        "Est avait passé hors tour et devait donc passer à son tour suivant, mais il a dit 1SA.",
+    ],
+)
+def test_a_call_by_a_player_obliged_to_pass(text: str) -> None:
+    assert classify(text).irregularity == "call_when_obliged_to_pass"

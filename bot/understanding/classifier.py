@@ -312,6 +312,11 @@ def _structural(reading: Reading) -> dict[str, float]:
         # "pas hors tour", "not out of turn": the description rules these out
         for key in set(_OUT_OF_TURN.values()):
             out[key] = out.get(key, 0.0) - 0.3
+    if _called_when_obliged(reading):
+        add(I.CALL_WHEN_OBLIGED_TO_PASS, 0.85)
+        for key in set(_OUT_OF_TURN.values()):
+            if key in out:
+                out[key] *= 0.5  # the call out of turn is why he had to pass
     law = _law_evidence(reading)
     if law:
         add(LAW_LOOKUP, law)
@@ -369,6 +374,18 @@ def _two_boards(reading: Reading) -> bool:
         tokens[i].isdigit() and tokens[i - 1] in _BOARD_WORDS for i in range(1, len(tokens))
     )
     return named and len(numbers) >= 2
+
+
+def _called_when_obliged(reading: Reading) -> bool:
+    """``il devait passer … mais il a dit 1SA``: a bid, double or redouble told
+    after the player is said to have had to pass."""
+    for start, end in reading.affirmed("@obliged"):
+        if any(c.start >= end and not c.call.is_pass for c in reading.entities.calls):
+            return True
+        words = set(reading.tokens[end:])
+        if words & (_BID_VERBS | _DOUBLE_VERBS | _REDOUBLE_VERBS) - {"x", "p"}:
+            return True
+    return False
 
 
 def _said_again(reading: Reading) -> bool:
