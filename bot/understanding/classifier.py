@@ -379,7 +379,7 @@ def _two_boards(reading: Reading) -> bool:
 def _called_when_obliged(reading: Reading) -> bool:
     """``il devait passer … mais il a dit 1SA``: a bid, double or redouble told
     after the player is said to have had to pass."""
-    for start, end in reading.affirmed("@obliged"):
+    for _start, end in reading.affirmed("@obliged"):
         if any(c.start >= end and not c.call.is_pass for c in reading.entities.calls):
             return True
         words = set(reading.tokens[end:])
