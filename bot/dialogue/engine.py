@@ -57,7 +57,7 @@ from .comparable import (
     helper_action,
     helps_with,
 )
-from .conflicts import explain_conflict
+from .conflicts import calls_are_regular, explain_conflict
 from .corrections import read_correction
 from .laws import (
     LAW_DATA,
@@ -548,10 +548,17 @@ class Engine:
             self._deliver(state, result, turn, announce=fresh or moved or (
                 previous.irregularity not in (None, result.irregularity)))
             return turn
+        t = translator(state.lang)
+        regular = t.gettext("These calls are regular: there is no irregularity in them.")
         if unsure is not None:
             state.draft = draft
-            return self._menu(state, unsure, None)
-        t = translator(state.lang)
+            menu = self._menu(state, unsure, None)
+            if calls_are_regular(draft):
+                menu.replies.insert(0, Reply(regular))  # then what else may have happened
+            return menu
+        if calls_are_regular(draft):
+            return Turn([Reply(regular + "\n" + t.gettext(
+                "If something else happened, tell me what, or /cancel to start over."))])
         return Turn([Reply(
             t.gettext("That cannot have happened as described: {problem}.").format(
                 problem=explain_conflict(draft, state.edition, state.lang))
