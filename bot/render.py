@@ -95,6 +95,9 @@ QUESTIONS: Mapping[str, str] = {
     "repeats_call": N_("With the right cards, does {offender}'s new call match the cancelled "
                        "one (no significant difference)?"),
     "premature_replacement": N_("Did {offender} replace the call before the director ruled?"),
+    "simultaneous": N_("Was the call made at the same moment as the call in turn?"),
+    "reverts_to": N_("Which player missed a turn to call?"),
+    "after_passed_out": N_("Did the call come after all four players had passed?"),
     "request": N_("What is being asked for?"),
     "phase": N_("When is it asked?"),
     "asker_role": N_("Who is asking?"),

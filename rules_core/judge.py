@@ -125,6 +125,12 @@ _STILL_OUT_OF_ROTATION = {I.PASS_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION, I.DOUBL
 
 
 def _apply(ctx: Context, irregularity: Irregularity) -> Verdict:
+    if ctx.known("simultaneous") is True and irregularity in _STILL_OUT_OF_ROTATION:
+        return simultaneous_calls(ctx).then(_apply_one(ctx, irregularity))
+    return _apply_one(ctx, irregularity)
+
+
+def _apply_one(ctx: Context, irregularity: Irregularity) -> Verdict:
     calls_irregularity = irregularity not in (I.CHANGE_OF_CALL, *_NOT_IN_CALLS, I.PASSED_OUT)
     if calls_irregularity and ctx.known("unintended") is True:
         # 25A overrides the rest: an unintended call may be replaced while
@@ -157,8 +163,25 @@ def _establish(
         if given is None:
             raise IncidentError("the incident names no irregularity and gives no calls")
         return given, incident.offender, facts, {}, {}
-    derivation = derive(incident.dealer, incident.calls)
+    calls = incident.calls
+    if given is I.SIMULTANEOUS_CALLS:
+        calls = _deemed_subsequent(incident.dealer, calls)
+    derivation = derive(incident.dealer, calls)
+    if given is not None and derivation.irregularity != given:
+        # The description names an earlier irregularity that the calls settled.
+        for earlier in reversed(derivation.earlier):
+            if earlier.irregularity is given:
+                derivation = earlier
+                break
     derived = derivation.irregularity
+    if given is I.SIMULTANEOUS_CALLS and derived in _STILL_OUT_OF_ROTATION:
+        # Law 33: the call made with that of the player in turn is deemed
+        # subsequent; made when it was not its maker's turn, it is then a
+        # call out of rotation, rectified as such (30, 31 or 32).
+        facts.update({f: v for f, v in derivation.facts.items() if f not in facts})
+        facts["simultaneous"] = True
+        limits = {f: v for f, v in derivation.limits.items() if f not in facts}
+        return derived, derivation.offender, facts, limits, dict(derivation.assumed)
     if given is I.PASSED_OUT and derived is not I.PASSED_OUT:
         raise IncidentError(
             "the calls do not show four passes and nothing else: the board was not passed out"
@@ -200,6 +223,23 @@ def _establish(
         facts[fact] = value
     limits = {f: v for f, v in derivation.limits.items() if f not in facts}
     return irregularity, offender, facts, limits, dict(derivation.assumed)
+
+
+def _deemed_subsequent(
+    dealer: Seat | None, calls: tuple[tuple[Seat, Call], ...]
+) -> tuple[tuple[Seat, Call], ...]:
+    """Law 33: of two calls made at the same moment, the one by the player
+    whose turn it was comes first; the other is deemed subsequent."""
+    if len(calls) < 2 or dealer is None:
+        return calls
+    before = derive(dealer, calls[:-2])
+    if before.irregularity is not None or before.auction is None:
+        return calls
+    expected = before.auction.next_seat
+    (first, _), (second, _) = calls[-2], calls[-1]
+    if first != expected and second == expected:
+        return (*calls[:-2], calls[-1], calls[-2])
+    return calls
 
 
 # Described irregularities whose offender made the last call of his in the list.

@@ -152,6 +152,10 @@ FACTS: Mapping[str, tuple[FactValue, ...]] = {
     # seed 17D: the new call repeats (does not differ significantly from) the cancelled one
     "repeats_call": (True, False, "undecided"),
     "premature_replacement": _BOOL,  # 27C: replaced before the director ruled
+    "after_passed_out": _BOOL,
+    "simultaneous": _BOOL,  # 33: made at the same moment as the call in turn
+    # 17D3: the player the auction reverts to (the one deprived of his turn)
+    "reverts_to": ("N", "E", "S", "W"),  # 39A: the call came after four passes (no contract)
     # Law 20: what is asked, when, by whom.
     "request": ("review", "explanation", "repeat_call", "who_leads"),
     "phase": ("auction", "after_final_pass", "play"),

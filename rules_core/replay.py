@@ -34,37 +34,119 @@ class Derivation:
     auction: Auction | None = None
     #: facts that hold if the description calls this a change of call (Law 25)
     change_facts: Mapping[str, FactValue] = field(default_factory=dict)
+    #: earlier irregular calls that the calls themselves settled (accepted,
+    #: or replaced without rectification), in table order
+    earlier: tuple[Derivation, ...] = ()
 
 
 def derive(dealer: Seat | None, calls: Calls) -> Derivation:
-    """Find the first irregular call and what the calls say about it."""
+    """Replay the board: find each irregular call and what the calls say about it.
+
+    An irregular call that the calls themselves settle -- accepted by the LHO
+    (27A1, 29A), or replaced before the ruling by the lowest sufficient bid in
+    its denomination (27C with 27B1(a)) -- becomes part of the legal auction,
+    and the replay goes on; the next irregularity is then the one ruled
+    (one at a time). Without a later one, the last settled one is ruled.
+    """
     assumed: dict[str, FactValue] = {}
     if dealer is None:
         # The first call listed is taken as the dealer's; reported, not hidden.
         dealer = calls[0][0]
         assumed["dealer"] = dealer.name
     auction = Auction(dealer)
-    for index, (seat, call) in enumerate(calls):
+    settled: list[Derivation] = []
+    index = 0
+    while index < len(calls):
+        seat, call = calls[index]
         later = calls[index + 1 :]
         if _said_again(auction, seat, call):
+            index += 1
             continue  # the same call said twice by the same player changes nothing
         found = _check(auction, seat, call, later)
-        if found is not None:
-            irregularity, facts, limits = found
-            if irregularity is Irregularity.INSUFFICIENT_BID and "replacement" in facts:
-                # The calls show the lowest sufficient bid in the same strain:
-                # 27B1(a) if the insufficient bid was natural, as reported.
-                if facts["replacement"] == "lowest_same_denomination":
-                    assumed["artificial"] = False
-            facts.update(_since(irregularity, seat, later, facts))
-            return Derivation(
-                irregularity, seat, facts, limits, assumed, call, auction,
-                _change_facts(auction, seat),
-            )
-        auction = auction.with_call(call)
+        if found is None:
+            auction = auction.with_call(call)
+            index += 1
+            deprived = _deprived(auction, settled)
+            if deprived is not None:
+                return deprived
+            continue
+        irregularity, facts, limits = found
+        if irregularity is Irregularity.INSUFFICIENT_BID and "replacement" in facts:
+            # The calls show the lowest sufficient bid in the same strain:
+            # 27B1(a) if both bids were natural, as assumed and stated.
+            if facts["replacement"] == "lowest_same_denomination":
+                assumed["artificial"] = False
+        facts.update(_since(irregularity, seat, later, facts))
+        derivation = Derivation(
+            irregularity, seat, facts, limits, dict(assumed), call, auction,
+            _change_facts(auction, seat), tuple(settled),
+        )
+        step = _settle(auction, irregularity, seat, call, facts, later)
+        if step is None:
+            return derivation
+        auction, consumed = step
+        settled.append(derivation)
+        index += consumed
+        deprived = _deprived(auction, settled)
+        if deprived is not None:
+            return deprived
+    if settled:
+        return settled[-1]
     if auction.is_passed_out:
         return Derivation(Irregularity.PASSED_OUT, None, {}, {}, assumed, None, auction)
     return Derivation(None, None, {}, {}, assumed, None, auction)
+
+
+def _settle(
+    auction: Auction,
+    irregularity: Irregularity,
+    seat: Seat,
+    call: Call,
+    facts: Mapping[str, FactValue],
+    later: Calls,
+) -> tuple[Auction, int] | None:
+    """The legal auction once the calls themselves settle this irregular call,
+    with the number of calls read; None when a ruling is needed to go on."""
+    if irregularity in _ACCEPTED_BY_CALLING and facts.get("lho_accepts") is True:
+        if facts.get("ends_auction") is True:
+            return None
+        # 27A1 / 29A: accepted; the call is legal and the rotation goes on from it.
+        return auction.with_call(call, seat), 1
+    if (
+        irregularity is Irregularity.INSUFFICIENT_BID
+        and facts.get("replacement") == "lowest_same_denomination"
+        and len(later) > 1
+        and later[1][0] == seat.lho
+    ):
+        # 27C + 27B1(a): the premature lowest sufficient bid in the same
+        # denomination stands (both natural, as stated) and the LHO called over it.
+        return auction.with_call(later[0][1], seat), 2
+    return None
+
+
+def _deprived(auction: Auction, settled: list[Derivation]) -> Derivation | None:
+    """17D3 (2017; 17E in the seeds) with Law 34: a call followed by three
+    passes, one of them out of rotation, that deprived a player of his turn:
+    the auction does not end and reverts to that player."""
+    if len(auction.calls) < 4 or not all(c.is_pass for c in auction.calls[-3:]):
+        return None
+    last = len(auction.calls) - 4
+    caller = auction.seat_of(last)
+    passers = {auction.seat_of(i) for i in range(last + 1, len(auction.calls))}
+    missing = [s for s in (caller.lho, caller.partner, caller.rho) if s not in passers]
+    if not missing:
+        return None
+    offenders = [
+        d for d in settled if d.irregularity is Irregularity.PASS_OUT_OF_ROTATION
+    ]
+    if not offenders:
+        return None
+    culprit = offenders[-1]
+    facts = {**culprit.facts, "ends_auction": True, "reverts_to": missing[0].name}
+    return Derivation(
+        Irregularity.PASS_OUT_OF_ROTATION, culprit.offender, facts, {}, culprit.assumed,
+        culprit.irregular_call, culprit.auction, culprit.change_facts, culprit.earlier,
+    )
 
 
 _Found = tuple[Irregularity, dict[str, FactValue], dict[str, tuple[FactValue, ...]]]
@@ -116,7 +198,12 @@ def _check(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Found | N
     lho_called = any(s == seat.lho for s, _ in later)
     if auction.has_ended:
         if auction.is_passed_out:
-            return Irregularity.PASSED_OUT, {}, {}
+            # 39A: a call after the fourth pass is a call after the final pass.
+            return (
+                Irregularity.CALL_AFTER_FINAL_PASS,
+                {"call_kind": call.kind.value, "after_passed_out": True},
+                {},
+            )
         contract = auction.contract()
         declaring = contract is not None and contract.is_declaring_side(seat)
         return (
@@ -167,8 +254,14 @@ def _out_of_rotation(auction: Auction, seat: Seat, call: Call, later: Calls) -> 
     if next_seat is not None:
         facts["lho_accepts"] = next_seat == seat.lho
     if turn is Relation.RHO:
-        # 28B: the player in turn called before rectification, or nobody did yet.
-        facts["correct_player_called"] = next_seat == expected
+        if next_seat is None or next_seat != expected:
+            # 28B: nobody called over it yet, or someone else did.
+            facts["correct_player_called"] = False
+        else:
+            # The player in turn called next: before the director ruled (28B)
+            # or after it (31A/32A)? The order cannot tell; asked, and his
+            # call is what he did at his turn in the second case.
+            facts["rho_action"] = "pass" if later[0][1].is_pass else "call"
     if call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
         if not auction.is_admissible(call, seat):
             lho_called = any(s == seat.lho for s, _ in later)
@@ -181,11 +274,13 @@ def _out_of_rotation(auction: Auction, seat: Seat, call: Call, later: Calls) -> 
         return Irregularity.DOUBLE_OUT_OF_ROTATION, facts, {}
     if call.is_pass:
         limits: dict[str, tuple[FactValue, ...]] = {}
-        passes = _trailing_passes(auction) + 1 if auction.has_bid else 0
+        # Passes after the last call (17D3 counts from any call, a pass included).
+        passes = _passes_after_last_call(auction) + 1
         if passes >= 3:
             facts["ends_auction"] = True  # itself the third pass: 17D3, the auction goes on
+            facts["reverts_to"] = expected.name
         elif facts.get("lho_accepts") is True:
-            facts["ends_auction"] = _deprives_a_player(auction, seat, later)
+            pass  # accepted: the replay of the board finds whether a player was skipped
         elif next_seat is None and passes == 2:
             # If the LHO accepts by passing, that completes three passes (17D3).
             limits["ends_auction"] = (True, False)
@@ -196,22 +291,12 @@ def _out_of_rotation(auction: Auction, seat: Seat, call: Call, later: Calls) -> 
     return Irregularity.BID_OUT_OF_ROTATION, facts, {}
 
 
-def _deprives_a_player(auction: Auction, seat: Seat, later: Calls) -> bool:
-    """Law 17D3 / 34: an accepted pass out of rotation completes three passes
-    after a bid before the player who was skipped has called again."""
-    if not auction.has_bid:
-        return False
-    skipped = auction.next_seat
-    passes = _trailing_passes(auction) + 1  # with the pass out of rotation
-    caller = seat.lho
-    for who, call in later:
-        if passes >= 3:
-            break
-        if who != caller or not call.is_pass or who == skipped:
-            return False
-        passes += 1
-        caller = caller.lho
-    return passes >= 3
+def _passes_after_last_call(auction: Auction) -> int:
+    """How many passes follow the last call that is itself followed only by
+    passes (a bid, a double, or the first pass of an all-pass auction)."""
+    if auction.calls and all(c.is_pass for c in auction.calls):
+        return len(auction.calls) - 1
+    return _trailing_passes(auction)
 
 
 def _trailing_passes(auction: Auction) -> int:

@@ -52,6 +52,12 @@ def bid_above_seven(ctx: Context) -> Verdict:
 def call_after_final_pass(ctx: Context) -> Verdict:
     """Law 39: cancelled (A); no more (B); or 26B for a defender's bid or double (C)."""
     head = verdict("39A", outcomes=(O.CALL_CANCELLED,))
+    if ctx.known("after_passed_out") is True:
+        # After four passes there is no declarer and no defender: the call is
+        # cancelled and the board is not played (22B in 2017, 22A in the seeds).
+        return head.then(
+            verdict("22B" if ctx.is_2017 else "22A", outcomes=(O.BOARD_NOT_PLAYED_NO_REDEAL,))
+        )
     if ctx.get("offender_side") == "declaring":
         return head.then(verdict("39B", outcomes=(O.NO_FURTHER_RECTIFICATION,)))
     if ctx.get("call_kind") == "pass":

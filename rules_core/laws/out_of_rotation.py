@@ -59,7 +59,7 @@ def call_out_of_rotation(ctx: Context, kind: CallKindOOR, insufficient: bool = F
     if ctx.yes("lho_accepts"):
         return verdict("29A", outcomes=(O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION))
     # 28B: the RHO, whose turn it was, called before rectification.
-    if turn == "rho" and ctx.default("correct_player_called", False):
+    if turn == "rho" and ctx.yes("correct_player_called"):
         return verdict(
             "28B",
             ui_withdrawn(ctx) + "2",

@@ -48,8 +48,9 @@ def simultaneous_calls(ctx: Context) -> Verdict:
 
 
 def passed_out(ctx: Context) -> Verdict:
-    """Law 22A (2017 22A1): four passes, the board is not played, no redeal."""
-    return verdict("22A1" if ctx.is_2017 else "22A", outcomes=(O.BOARD_NOT_PLAYED_NO_REDEAL,))
+    """All four pass: 2017 Law 22B (17D2 "If no player bids (see Law 22B)");
+    the seed's Law 22A. The board is not played, there is no redeal."""
+    return verdict("22B" if ctx.is_2017 else "22A", outcomes=(O.BOARD_NOT_PLAYED_NO_REDEAL,))
 
 
 def wrong_board(ctx: Context) -> Verdict:
