@@ -36,13 +36,15 @@ def inadmissible_double(ctx: Context, out_of_rotation: bool | None = None) -> Ve
         # 36B4: back to the player whose turn it was; the offender calls at his
         # turn; his partner passes throughout.
         return verdict(
-            "36B1",
+            "36B",
+        "36B1",
             "36B4",
             *tail,
             outcomes=(O.CALL_CANCELLED, O.AUCTION_REVERTS, *barred),
         )
     # 36B1-3: cancelled; the offender substitutes a legal call; partner passes throughout.
     return verdict(
+        "36B",
         "36B1",
         "36B2",
         "36B3",

@@ -122,7 +122,7 @@ def _pass_2017(ctx: Context, turn: FactValue) -> Verdict:
         return verdict("30A", outcomes=(O.OFFENDER_MUST_PASS_NEXT_TURN, O.NO_FURTHER_RECTIFICATION))
     # 30B1: partner's turn, or the LHO's turn before the offender has called.
     return (
-        _partner_free_2017("30B1(a)")
+        _partner_free_2017("30B1", "30B1(a)")
         .then(verdict("30B1(b)"))
         .then(_comparable_2017(ctx, "30B1(b)(i)", "30B1(b)(ii)"))
     )
@@ -148,7 +148,7 @@ def _bid_2017(
         return ctx.choice("rho_action", ("pass", "call"), after_rho)
     # 31B: partner's turn, or the LHO's turn before the offender has called.
     return (
-        _partner_free_2017("31B1")
+        _partner_free_2017("31B", "31B1")
         .then(verdict("31B2"))
         .then(_comparable_2017(ctx, "31A2(a)", "31A2(b)"))
     )
@@ -165,7 +165,7 @@ def _double_2017(ctx: Context, turn: FactValue) -> Verdict:
         return ctx.choice("rho_action", ("pass", "call"), after_rho)
     # 32B: partner's turn.
     return (
-        _partner_free_2017("32B1")
+        _partner_free_2017("32B", "32B1")
         .then(verdict("32B2"))
         .then(_comparable_2017(ctx, "32A2(a)", "32A2(b)"))
     )
@@ -197,6 +197,7 @@ def _pass_2007(ctx: Context, turn: FactValue) -> Verdict:
     if turn == "partner":
         # 30B2(a): the offender passes throughout; (b) partner may bid or pass, not double.
         return verdict(
+            "30B2",
             "30B2(a)",
             "30B2(b)",
             "23",

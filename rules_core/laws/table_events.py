@@ -95,7 +95,7 @@ def three_passes_one_out_of_rotation(ctx: Context) -> Verdict:
     reverts to the player who missed his turn; later passes are cancelled."""
     return verdict(
         "34",
-        "17D3" if ctx.is_2017 else "17E",
+        "17D3" if ctx.is_2017 else "17E2",
         ui_withdrawn(ctx),
         outcomes=(O.AUCTION_REVERTS, O.SUBSEQUENT_CALLS_CANCELLED, O.UNAUTHORIZED_INFORMATION),
     )
