@@ -95,6 +95,9 @@ QUESTIONS: Mapping[str, str] = {
     "repeats_call": N_("With the right cards, does {offender}'s new call match the cancelled "
                        "one (no significant difference)?"),
     "premature_replacement": N_("Did {offender} replace the call before the director ruled?"),
+    "rho_must_pass": N_("Was the call made at the turn of a right-hand opponent who was "
+                        "required to pass?"),
+    "barred_throughout": N_("Was {offender} required to pass for the rest of the auction?"),
     "simultaneous": N_("Was the call made at the same moment as the call in turn?"),
     "reverts_to": N_("Which player missed a turn to call?"),
     "after_passed_out": N_("Did the call come after all four players had passed?"),
@@ -287,6 +290,9 @@ OUTCOMES: Mapping[Outcome, str] = {
                                "about ten seconds before calling, showing thought either "
                                "way."),
     Outcome.AUCTION_PERIOD_EXPLAINED: N_("See the Law excerpt below."),
+    Outcome.PASS_OBLIGATION_CONTINUES: N_("If {offender} was required to pass for the rest of "
+                                          "the auction, they must still pass whenever it is "
+                                          "their turn."),
     Outcome.WRONG_BOARD_OTHER_BOARD: N_("When the board whose cards were taken is played, it "
                                         "is played normally if {offender} repeats the cancelled "
                                         "call ({lho} then repeats theirs); if the call differs "

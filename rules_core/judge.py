@@ -166,7 +166,10 @@ def _establish(
     calls = incident.calls
     if given is I.SIMULTANEOUS_CALLS:
         calls = _deemed_subsequent(incident.dealer, calls)
-    derivation = derive(incident.dealer, calls)
+    derivation = derive(incident.dealer, calls, incident.facts)
+    for fact in derivation.used:
+        # A stated fact that settled an earlier irregularity of the board.
+        facts.pop(fact, None)
     if given is not None and derivation.irregularity != given:
         # The description names an earlier irregularity that the calls settled.
         for earlier in reversed(derivation.earlier):

@@ -111,6 +111,8 @@ class Outcome(enum.StrEnum):
     STOP_CARD_WAIT = "stop_card_wait"
     AUCTION_PERIOD_EXPLAINED = "auction_period_explained"
     WRONG_BOARD_OTHER_BOARD = "wrong_board_other_board"
+    # 37A: a bar for the rest of the auction outlives the accepted call.
+    PASS_OBLIGATION_CONTINUES = "pass_obligation_continues"
 
 
 _BOOL = (True, False)
@@ -153,7 +155,10 @@ FACTS: Mapping[str, tuple[FactValue, ...]] = {
     "repeats_call": (True, False, "undecided"),
     "premature_replacement": _BOOL,  # 27C: replaced before the director ruled
     "after_passed_out": _BOOL,
-    "simultaneous": _BOOL,  # 33: made at the same moment as the call in turn
+    "simultaneous": _BOOL,
+    "rho_must_pass": _BOOL,  # 28A: the call was made at the turn of an RHO required to pass
+    # 37A: the offender was required to pass for the rest of the auction
+    "barred_throughout": _BOOL,  # 33: made at the same moment as the call in turn
     # 17D3: the player the auction reverts to (the one deprived of his turn)
     "reverts_to": ("N", "E", "S", "W"),  # 39A: the call came after four passes (no contract)
     # Law 20: what is asked, when, by whom.

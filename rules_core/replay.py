@@ -37,39 +37,93 @@ class Derivation:
     #: earlier irregular calls that the calls themselves settled (accepted,
     #: or replaced without rectification), in table order
     earlier: tuple[Derivation, ...] = ()
+    #: stated facts that settled an earlier irregularity, not this one
+    used: frozenset[str] = frozenset()
 
 
-def derive(dealer: Seat | None, calls: Calls) -> Derivation:
+@dataclass(slots=True)
+class _Board:
+    """The board as replayed so far: the legal auction and who must pass."""
+
+    auction: Auction
+    #: seat -> "next" (must pass at his next turn) or "throughout"
+    barred: dict[Seat, str] = field(default_factory=dict)
+    settled: list[Derivation] = field(default_factory=list)
+    #: stated facts that settled an earlier irregularity (not the one ruled)
+    used: set[str] = field(default_factory=set)
+
+    def bar(self, seat: Seat, how: str) -> None:
+        if self.barred.get(seat) != "throughout":
+            self.barred[seat] = how
+
+    def called(self, seat: Seat, call: Call) -> None:
+        """A call at ``seat``'s turn (in rotation): a pass meets a bar for one turn."""
+        self.auction = self.auction.with_call(call, seat)
+        if self.barred.get(seat) == "next":
+            del self.barred[seat]
+
+
+def derive(
+    dealer: Seat | None, calls: Calls, stated: Mapping[str, FactValue] | None = None
+) -> Derivation:
     """Replay the board: find each irregular call and what the calls say about it.
 
-    An irregular call that the calls themselves settle -- accepted by the LHO
-    (27A1, 29A), or replaced before the ruling by the lowest sufficient bid in
-    its denomination (27C with 27B1(a)) -- becomes part of the legal auction,
-    and the replay goes on; the next irregularity is then the one ruled
-    (one at a time). Without a later one, the last settled one is ruled.
+    An irregular call that the calls (with the ``stated`` facts) settle --
+    accepted by the LHO (27A1, 29A), rectified and followed by the offender's
+    own legal call (27B, 36B, 38), or rectified after the player in turn
+    called (28B, 30A) -- becomes part of the board, with the obligations it
+    leaves (a player who must pass at his next turn or for the rest of the
+    auction), and the replay goes on; the next irregularity is then the one
+    ruled (one at a time), a call breaking an obligation included (Law 37),
+    and a call at the turn of an RHO who must pass is in rotation (28A).
+    Without a later one, the last settled one is ruled.
     """
+    stated = stated or {}
     assumed: dict[str, FactValue] = {}
     if dealer is None:
         # The first call listed is taken as the dealer's; reported, not hidden.
         dealer = calls[0][0]
         assumed["dealer"] = dealer.name
-    auction = Auction(dealer)
-    settled: list[Derivation] = []
+    board = _Board(Auction(dealer))
     index = 0
     while index < len(calls):
+        auction = board.auction
         seat, call = calls[index]
         later = calls[index + 1 :]
         if _said_again(auction, seat, call):
             index += 1
             continue  # the same call said twice by the same player changes nothing
+        expected = auction.next_seat
+        if (
+            not auction.has_ended
+            and seat != expected
+            and seat == expected.lho
+            and expected in board.barred
+            and _legal(auction, seat, call)
+        ):
+            # 28A: a call at the RHO's turn when the RHO must pass is in rotation.
+            if board.barred[expected] == "next":
+                del board.barred[expected]
+            board.settled.append(
+                Derivation(
+                    _OUT_OF_ROTATION[call.kind], seat,
+                    {"turn_of": "rho", "rho_must_pass": True}, {}, dict(assumed), call, auction,
+                )
+            )
+            board.called(seat, call)
+            index += 1
+            continue
         found = _check(auction, seat, call, later)
         if found is None:
-            auction = auction.with_call(call)
-            index += 1
-            deprived = _deprived(auction, settled)
-            if deprived is not None:
-                return deprived
-            continue
+            if seat in board.barred and not call.is_pass:
+                found = _violation(board, seat, later)
+            else:
+                board.called(seat, call)
+                index += 1
+                deprived = _deprived(board.auction, board.settled)
+                if deprived is not None:
+                    return deprived
+                continue
         irregularity, facts, limits = found
         if irregularity is Irregularity.INSUFFICIENT_BID and "replacement" in facts:
             # The calls show the lowest sufficient bid in the same strain:
@@ -79,49 +133,161 @@ def derive(dealer: Seat | None, calls: Calls) -> Derivation:
         facts.update(_since(irregularity, seat, later, facts))
         derivation = Derivation(
             irregularity, seat, facts, limits, dict(assumed), call, auction,
-            _change_facts(auction, seat), tuple(settled),
+            _change_facts(auction, seat), tuple(board.settled), frozenset(board.used),
         )
-        step = _settle(auction, irregularity, seat, call, facts, later)
-        if step is None:
+        consumed = _settle(board, irregularity, seat, call, facts, later, stated)
+        if consumed is None:
             return derivation
-        auction, consumed = step
-        settled.append(derivation)
+        board.settled.append(derivation)
         index += consumed
-        deprived = _deprived(auction, settled)
+        deprived = _deprived(board.auction, board.settled)
         if deprived is not None:
             return deprived
-    if settled:
-        return settled[-1]
-    if auction.is_passed_out:
-        return Derivation(Irregularity.PASSED_OUT, None, {}, {}, assumed, None, auction)
-    return Derivation(None, None, {}, {}, assumed, None, auction)
+    if board.settled:
+        # The last settled irregularity is ruled, with the stated facts it used.
+        return board.settled[-1]
+    if board.auction.is_passed_out:
+        return Derivation(Irregularity.PASSED_OUT, None, {}, {}, assumed, None, board.auction)
+    return Derivation(None, None, {}, {}, assumed, None, board.auction)
+
+
+_OUT_OF_ROTATION = {
+    CallKind.PASS: Irregularity.PASS_OUT_OF_ROTATION,
+    CallKind.BID: Irregularity.BID_OUT_OF_ROTATION,
+    CallKind.DOUBLE: Irregularity.DOUBLE_OUT_OF_ROTATION,
+    CallKind.REDOUBLE: Irregularity.DOUBLE_OUT_OF_ROTATION,
+}
+
+
+def _violation(board: _Board, seat: Seat, later: Calls) -> _Found:
+    """Law 37: a bid, double or redouble by a player who must pass."""
+    facts: dict[str, FactValue] = {
+        "barred_throughout": board.barred[seat] == "throughout",
+        "lho_called_since": any(s == seat.lho for s, _ in later),
+    }
+    return Irregularity.CALL_WHEN_OBLIGED_TO_PASS, facts, {}
 
 
 def _settle(
-    auction: Auction,
+    board: _Board,
     irregularity: Irregularity,
     seat: Seat,
     call: Call,
     facts: Mapping[str, FactValue],
     later: Calls,
-) -> tuple[Auction, int] | None:
-    """The legal auction once the calls themselves settle this irregular call,
-    with the number of calls read; None when a ruling is needed to go on."""
+    stated: Mapping[str, FactValue],
+) -> int | None:
+    """Update the board when the calls (and stated facts) settle this irregular
+    call; return how many calls were read, or None when a ruling is needed."""
+    auction = board.auction
+    own_next = bool(later) and later[0][0] == seat
+    lho_over_next = len(later) > 1 and later[1][0] == seat.lho
+
+    def use(*names: str) -> None:
+        board.used.update(n for n in names if n in stated)
+
+    if irregularity is Irregularity.CALL_WHEN_OBLIGED_TO_PASS:
+        if facts.get("lho_called_since") is True:
+            # 37A: the call and all later calls stand; a bar for the rest of
+            # the auction still holds.
+            if board.barred.get(seat) == "next":
+                del board.barred[seat]
+            board.auction = auction.with_call(call, seat)
+            return 1
+        return None
     if irregularity in _ACCEPTED_BY_CALLING and facts.get("lho_accepts") is True:
         if facts.get("ends_auction") is True:
             return None
         # 27A1 / 29A: accepted; the call is legal and the rotation goes on from it.
-        return auction.with_call(call, seat), 1
+        board.auction = auction.with_call(call, seat)
+        return 1
+    if irregularity is Irregularity.BID_ABOVE_SEVEN:
+        if own_next and later[0][1].is_pass:
+            # 38B-C: cancelled, a pass substituted; both offenders pass throughout.
+            board.auction = auction.with_call(later[0][1], seat)
+            board.bar(seat, "throughout")
+            board.bar(seat.partner, "throughout")
+            return 2
+        return None
+    if irregularity is Irregularity.INADMISSIBLE_DOUBLE:
+        in_turn = facts.get("out_of_rotation") is False
+        if in_turn and own_next and _legal(auction, seat, later[0][1]):
+            # 36B1-2: cancelled, the offender's legal call substituted; his
+            # partner passes throughout.
+            board.auction = auction.with_call(later[0][1], seat)
+            board.bar(seat.partner, "throughout")
+            return 2
+        return None
+    if irregularity is Irregularity.INSUFFICIENT_BID and facts.get("premature_replacement"):
+        replacement = later[0][1]
+        if not _legal(auction, seat, replacement):
+            return None
+        declined = stated.get("lho_accepts") is False or lho_over_next
+        kind = facts.get("replacement", stated.get("replacement"))
+        if not declined or kind is None:
+            return None
+        if kind == "lowest_same_denomination":
+            if stated.get("artificial") is True:
+                return None
+            # 27B1(a): no further rectification (both bids natural, as stated).
+        elif kind in ("other_bid", "pass"):
+            board.bar(seat.partner, "throughout")  # 27B2
+        elif kind != "comparable":  # 27B1(b): no further rectification
+            return None
+        if not lho_over_next:
+            use("lho_accepts")
+        if "replacement" not in facts:
+            use("replacement")
+        board.auction = auction.with_call(replacement, seat)
+        return 2
+    rho_next = bool(later) and later[0][0] == auction.next_seat
+    if (
+        irregularity in _STATED_TIME
+        and facts.get("turn_of") == "rho"
+        and rho_next
+        and "correct_player_called" in stated
+    ):
+        before = stated["correct_player_called"] is True
+        if before:
+            # 28B: the call out of rotation is cancelled; no rectification.
+            use("correct_player_called", "lho_accepts")
+            return 1
+        if irregularity is Irregularity.PASS_OUT_OF_ROTATION:
+            # 30A: cancelled after the ruling; the offender passes at his next turn.
+            use("correct_player_called", "lho_accepts", "artificial")
+            board.bar(seat, "next")
+            return 1
+        if later[0][1].is_pass and irregularity is Irregularity.BID_OUT_OF_ROTATION:
+            # 31A1: the RHO passes; the offender repeats his bid at his turn.
+            repeated = len(later) > 1 and later[1] == (seat, call)
+            if repeated and _legal_after(auction, later[0], call):
+                use("correct_player_called", "lho_accepts")
+                return 1
+        return None
     if (
         irregularity is Irregularity.INSUFFICIENT_BID
         and facts.get("replacement") == "lowest_same_denomination"
-        and len(later) > 1
-        and later[1][0] == seat.lho
+        and lho_over_next
     ):
-        # 27C + 27B1(a): the premature lowest sufficient bid in the same
-        # denomination stands (both natural, as stated) and the LHO called over it.
-        return auction.with_call(later[0][1], seat), 2
+        board.auction = auction.with_call(later[0][1], seat)
+        return 2
     return None
+
+
+_STATED_TIME = {
+    Irregularity.PASS_OUT_OF_ROTATION,
+    Irregularity.BID_OUT_OF_ROTATION,
+    Irregularity.DOUBLE_OUT_OF_ROTATION,
+}
+
+
+def _legal(auction: Auction, seat: Seat, call: Call) -> bool:
+    return auction.is_sufficient(call) and auction.is_admissible(call, seat)
+
+
+def _legal_after(auction: Auction, first: tuple[Seat, Call], call: Call) -> bool:
+    after = auction.with_call(first[1], first[0])
+    return _legal(after, first[0].lho, call)
 
 
 def _deprived(auction: Auction, settled: list[Derivation]) -> Derivation | None:

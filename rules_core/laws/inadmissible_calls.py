@@ -12,8 +12,16 @@ __all__ = ["call_when_obliged_to_pass", "bid_above_seven", "call_after_final_pas
 def call_when_obliged_to_pass(ctx: Context) -> Verdict:
     """Law 37 [P: A from S7; B recalled, consistent with 2007]."""
     if ctx.yes("lho_called_since"):
-        # 37A: the LHO called before rectification: that call and all later ones stand.
-        return verdict("37A", outcomes=(O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION))
+        # 37A: the LHO called before rectification: that call and all later ones
+        # stand; "if the offender was required to pass for the remainder of the
+        # auction he must still pass whenever it is his turn".
+        throughout = ctx.known("barred_throughout")
+        still: tuple[O, ...] = (
+            (O.OFFENDER_MUST_PASS_THROUGHOUT,) if throughout is True
+            else () if throughout is False
+            else (O.PASS_OBLIGATION_CONTINUES,)
+        )
+        return verdict("37A", outcomes=(O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION, *still))
     # 37B: cancelled, a pass substituted, both offenders pass throughout.
     return verdict(
         "37B",

@@ -39,6 +39,9 @@ def _called_before(ctx: Context) -> bool:
 
 
 def call_out_of_rotation(ctx: Context, kind: CallKindOOR, insufficient: bool = False) -> Verdict:
+    if ctx.known("rho_must_pass") is True:
+        # 28A: made at the turn of an RHO required by law to pass: in rotation.
+        return verdict("28A", outcomes=(O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION))
     turn = ctx.get("turn_of")
     if turn == "lho" and kind == "pass" and not ctx.is_2017:
         ctx.get("any_bid_before")  # seed 30: decides 30A against 30B3 before anything else
