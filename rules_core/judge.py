@@ -32,7 +32,7 @@ from .laws.table_events import (
 )
 from .model import FactValue, Irregularity, Question, Result, Ruling
 from .model import Outcome as O
-from .replay import derive
+from .replay import derive, substitute
 
 __all__ = ["rule", "PROCEDURES"]
 
@@ -105,6 +105,8 @@ def rule(incident: Incident) -> Result:
     ctx = Context(incident.edition, facts, limits=limits)
     try:
         result = _apply(ctx, irregularity)
+        if irregularity is I.CHANGE_OF_CALL and O.SUBSTITUTION_ALLOWED in result.outcomes:
+            result = _then_substituted(incident, offender, ctx, result)
     except NeedFact as need:
         return Question(str(irregularity), offender, need.fact, need.options, facts)
     return Ruling(
@@ -117,6 +119,29 @@ def rule(incident: Incident) -> Result:
         facts,
         {**assumed, **ctx.assumed},
     )
+
+
+def _then_substituted(
+    incident: Incident, offender: Seat | None, ctx: Context, result: Verdict
+) -> Verdict:
+    """25A1: the substituted call "stands and is subject to the appropriate
+    Law": when the calls show it irregular in its place (an insufficient bid,
+    an inadmissible double...), that Law is applied to it next."""
+    if not incident.calls or offender is None:
+        return result
+    derivation = derive(incident.dealer, incident.calls, incident.facts)
+    if derivation.offender != offender or derivation.index is None:
+        return result
+    if derivation.auction is None or derivation.irregular_call is None:
+        return result
+    later = incident.calls[derivation.index + 1 :]
+    found = substitute(derivation.auction, offender, derivation.irregular_call, later)
+    if found is None:
+        return result
+    irregularity, facts, limits = found
+    then = Context(ctx.edition, {**ctx.facts, **facts}, limits=limits, assumed=ctx.assumed)
+    kept = tuple(o for o in result.outcomes if o is not O.NO_FURTHER_RECTIFICATION)
+    return Verdict(result.laws, kept, result.options).then(PROCEDURES[irregularity](then))
 
 
 # A call out of rotation stays out of rotation when an unintended call in it is
@@ -177,6 +202,18 @@ def _establish(
                 derivation = earlier
                 break
     derived = derivation.irregularity
+    if derived is I.CALL_AFTER_FINAL_PASS and (
+        given is I.CHANGE_OF_CALL or (given is None and "unintended" in facts)
+    ):
+        # A change of call after the final pass, before the opening lead: Law
+        # 25 runs through the clarification period (25A4/25A5, 2007 25A2/25A3).
+        offender = derivation.offender
+        assert derivation.auction is not None and derivation.irregular_call is not None
+        if offender is not None and derivation.auction.has_called(offender):
+            changed = dict(derivation.change_facts)
+            for fact, value in changed.items():
+                facts.setdefault(fact, value)
+            return I.CHANGE_OF_CALL, offender, facts, {}, dict(derivation.assumed)
     if given is I.SIMULTANEOUS_CALLS and derived in _STILL_OUT_OF_ROTATION:
         # Law 33: the call made with that of the player in turn is deemed
         # subsequent; made when it was not its maker's turn, it is then a

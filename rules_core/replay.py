@@ -15,7 +15,7 @@ from .auction import Auction
 from .calls import Call, CallKind, Relation, Seat, Strain, bid
 from .model import REPLACEMENTS, FactValue, Irregularity
 
-__all__ = ["Derivation", "derive"]
+__all__ = ["Derivation", "derive", "substitute"]
 
 Calls = Sequence[tuple[Seat, Call]]
 
@@ -39,6 +39,8 @@ class Derivation:
     earlier: tuple[Derivation, ...] = ()
     #: stated facts that settled an earlier irregularity, not this one
     used: frozenset[str] = frozenset()
+    #: where the irregular call is in the list of calls
+    index: int | None = None
 
 
 @dataclass(slots=True)
@@ -133,7 +135,8 @@ def derive(
         facts.update(_since(irregularity, seat, later, facts))
         derivation = Derivation(
             irregularity, seat, facts, limits, dict(assumed), call, auction,
-            _change_facts(auction, seat), tuple(board.settled), frozenset(board.used),
+            _change_facts(auction, seat, call), tuple(board.settled), frozenset(board.used),
+            index,
         )
         consumed = _settle(board, irregularity, seat, call, facts, later, stated)
         if consumed is None:
@@ -312,6 +315,7 @@ def _deprived(auction: Auction, settled: list[Derivation]) -> Derivation | None:
     return Derivation(
         Irregularity.PASS_OUT_OF_ROTATION, culprit.offender, facts, {}, culprit.assumed,
         culprit.irregular_call, culprit.auction, culprit.change_facts, culprit.earlier,
+        culprit.used, culprit.index,
     )
 
 
@@ -347,17 +351,43 @@ def _since(
     return {fact: value for fact, value in since.items() if fact not in facts}
 
 
-def _change_facts(auction: Auction, seat: Seat) -> dict[str, FactValue]:
-    """Read as a change of the offender's previous call: who called in between."""
+def _change_facts(auction: Auction, seat: Seat, call: Call) -> dict[str, FactValue]:
+    """Read as a change of the offender's previous call: who called in between,
+    and whether a bid replaces a pass, double or redouble or the reverse."""
     entries = auction.entries()
     last = max((i for i, (s, _) in enumerate(entries) if s == seat), default=None)
     if last is None:
         return {}
     between = [s for s, _ in entries[last + 1 :]]
-    return {
+    facts: dict[str, FactValue] = {
         "lho_called_since": seat.lho in between,
         "partner_called_since": seat.partner in between,
     }
+    if entries[last][1].is_bid != call.is_bid:
+        facts["box_category_swap"] = True
+    return facts
+
+
+def substitute(
+    auction: Auction, seat: Seat, call: Call, later: Calls
+) -> tuple[Irregularity, dict[str, FactValue], dict[str, tuple[FactValue, ...]]] | None:
+    """25A1: the intended call "stands and is subject to the appropriate Law":
+    judged in place of the call it replaces (an insufficient bid, an
+    inadmissible double...); None when it is legal there."""
+    entries = auction.entries()
+    last = max((i for i, (s, _) in enumerate(entries) if s == seat), default=None)
+    if last is None:
+        return None
+    seats = auction.seats[:last] if auction.seats else ()
+    before = Auction(auction.dealer, auction.calls[:last], seats)
+    if before.next_seat != seat:
+        return None
+    found = _check(before, seat, call, later)
+    if found is None:
+        return None
+    irregularity, facts, limits = found
+    facts.update(_since(irregularity, seat, later, facts))
+    return irregularity, facts, limits
 
 
 def _check(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Found | None:
@@ -414,6 +444,10 @@ def _out_of_rotation(auction: Auction, seat: Seat, call: Call, later: Calls) -> 
     if turn is Relation.LHO and called_before:
         # The same player called again before his LHO: a change of call (Law 25).
         facts.update(partner_called_since=False, lho_called_since=False)
+        # Bidding-box regulation 6: a bid for a pass, double or redouble (or the
+        # reverse) is never inadvertent.
+        if "box_category_swap" in _change_facts(auction, seat, call):
+            facts["box_category_swap"] = True
         if next_seat is not None:
             facts["lho_accepts"] = next_seat == seat.lho
         return Irregularity.CHANGE_OF_CALL, facts, {}
