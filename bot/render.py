@@ -100,6 +100,9 @@ QUESTIONS: Mapping[str, str] = {
     "barred_throughout": N_("Was {offender} required to pass for the rest of the auction?"),
     "simultaneous": N_("Was the call made at the same moment as the call in turn?"),
     "reverts_to": N_("Which player missed a turn to call?"),
+    "same_strain_lowest": N_("Is the replacement the lowest sufficient bid in the strain the "
+                             "insufficient bid named?"),
+    "replacement_artificial": N_("Was the replacement bid artificial (conventional)?"),
     "after_passed_out": N_("Did the call come after all four players had passed?"),
     "request": N_("What is being asked for?"),
     "phase": N_("When is it asked?"),

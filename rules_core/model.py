@@ -155,6 +155,10 @@ FACTS: Mapping[str, tuple[FactValue, ...]] = {
     "repeats_call": (True, False, "undecided"),
     "premature_replacement": _BOOL,  # 27C: replaced before the director ruled
     "after_passed_out": _BOOL,
+    # 27B1(a): the replacement is the lowest sufficient bid in the strain the
+    # insufficient bid named (what each bid specifies decides, not the name)
+    "same_strain_lowest": _BOOL,
+    "replacement_artificial": _BOOL,  # the replacement bid was artificial
     "simultaneous": _BOOL,
     "rho_must_pass": _BOOL,  # 28A: the call was made at the turn of an RHO required to pass
     # 37A: the offender was required to pass for the rest of the auction

@@ -127,11 +127,6 @@ def derive(
                     return deprived
                 continue
         irregularity, facts, limits = found
-        if irregularity is Irregularity.INSUFFICIENT_BID and "replacement" in facts:
-            # The calls show the lowest sufficient bid in the same strain:
-            # 27B1(a) if both bids were natural, as assumed and stated.
-            if facts["replacement"] == "lowest_same_denomination":
-                assumed["artificial"] = False
         facts.update(_since(irregularity, seat, later, facts))
         derivation = Derivation(
             irregularity, seat, facts, limits, dict(assumed), call, auction,
@@ -226,26 +221,31 @@ def _settle(
         if not _legal(auction, seat, replacement):
             return None
         declined = stated.get("lho_accepts") is False or lho_over_next
-        kind = facts.get("replacement", stated.get("replacement"))
+        natural = not any(stated.get(f) is True for f in ("artificial", "replacement_artificial"))
+        kind = facts.get("replacement")
+        if kind is None and facts.get("same_strain_lowest") is True and natural:
+            kind = "lowest_same_denomination"  # both natural, as assumed and stated
+        from_stated = kind is None
+        if from_stated:
+            kind = stated.get("replacement")
         if not declined or kind is None:
             return None
-        if kind == "lowest_same_denomination":
-            if stated.get("artificial") is True:
-                return None
-            # 27B1(a): no further rectification (both bids natural, as stated).
-        elif kind in ("other_bid", "pass"):
+        if kind in ("other_bid", "pass"):
             board.bar(seat.partner, "throughout")  # 27B2
-        elif kind != "comparable":  # 27B1(b): no further rectification
-            return None
+        elif kind not in ("comparable", "lowest_same_denomination"):
+            return None  # 27B1(a) and (b): no further rectification; others need a ruling
         if not lho_over_next:
             use("lho_accepts")
-        if "replacement" not in facts:
+        if from_stated:
             use("replacement")
         board.auction = auction.with_call(replacement, seat)
         return 2
     rho_next = bool(later) and later[0][0] == auction.next_seat
+    out_of_turn = irregularity in _STATED_TIME or (
+        irregularity is Irregularity.INSUFFICIENT_BID and facts.get("in_rotation") is False
+    )
     if (
-        irregularity in _STATED_TIME
+        out_of_turn
         and facts.get("turn_of") == "rho"
         and rho_next
         and "correct_player_called" in stated
@@ -260,20 +260,14 @@ def _settle(
             use("correct_player_called", "lho_accepts", "artificial")
             board.bar(seat, "next")
             return 1
-        if later[0][1].is_pass and irregularity is Irregularity.BID_OUT_OF_ROTATION:
-            # 31A1: the RHO passes; the offender repeats his bid at his turn.
+        if later[0][1].is_pass and call.is_bid:
+            # 31A1: the RHO passes; the offender repeats his bid at his turn
+            # (an insufficient one is then judged under Law 27 in turn).
             repeated = len(later) > 1 and later[1] == (seat, call)
-            if repeated and _legal_after(auction, later[0], call):
+            if repeated:
                 use("correct_player_called", "lho_accepts")
                 return 1
         return None
-    if (
-        irregularity is Irregularity.INSUFFICIENT_BID
-        and facts.get("replacement") == "lowest_same_denomination"
-        and lho_over_next
-    ):
-        board.auction = auction.with_call(later[0][1], seat)
-        return 2
     return None
 
 
@@ -286,11 +280,6 @@ _STATED_TIME = {
 
 def _legal(auction: Auction, seat: Seat, call: Call) -> bool:
     return auction.is_sufficient(call) and auction.is_admissible(call, seat)
-
-
-def _legal_after(auction: Auction, first: tuple[Seat, Call], call: Call) -> bool:
-    after = auction.with_call(first[1], first[0])
-    return _legal(after, first[0].lho, call)
 
 
 def _deprived(auction: Auction, settled: list[Derivation]) -> Derivation | None:
@@ -453,6 +442,12 @@ def _out_of_rotation(auction: Auction, seat: Seat, call: Call, later: Calls) -> 
         return Irregularity.CHANGE_OF_CALL, facts, {}
     if next_seat is not None:
         facts["lho_accepts"] = next_seat == seat.lho
+    if turn is Relation.RHO and call.is_bid and len(later) > 1 and later[0][0] == expected:
+        # 2007 31A2: after the RHO's call, the offender's own next call shows
+        # whether he repeated the denomination of his bid out of rotation.
+        own = next((c for s, c in later[1:] if s == seat), None)
+        if own is not None and own.is_bid and not later[0][1].is_pass:
+            facts["repeats_denomination"] = own.strain == call.strain
     if turn is Relation.RHO:
         if next_seat is None or next_seat != expected:
             # 28B: nobody called over it yet, or someone else did.
@@ -532,6 +527,8 @@ def _insufficient(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Fo
     # replacement stands unless the LHO accepts the insufficient bid (A1),
     # an option he keeps until he calls over the replacement.
     facts["premature_replacement"] = True
+    if replacement.is_bid and auction.is_sufficient(replacement) and call.strain is not None:
+        facts["same_strain_lowest"] = replacement == _lowest_sufficient(auction, call.strain)
     kind, limit = _replacement_kind(auction, call, replacement)
     lho_called_over = len(later) > 1 and later[1][0] == seat.lho
     if kind is not None:
@@ -569,11 +566,9 @@ def _replacement_kind(
     if replacement.is_bid:
         if not auction.is_sufficient(replacement):
             return "insufficient", ()
-        if insufficient.strain is not None and replacement == _lowest_sufficient(
-            auction, insufficient.strain
-        ):
-            return "lowest_same_denomination", ()
-        return None, ("comparable", "other_bid")
+        # 27B1(a) turns on the denomination(s) each bid *specifies*: the named
+        # strain only tells it for natural bids (judged by the Law 27 procedure).
+        return None, ("lowest_same_denomination", "comparable", "other_bid")
     if replacement.is_pass:
         return None, ("comparable", "pass")
     return None, ("comparable", "double_redouble")

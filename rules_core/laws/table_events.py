@@ -59,7 +59,11 @@ def wrong_board(ctx: Context) -> Verdict:
         if ctx.yes("partner_called_since"):
             return verdict(
                 "15A",
-                outcomes=(O.CALL_CANCELLED, O.SUBSEQUENT_CALLS_CANCELLED, O.ADJUSTED_SCORE_AWARDED),
+                # No result can be obtained on this board: an artificial
+                # adjusted score (Law 12C2).
+                outcomes=(
+                    O.CALL_CANCELLED, O.SUBSEQUENT_CALLS_CANCELLED, O.ARTIFICIAL_ADJUSTED_SCORE,
+                ),
             )
         return verdict(
             "15A",
