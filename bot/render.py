@@ -180,7 +180,7 @@ YES, NO = N_("Yes"), N_("No")
 
 # How each option is introduced when the offender has not chosen yet.
 CHOICE_LABELS: Mapping[tuple[str, FactValue], str] = {
-    ("comparable", True): N_("If {offender} makes a comparable call (Law 23A)"),
+    ("comparable", True): N_("If {offender} makes a comparable call"),
     ("comparable", False): N_("If {offender} makes a call that is not comparable"),
     ("rho_action", "pass"): N_("If {rho} passes"),
     ("rho_action", "call"): N_("If {rho} bids, doubles or redoubles"),
@@ -189,8 +189,8 @@ CHOICE_LABELS: Mapping[tuple[str, FactValue], str] = {
     ("repeats_call", True): N_("If {offender} repeats the same call"),
     ("repeats_call", False): N_("If {offender} makes a different call"),
     ("replacement", "lowest_same_denomination"): N_("If {offender} bids the lowest sufficient "
-                                                    "bid in the same denomination"),
-    ("replacement", "comparable"): N_("If {offender} makes a comparable call (Law 23A)"),
+                                                    "bid specifying the same denomination(s)"),
+    ("replacement", "comparable"): N_("If {offender} makes a comparable call"),
     ("replacement", "other_bid"): N_("If {offender} makes another sufficient bid"),
     ("replacement", "pass"): N_("If {offender} passes"),
     ("replacement", "double_redouble"): N_("If {offender} tries to double or redouble"),
@@ -221,10 +221,10 @@ OUTCOMES: Mapping[Outcome, str] = {
                                                     "every turn for the rest of the auction."),
     Outcome.PARTNER_MAY_NOT_DOUBLE_THIS_TURN: N_("At this turn {partner} may bid or pass, but "
                                                  "not double or redouble."),
-    Outcome.UNAUTHORIZED_INFORMATION: N_("Information from the withdrawn call is authorised for "
-                                         "the non-offending side and unauthorised for "
-                                         "{offender} and {partner}: they must not choose an "
-                                         "action it could have suggested."),
+    Outcome.UNAUTHORIZED_INFORMATION: N_("This information is authorised for the non-offending "
+                                         "side and unauthorised for {offender} and {partner}: "
+                                         "among logical alternatives, they may not choose one "
+                                         "it could demonstrably have suggested."),
     Outcome.ADJUSTED_SCORE_POSSIBLE: N_("At the end of play the director may adjust the score "
                                         "if the non-offending side was damaged."),
     Outcome.TREATED_AS_CHANGE_OF_CALL: N_("This counts as a change of call (Law 25)."),
@@ -233,8 +233,16 @@ OUTCOMES: Mapping[Outcome, str] = {
                                        "stands."),
     Outcome.LHO_MAY_WITHDRAW_CALL: N_("{lho} may withdraw the call made over it; that "
                                       "information is unauthorised for {offender}'s side."),
-    Outcome.MAY_CHANGE_CALL: N_("The misinformed player may change their call while their "
-                                "partner has not called since."),
+    Outcome.MAY_CHANGE_CALL: N_("The misinformed player may change their last call, provided "
+                                "their partner has not called since."),
+    Outcome.MISINFORMED_LHO_MAY_CHANGE: N_("If the misinformed player changes a call, that "
+                                           "player's left-hand opponent may then change a call "
+                                           "made after it; information from a withdrawn call is "
+                                           "unauthorised for the side that gave the wrong "
+                                           "explanation (Law 16C)."),
+    Outcome.PARTNER_MAY_CALL_FREELY: N_("{partner} may make any legal call at their proper "
+                                        "turn, but information from the cancelled call is "
+                                        "unauthorised for them (Law 16C2)."),
     Outcome.SUBSEQUENT_CALLS_CANCELLED: N_("Every later call is cancelled too."),
     Outcome.DEEMED_SUBSEQUENT_CALL: N_("The call made at the same time as the one in turn "
                                        "counts as made after it."),
@@ -306,10 +314,11 @@ OUTCOMES: Mapping[Outcome, str] = {
 # Lead restrictions differ by edition (Law 26 as amended in June 2017).
 LEAD_RESTRICTIONS: Mapping[Edition, str] = {
     Edition.E2017: N_("If {offender} becomes a defender, declarer may forbid {partner} to lead "
-                      "one suit that {offender} did not name in the legal auction, for as long "
-                      "as {partner} keeps the lead (Law 26B)."),
-    Edition.E2007: N_("If {offender} becomes a defender, declarer may require or forbid "
-                      "{partner}'s lead of a suit (Law 26)."),
+                      "one suit that {offender} did not specify in the legal auction, for as "
+                      "long as {partner} keeps the lead (Law 26B)."),
+    Edition.E2007: N_("If {offender} becomes a defender, declarer may forbid {partner}'s lead of "
+                      "one suit; only where the withdrawn call related to a specific suit may "
+                      "declarer require or forbid the lead of that suit (Law 26)."),
 }
 
 DIRECTOR_REMINDER = N_("The director rules at the table: Arbitre is the director's aid.")
@@ -461,7 +470,18 @@ def ruling_statement(ruling: Ruling, lang: str) -> str:
         head = t.gettext("{title}.").format(title=title)
     if lang == "fr":
         head = french_contractions(head)
-    lines = [head, *outcome_sentences(ruling.outcomes, ruling.offender, ruling.edition, lang)]
+    outcomes = ruling.outcomes
+    if Outcome.SUBSTITUTION_CANCELLED in outcomes:
+        # "The substitution is cancelled: the original call stands" says it once.
+        outcomes = tuple(o for o in outcomes if o is not Outcome.CALL_STANDS)
+    reverts_to = ruling.facts.get("reverts_to")
+    named = isinstance(reverts_to, str) and reverts_to in Seat.__members__
+    if named:  # 17D3: the player the auction returns to is named below
+        outcomes = tuple(o for o in outcomes if o is not Outcome.AUCTION_REVERTS)
+    lines = [head, *outcome_sentences(outcomes, ruling.offender, ruling.edition, lang)]
+    if named and isinstance(reverts_to, str):
+        lines.append(t.gettext("The auction returns to {seat}, who missed a turn to call.").format(
+            seat=seat_name(Seat[reverts_to], lang)))
     for option in ruling.options:
         consequences = " ".join(
             outcome_sentences(option.outcomes, ruling.offender, ruling.edition, lang)

@@ -113,6 +113,10 @@ class Outcome(enum.StrEnum):
     WRONG_BOARD_OTHER_BOARD = "wrong_board_other_board"
     # 37A: a bar for the rest of the auction outlives the accepted call.
     PASS_OBLIGATION_CONTINUES = "pass_obligation_continues"
+    # 21B2: the misinformed player's LHO may change a call made after the changed one.
+    MISINFORMED_LHO_MAY_CHANGE = "misinformed_lho_may_change"
+    # 30B1(a), 31B1, 32B1: the offender's partner calls freely at his turn (16C2).
+    PARTNER_MAY_CALL_FREELY = "partner_may_call_freely"
 
 
 _BOOL = (True, False)

@@ -59,6 +59,9 @@ NOW_BY_ROLE: Mapping[Outcome, tuple[tuple[str, str], ...]] = {
         ("partner", N_("at this turn may bid or pass, but not double or redouble")),
     ),
     O.LHO_MAY_WITHDRAW_CALL: (("lho", N_("may take back the call made over it")),),
+    O.PARTNER_MAY_CALL_FREELY: (
+        ("partner", N_("calls freely at their turn, without using the cancelled call")),
+    ),
     O.LHO_MUST_REPEAT_CALL: (("lho", N_("repeats their previous call")),),
 }
 
@@ -78,8 +81,10 @@ NOW_TABLE: Mapping[Outcome, str] = {
     O.ARTIFICIAL_ADJUSTED_SCORE: N_("The director awards an artificial adjusted score."),
     O.ADJUSTED_SCORE_AWARDED: N_("The director awards an adjusted score."),
     O.EXPLAIN_RIGHTS: N_("The director explains each player's rights and duties."),
-    O.MAY_CHANGE_CALL: N_("The misinformed player may change their call while their partner "
-                          "has not called since."),
+    O.MAY_CHANGE_CALL: N_("The misinformed player may change their last call, provided their "
+                          "partner has not called since."),
+    O.MISINFORMED_LHO_MAY_CHANGE: N_("If so, that player's left-hand opponent may then change a "
+                                     "call made after it."),
     O.SCORE_AS_IF_NOT_MADE: N_("The contract is scored as if the inadmissible double or "
                                "redouble had not been made."),
 }
@@ -140,6 +145,8 @@ def _now_lines(
     relative: str | None,
     t: NullTranslations,
 ) -> list[str]:
+    if O.SUBSTITUTION_CANCELLED in outcomes:  # says once that the first call stands
+        outcomes = tuple(o for o in outcomes if o is not O.CALL_STANDS)
     table = [t.gettext(NOW_TABLE[o]) for o in outcomes if o in NOW_TABLE]
     by_role: dict[str, list[str]] = {}
     for outcome in outcomes:
@@ -147,7 +154,15 @@ def _now_lines(
             text = t.gettext(line)
             if text not in by_role.setdefault(role, []):
                 by_role[role].append(text)
-    if O.AUCTION_REVERTS in outcomes:
+    reverts_to = facts.get("reverts_to")
+    if O.AUCTION_REVERTS in outcomes and isinstance(reverts_to, str) and (
+        reverts_to in Seat.__members__
+    ):
+        # 17D3: back to the player who missed his turn, named.
+        table.append(t.gettext("The auction goes back to {seat}, who missed a turn to call; "
+                               "the later passes are cancelled.").format(
+            seat=t.gettext(SEAT_NAMES[Seat[reverts_to]])))
+    elif O.AUCTION_REVERTS in outcomes:
         turn = facts.get("turn_of")
         if isinstance(turn, str) and turn in ROLE_NAMES:
             by_role.setdefault(turn, []).insert(0, t.gettext("calls now: it was their turn"))
@@ -167,10 +182,12 @@ def _now_lines(
         )
         names = names[:1].upper() + names[1:].lower() if offender is None else names
         lines.append("• " + t.gettext("{who}: call freely.").format(who=names))
-    if not lines and O.NO_FURTHER_RECTIFICATION in outcomes:
-        lines.append(t.gettext("No further rectification: the auction continues."))
-    elif O.NO_FURTHER_RECTIFICATION in outcomes and not by_role:
-        lines.append(t.gettext("No further rectification: the auction continues."))
+    if O.NO_FURTHER_RECTIFICATION in outcomes and (not lines or not by_role):
+        if facts.get("offender_side") is not None or "after_passed_out" in facts:
+            # Law 39: the call came after the final pass; the auction is over.
+            lines.append(t.gettext("No further rectification: the auction is over."))
+        else:
+            lines.append(t.gettext("No further rectification: the auction continues."))
     return lines
 
 
@@ -224,8 +241,8 @@ def ruling_card(ruling: Ruling, lang: str, relative: str | None = None) -> str:
                 laws=", ".join(option.laws),
             ))
         now = _now_lines(ruling.outcomes, ruling.offender, ruling.facts, relative, t)
-        if now:
-            lines[2:2] = now
+        if now:  # what holds now (the partner free at his turn) before the choices
+            lines[1:1] = now
     else:
         lines.append(t.gettext("Now at the table:"))
         lines.extend(_now_lines(ruling.outcomes, ruling.offender, ruling.facts, relative, t))

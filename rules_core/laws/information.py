@@ -121,10 +121,12 @@ def misinformation(ctx: Context) -> Verdict:
         laws = ("21B1", "21B2", ui_withdrawn(ctx))
     return verdict(
         *laws,
+        # 21B1(a): the misinformed player may change his last call while his
+        # partner has not called since; 21B2: the misinformed player's LHO may
+        # then change a call made after it, Law 16C applying to withdrawn calls.
         outcomes=(
             O.MAY_CHANGE_CALL,
-            O.LHO_MAY_WITHDRAW_CALL,
-            O.UNAUTHORIZED_INFORMATION,
+            O.MISINFORMED_LHO_MAY_CHANGE,
             O.ADJUSTED_SCORE_POSSIBLE,
         ),
     )

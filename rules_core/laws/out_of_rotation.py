@@ -113,7 +113,9 @@ def _comparable_2017(ctx: Context, comparable: str, not_comparable: str) -> Verd
 
 def _partner_free_2017(*laws: str) -> Verdict:
     """30B1(a) / 31B1 / 32B1: partner calls freely, but 16C2 applies."""
-    return verdict(*laws, "16C2", outcomes=(O.UNAUTHORIZED_INFORMATION,))
+    return verdict(
+        *laws, "16C2", outcomes=(O.PARTNER_MAY_CALL_FREELY, O.UNAUTHORIZED_INFORMATION)
+    )
 
 
 def _pass_2017(ctx: Context, turn: FactValue) -> Verdict:
