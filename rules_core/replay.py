@@ -380,7 +380,7 @@ def substitute(
 
 
 def _check(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Found | None:
-    lho_called = any(s == seat.lho for s, _ in later)
+    lho_called = _lho_called_before_own(seat, later)
     if auction.has_ended:
         if auction.is_passed_out:
             # 39A: a call after the fourth pass is a call after the final pass.
@@ -413,6 +413,17 @@ def _check(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Found | N
             facts["after_opening_lead"] = False  # the calls show the auction still open
         return Irregularity.INADMISSIBLE_DOUBLE, facts, {}
     return None
+
+
+def _lho_called_before_own(seat: Seat, later: Calls) -> bool:
+    """Did the LHO call over the irregular call before its maker called again
+    (a call after the offender's own replacement is not a call over it)?"""
+    for who, _ in later:
+        if who == seat:
+            return False
+        if who == seat.lho:
+            return True
+    return False
 
 
 def _ends_with_three_passes(later: Calls) -> bool:
@@ -459,7 +470,7 @@ def _out_of_rotation(auction: Auction, seat: Seat, call: Call, later: Calls) -> 
             facts["rho_action"] = "pass" if later[0][1].is_pass else "call"
     if call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
         if not auction.is_admissible(call, seat):
-            lho_called = any(s == seat.lho for s, _ in later)
+            lho_called = _lho_called_before_own(seat, later)
             inadmissible: dict[str, FactValue] = {
                 "out_of_rotation": True, "lho_called_since": lho_called, "turn_of": turn.value,
             }
