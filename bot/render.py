@@ -493,6 +493,14 @@ def ruling_statement(ruling: Ruling, lang: str) -> str:
                 laws=", ".join(option.laws),
             )
         )
+    for fact, value in ruling.assumed.items():
+        if fact == "dealer" or fact not in QUESTIONS:
+            continue
+        # Nothing rests on an unstated assumption: it is said, to be corrected.
+        asked = question_text(Question(ruling.irregularity, ruling.offender, fact, (value,)), lang)
+        said = t.gettext("Assumed without asking: {question} {answer}. Say so if not.")
+        lines.append(said.format(
+            question=asked, answer=value_label(fact, value, lang, ruling.offender)))
     if ruling.laws:
         lines.append(_laws_line(ruling.laws, ruling.edition, t))
     return " ".join(lines)

@@ -150,7 +150,9 @@ _STILL_OUT_OF_ROTATION = {I.PASS_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION, I.DOUBL
 
 
 def _apply(ctx: Context, irregularity: Irregularity) -> Verdict:
-    if ctx.known("simultaneous") is True and irregularity in _STILL_OUT_OF_ROTATION:
+    if ctx.known("simultaneous") is True and irregularity in (
+        *_STILL_OUT_OF_ROTATION, I.INSUFFICIENT_BID
+    ):
         return simultaneous_calls(ctx).then(_apply_one(ctx, irregularity))
     return _apply_one(ctx, irregularity)
 
@@ -214,7 +216,7 @@ def _establish(
             for fact, value in changed.items():
                 facts.setdefault(fact, value)
             return I.CHANGE_OF_CALL, offender, facts, {}, dict(derivation.assumed)
-    if given is I.SIMULTANEOUS_CALLS and derived in _STILL_OUT_OF_ROTATION:
+    if given is I.SIMULTANEOUS_CALLS and derived in (*_STILL_OUT_OF_ROTATION, I.INSUFFICIENT_BID):
         # Law 33: the call made with that of the player in turn is deemed
         # subsequent; made when it was not its maker's turn, it is then a
         # call out of rotation, rectified as such (30, 31 or 32).
