@@ -411,10 +411,22 @@ def seat_name(seat: Seat, lang: str) -> str:
     return translator(lang).gettext(SEAT_NAMES[seat])
 
 
+# 21B: who called since is counted from the misinformed player, not from the
+# side that gave the explanation.
+MISINFORMATION_QUESTIONS: Mapping[str, str] = {
+    "partner_called_since": N_("Has the misinformed player's partner called since the "
+                               "misinformed player's last call?"),
+    "lho_called_since": N_("Has the misinformed player's left-hand opponent called since?"),
+}
+
+
 def question_text(question: Question, lang: str) -> str:
     t = translator(lang)
     names = described_names(question.offender, lang)
-    return _capitalise(names.fill(t.gettext(QUESTIONS[question.fact])))
+    template = QUESTIONS[question.fact]
+    if question.irregularity == "misinformation":
+        template = MISINFORMATION_QUESTIONS.get(question.fact, template)
+    return _capitalise(names.fill(t.gettext(template)))
 
 
 def value_label(fact: str, value: FactValue, lang: str, offender: Seat | None = None) -> str:

@@ -83,3 +83,16 @@ def test_31B_at_lho_turn_partner_free_before_the_conditional_bar() -> None:
     barred = card.index("must pass at their next turn")
     assert free < barred
     assert card.index("not comparable") < barred
+
+
+def test_21B_asks_about_the_misinformed_players_partner() -> None:
+    """21B1(a): 'provided that his partner has not subsequently called' is the
+    misinformed player's partner, whoever the side that explained is."""
+    from bot.render import question_text
+    from rules_core import Question, Seat
+
+    result = rule(Incident.from_dict({"irregularity": "misinformation", "offender": "E"}))
+    assert isinstance(result, Question) and result.fact == "partner_called_since"
+    text = question_text(Question("misinformation", Seat.E, "partner_called_since", (True, False)),
+                         "en")
+    assert "misinformed player's partner" in text and "West" not in text
