@@ -46,7 +46,7 @@ IRREGULARITY_TITLES: Mapping[str, str] = {
     "call_after_final_pass": N_("Call after the final pass"),
     "simultaneous_calls": N_("Simultaneous calls"),
     "card_exposed_during_auction": N_("Card exposed or led during the auction"),
-    "wrong_board": N_("Cards from the wrong board"),
+    "wrong_board": N_("Wrong board or cards from a wrong board"),
     "misinformation": N_("Call based on misinformation"),
     "unauthorized_information": N_("Unauthorised information (hesitation, remark, gesture)"),
     "auction_review": N_("Review and explanation of the auction"),
@@ -98,6 +98,8 @@ QUESTIONS: Mapping[str, str] = {
     "rho_must_pass": N_("Was the call made at the turn of a right-hand opponent who was "
                         "required to pass?"),
     "barred_throughout": N_("Was {offender} required to pass for the rest of the auction?"),
+    "whole_table": N_("Is the whole table playing a board not designated for this round?"),
+    "previously_played": N_("Has any player at the table already played this board?"),
     "simultaneous": N_("Was the call made at the same moment as the call in turn?"),
     "reverts_to": N_("Which player missed a turn to call?"),
     "same_strain_lowest": N_("Is the replacement the lowest sufficient bid in the strain the "
@@ -301,6 +303,14 @@ OUTCOMES: Mapping[Outcome, str] = {
                                "about ten seconds before calling, showing thought either "
                                "way."),
     Outcome.AUCTION_PERIOD_EXPLAINED: N_("See the Law excerpt below."),
+    Outcome.BOARD_CANCELLED: N_("The board is cancelled for both sides at this table."),
+    Outcome.AUCTION_AND_PLAY_COMPLETED: N_("The auction and play are completed and the score "
+                                           "stands; the director may have the right board played "
+                                           "between these pairs later."),
+    Outcome.AUCTION_RESTARTED_CALLS_REPEATED: N_("The right players take their seats and a new "
+                                                 "auction begins in which every call must be "
+                                                 "repeated; if any call differs, the board is "
+                                                 "cancelled."),
     Outcome.PASS_OBLIGATION_CONTINUES: N_("If {offender} was required to pass for the rest of "
                                           "the auction, they must still pass whenever it is "
                                           "their turn."),

@@ -117,6 +117,10 @@ class Outcome(enum.StrEnum):
     MISINFORMED_LHO_MAY_CHANGE = "misinformed_lho_may_change"
     # 30B1(a), 31B1, 32B1: the offender's partner calls freely at his turn (16C2).
     PARTNER_MAY_CALL_FREELY = "partner_may_call_freely"
+    # A whole table playing a board not designated for the round (2017 15B, 2007 15C).
+    BOARD_CANCELLED = "board_cancelled"
+    AUCTION_AND_PLAY_COMPLETED = "auction_and_play_completed"
+    AUCTION_RESTARTED_CALLS_REPEATED = "auction_restarted_calls_repeated"
 
 
 _BOOL = (True, False)
@@ -164,6 +168,9 @@ FACTS: Mapping[str, tuple[FactValue, ...]] = {
     "same_strain_lowest": _BOOL,
     "replacement_artificial": _BOOL,  # the replacement bid was artificial
     "simultaneous": _BOOL,
+    # Law 15: the whole table is playing a board not designated for the round
+    "whole_table": _BOOL,
+    "previously_played": _BOOL,  # 15B1: a player at the table has played the board before
     "rho_must_pass": _BOOL,  # 28A: the call was made at the turn of an RHO required to pass
     # 37A: the offender was required to pass for the rest of the auction
     "barred_throughout": _BOOL,  # 33: made at the same moment as the call in turn

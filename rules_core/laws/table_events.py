@@ -54,6 +54,8 @@ def passed_out(ctx: Context) -> Verdict:
 
 
 def wrong_board(ctx: Context) -> Verdict:
+    if ctx.known("whole_table") is True:
+        return _wrong_board_for_the_round(ctx)
     if ctx.is_2017:
         # 15A [T, S3]: the call and all later calls are cancelled.
         if ctx.yes("partner_called_since"):
@@ -92,6 +94,24 @@ def wrong_board(ctx: Context) -> Verdict:
         return verdict("17D", outcomes=(O.ARTIFICIAL_ADJUSTED_SCORE,))
 
     return head.then(ctx.choice("repeats_call", (True, False), after))
+
+
+def _wrong_board_for_the_round(ctx: Context) -> Verdict:
+    """A whole table bidding a board not designated for it in this round: not
+    one player's cards from a wrong board (15A / seed 17D)."""
+    if ctx.is_2017:
+        # 2017 15B [T, pzbs 2017 L15]: cancelled if anyone at the table has
+        # played it; otherwise completed and the score stands.
+        if ctx.yes("previously_played"):
+            return verdict("15B", outcomes=(O.BOARD_CANCELLED, O.ARTIFICIAL_ADJUSTED_SCORE))
+        return verdict("15B", outcomes=(O.AUCTION_AND_PLAY_COMPLETED,))
+    # 2007 15C [R, consistent with the 1997 text]: the auction is cancelled,
+    # the right players seated, a second auction with the same calls.
+    return verdict(
+        "15C",
+        outcomes=(O.CALL_CANCELLED, O.SUBSEQUENT_CALLS_CANCELLED,
+                  O.AUCTION_RESTARTED_CALLS_REPEATED),
+    )
 
 
 def three_passes_one_out_of_rotation(ctx: Context) -> Verdict:
