@@ -143,7 +143,17 @@ def derive(
             return deprived
     if board.settled:
         # The last settled irregularity is ruled, with the stated facts it used.
-        return board.settled[-1]
+        last = board.settled[-1]
+        if stated.get("lho_accepts") is False and last.facts.get("lho_accepts") is True:
+            # The table says the LHO's call came after the ruling, not as an
+            # acceptance: what is stated about time wins over the order.
+            facts = {f: v for f, v in last.facts.items() if f != "lho_accepts"}
+            return Derivation(
+                last.irregularity, last.offender, facts, last.limits, last.assumed,
+                last.irregular_call, last.auction, last.change_facts, last.earlier,
+                last.used, last.index,
+            )
+        return last
     if board.auction.is_passed_out:
         return Derivation(Irregularity.PASSED_OUT, None, {}, {}, assumed, None, board.auction)
     return Derivation(None, None, {}, {}, assumed, None, board.auction)
