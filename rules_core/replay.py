@@ -1,9 +1,11 @@
-"""Replaying the calls as they were made at the table, irregular ones
-included, to find the first irregularity and every fact the calls tell.
+"""Replaying the board as it was played at the table, irregular calls
+included: each irregularity in turn, what the calls tell about it, and what it
+leaves behind (an accepted call made legal, a player who must pass).
 
 The calls are what was said before the director was called: what follows the
 irregular call in the list happened before rectification (an acceptance by
-the LHO, a premature replacement, the player in turn calling anyway).
+the LHO, a premature replacement, the player in turn calling anyway), unless
+the table states otherwise (a call made after the ruling).
 """
 
 from __future__ import annotations

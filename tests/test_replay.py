@@ -211,11 +211,20 @@ def test_dealer_is_assumed_from_the_first_call_and_reported() -> None:
     assert result.irregularity == "insufficient_bid"
 
 
-def test_first_irregularity_is_the_one_ruled() -> None:
-    """Law 27 on the first irregular call; later irregular calls do not change it."""
+def test_an_accepted_irregular_call_is_legal_and_a_double_of_it_is_not_irregular() -> None:
+    """27A1: South's double accepts East's insufficient 1H, which is then the
+    bid South may double (19A1): East's insufficient bid is the one ruled."""
     derivation = derive(parse_seat("N"), calls_of("N:1S E:1H S:X"))
     assert str(derivation.irregularity) == "insufficient_bid"
     assert derivation.offender is not None and derivation.offender.name == "E"
+
+
+def test_a_later_irregularity_is_ruled_on_its_own() -> None:
+    """27A1 then 27: 1S (1H accepted by South's 1D), and 1D is itself insufficient."""
+    derivation = derive(parse_seat("N"), calls_of("N:1S E:1H S:1D"))
+    assert str(derivation.irregularity) == "insufficient_bid"
+    assert derivation.offender is not None and derivation.offender.name == "S"
+    assert [str(d.irregularity) for d in derivation.earlier] == ["insufficient_bid"]
 
 
 def test_27C_premature_replacement_leaves_the_lho_his_option() -> None:
