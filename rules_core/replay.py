@@ -303,11 +303,18 @@ def _deprived(auction: Auction, settled: list[Derivation]) -> Derivation | None:
     last = len(auction.calls) - 4
     caller = auction.seat_of(last)
     passers = {auction.seat_of(i) for i in range(last + 1, len(auction.calls))}
-    missing = [s for s in (caller.lho, caller.partner, caller.rho) if s not in passers]
+    # A player whose turn passed by under 28A (he had to pass) lost no right to call.
+    skipped = {
+        d.offender.rho for d in settled if d.facts.get("rho_must_pass") and d.offender is not None
+    }
+    missing = [
+        s for s in (caller.lho, caller.partner, caller.rho) if s not in passers | skipped
+    ]
     if not missing:
         return None
     offenders = [
-        d for d in settled if d.irregularity is Irregularity.PASS_OUT_OF_ROTATION
+        d for d in settled
+        if d.irregularity is Irregularity.PASS_OUT_OF_ROTATION and not d.facts.get("rho_must_pass")
     ]
     if not offenders:
         return None
