@@ -112,7 +112,7 @@ def problems() -> list[str]:
 
 
 def _conflicting_translations() -> list[str]:
-    """A message in two domains with two translations: the merged catalog would keep one silently."""
+    """A message in two domains translated two ways: the merged catalog keeps one silently."""
     found: list[str] = []
     for lang in LANGUAGES:
         seen: dict[object, tuple[str, object]] = {}

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from tests.fakes.bot_api import ApiCall
 from tests.fakes.harness import TelegramHarness
+from tests.fakes.reading import shown_text
 from tests.fakes.updates import private_chat, text_update, user
 
 __all__ = ["Expected", "expected", "LoadResult", "run_load", "FIRST_CHAT"]
@@ -84,7 +85,7 @@ class LoadResult:
 
 
 def _texts(calls: list[ApiCall], chat_id: int) -> list[str]:
-    return [str(c.params.get("text", "")) for c in calls
+    return [shown_text(c) for c in calls
             if c.method == "sendMessage" and str(c.params.get("chat_id")) == str(chat_id)]
 
 

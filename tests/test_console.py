@@ -30,7 +30,7 @@ def _jsonl(*lines: object, args: tuple[str, ...] = ()) -> list[dict[str, object]
 def test_jsonl_insufficient_bid_to_a_ruling_in_two_lines() -> None:
     first, second = _jsonl({"text": "Est a dit 1♥ sur mon 1♠, Sud refuse"},
                            {"answer": "other_bid"})
-    assert set(first) == {"text", "question", "ruling"}
+    assert set(first) == {"text", "details", "question", "ruling"}
     question = first["question"]
     assert isinstance(question, dict)
     values = [option["value"] for option in question["options"]]
@@ -95,3 +95,31 @@ def test_telegram_without_token_is_a_clear_error() -> None:
     assert main(["telegram"], stdin=io.StringIO(""), out=out) == 2
     error = json.loads(out.getvalue())
     assert error["status"] == "error" and "TELEGRAM_BOT_TOKEN" in error["error"]
+
+
+def test_jsonl_ruling_line_has_the_card_as_text_and_the_details() -> None:
+    """Issue 13: ``text`` is the table card (at most 600 characters); ``details``
+    holds the paragraphs with titles, the facts, what to watch and the excerpts."""
+    first, second = _jsonl({"text": "Nord a ouvert 1♠, Est a dit 1♥, Sud refuse"},
+                           {"answer": "pass"})
+    assert first["details"] and "Ce qui suit chaque choix" in str(first["details"])
+    text, details = str(second["text"]), str(second["details"])
+    assert len(text) <= 600 and text.startswith("⚖️ Enchère insuffisante, par Est — Loi 27B2")
+    assert "Loi 27B2 : Enchère insuffisante" in details  # the paragraph with its title
+    assert "Sur ces faits" in details and "À surveiller ensuite" in details
+    assert "Loi 27B2 — Enchère insuffisante (Code 2017)" in details  # the excerpt
+    (question,) = _jsonl({"text": "Est a dit 1♥ sur mon 1♠"})
+    assert question["details"] is None  # a question has no details
+
+
+def test_console_details_command_and_one_letter_per_excerpt() -> None:
+    out = io.StringIO()
+    text = "Nord a ouvert 1♠, Est a dit 1♥, Sud refuse\n4\n/details\na\n"
+    assert main(["chat", "--lang", "fr"], stdin=io.StringIO(text), out=out) == 0
+    shown = out.getvalue()
+    card = shown.split("> ")[2]
+    assert card.startswith("⚖️ Enchère insuffisante, par Est — Loi 27B2")
+    assert "a) 🔎 Détails" in card and "b) 📖 Loi 27B2" in card
+    details = shown.split("> ")[3]
+    assert details.startswith("Détails pour l'arbitre") and "a) 📖 Loi 27B2" in details
+    assert shown.split("> ")[4].startswith("Loi 27B2 — Enchère insuffisante (Code 2017)")

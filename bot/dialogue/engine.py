@@ -18,11 +18,11 @@ from typing import Any
 from bot.i18n import LANGUAGES, N_, normalise_language, translator
 from bot.render import (
     SEAT_NAMES,
+    button_label,
+    button_title,
     irregularity_title,
-    option_label,
     question_text,
     ruling_texts,
-    value_label,
 )
 from rules_core import (
     FACTS,
@@ -38,15 +38,39 @@ from rules_core import (
 )
 
 from . import board as boards
-from .card import RELATIVE_NAMES, ruling_card, ruling_details
+from .card import (
+    RELATIVE_NAMES,
+    card_emphasis,
+    card_laws,
+    choice_label,
+    fact_line,
+    lowest_same_denomination,
+    ruling_card,
+    ruling_details,
+    ruling_from_result,
+)
+from .comparable import (
+    COMPARABLE_DATA,
+    COMPARABLE_START,
+    answer_index,
+    comparable_step,
+    helper_action,
+    helps_with,
+)
 from .conflicts import explain_conflict
 from .corrections import read_correction
 from .laws import (
+    LAW_DATA,
+    SEED_DATA,
     excerpt_replies,
+    excerpts_text,
     french_excerpts,
     french_lookup,
+    law_actions,
     lookup_reply,
+    one_excerpt,
     paragraph_titles,
+    seed_excerpt,
 )
 from .merge import (
     Statement,
@@ -67,6 +91,18 @@ MAX_TEXT = 1500
 MAX_LAW_QUERY = 100
 #: How many candidates a "did you mean...?" offers.
 CANDIDATES = 3
+#: Button data under a card: its details (``det:<serial of the ruling>``).
+DETAILS = "det:"
+#: Button data under a question: what the incident holds so far.
+RECAP = "recap"
+#: Button data under the help: type example ``ex:<n>``.
+EXAMPLE = "ex:"
+#: The help's examples, one per usual incident (27, 31, 25).
+EXAMPLES = (
+    N_("North opened 1S, East bid 1H, South does not accept"),
+    N_("North dealt; East bid 1H out of turn"),
+    N_("West said 1H then changed it to 1S"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +145,13 @@ class Engine:
     def new_state(self, language_code: str | None = None) -> ChatState:
         return ChatState(lang=normalise_language(language_code), edition=self.edition)
 
-    def start(self, state: ChatState) -> Turn:
+    def start(self, state: ChatState, argument: str | None = None) -> Turn:
+        """/start; ``/start cmp`` (a deep link from a group's card) opens the
+        comparable-call helper in the director's private chat."""
+        if argument == COMPARABLE_START:
+            step = comparable_step(f"{COMPARABLE_DATA}1", state.lang, None)
+            if step is not None:
+                return Turn([replace(step, replaces=False)])
         t = translator(state.lang)
         text = t.gettext(
             "Hello! I am Arbitre, the director's aid for irregularities during the auction.\n"
@@ -135,7 +177,15 @@ class Engine:
             "/edition 2017|2007; /cancel starts over; /history sends the recent rulings as a "
             "file; /forget erases this chat's conversation and rulings."
         )
-        return Turn([Reply(text, actions=(Action(t.gettext("Start over"), "cancel"),))])
+        examples = "\n".join(f"{n}. « {t.gettext(e)} »" if state.lang == "fr" else
+                              f"{n}. \"{t.gettext(e)}\"" for n, e in enumerate(EXAMPLES, 1))
+        text += "\n" + t.gettext("After a ruling, /details shows the paragraphs, the facts and "
+                                 "the Law text.") + "\n\n" + t.gettext(
+            "Three examples to type (or press):") + "\n" + examples
+        actions = tuple(Action(t.gettext("Example {n}").format(n=n), f"{EXAMPLE}{n}")
+                        for n in range(1, len(EXAMPLES) + 1))
+        return Turn([Reply(text, actions=(*actions, Action(t.gettext("Start over"),
+                                                            "cancel")))])
 
     def cancel(self, state: ChatState) -> Turn:
         had_something = state.draft is not None or state.board is not None
@@ -259,12 +309,36 @@ class Engine:
             return self._answer(state, index)
         if data == "cancel":
             return self.cancel(state)
+        if data.startswith(COMPARABLE_DATA + "apply:") and state.pending is not None:
+            chosen = answer_index(state.pending.values, state.pending.steps,
+                                  state.pending.fact, data.endswith(":1"))
+            if chosen is not None:
+                return self._answer(state, chosen)
+        elif data.startswith(COMPARABLE_DATA):
+            step = comparable_step(data, state.lang, state.pending)
+            if step is not None:
+                return Turn([step])
+        if data == RECAP and state.draft is not None and state.ruling is None:
+            return Turn([self._recap(state, state.draft)])
+        if data.startswith(EXAMPLE) and data[len(EXAMPLE):] in ("1", "2", "3"):
+            t = translator(state.lang)
+            _reset(state)  # an example is a new incident
+            return self.text(state, t.gettext(EXAMPLES[int(data[len(EXAMPLE):]) - 1]))
         if data.startswith("lang:"):
             return self.set_language(state, data[5:])
         if data.startswith("ed:"):
             return self.set_edition(state, data[3:])
         shown: list[Reply] = []
-        if data.startswith("fr:"):
+        if data.startswith(DETAILS):
+            shown = self.details(state, data[len(DETAILS):])
+        elif data.startswith(LAW_DATA):
+            _, edition, ref = (data.split(":", 2) + ["", ""])[:3]
+            found = one_excerpt(edition, ref, state.lang)
+            shown = [found] if found else []
+        elif data.startswith(SEED_DATA):
+            found = seed_excerpt(data[len(SEED_DATA):], state.lang)
+            shown = [found] if found else []
+        elif data.startswith("fr:"):
             _, edition, refs = (data.split(":", 2) + ["", ""])[:3]
             shown = french_excerpts([r for r in refs.split(",") if r], edition)
         elif data.startswith("fq:"):
@@ -272,6 +346,42 @@ class Engine:
             shown = french_lookup(query[:MAX_LAW_QUERY], edition)
         # Data no button of ours carries (forged, or from an older version).
         return Turn(shown or [Reply(t.gettext("That button is no longer in use."))])
+
+    def details(self, state: ChatState, serial: str | None = None) -> list[Reply]:
+        """The details of the last ruling (of the ruling with ``serial``, a button's),
+        with one button per excerpt; nothing when that ruling is gone."""
+        if state.ruling is None or (serial is not None and serial != str(state.qid)):
+            return []
+        ruling = ruling_from_result(state.ruling)
+        text = ruling_details(ruling, state.lang, paragraph_titles(
+            ruling.laws, ruling.edition.value, state.lang))
+        cited = list(ruling.laws) + [law for o in ruling.options for law in o.laws]
+        return [Reply(text, actions=law_actions(cited, ruling.edition.value, state.lang))]
+
+    def _recap(self, state: ChatState, draft: Draft) -> Reply:
+        """The facts of the incident so far, as the questions asked them."""
+        t = translator(state.lang)
+        offender = Seat[draft.offender] if draft.offender else self._offender(state)
+        lines = [t.gettext("What I have so far:")]
+        if draft.irregularity:
+            lines.append("• " + self._understood(draft.irregularity, offender, state))
+        if draft.calls:
+            lines.append("• " + t.gettext("Calls: {calls}").format(calls=", ".join(
+                f"{t.gettext(SEAT_NAMES[Seat[seat]])} {call_text(parse_call(call), t)}"
+                for seat, call in draft.calls)))
+        irregularity = draft.irregularity or ""
+        lines += ["• " + fact_line(f, v, offender, irregularity, state.lang)
+                  for f, v in draft.facts.items()]
+        lines.append(t.gettext("Type a correction if something is wrong (\"no, it was West\")."))
+        return Reply("\n".join(lines))
+
+    def details_step(self, state: ChatState) -> Turn:
+        """/details: the last ruling's details, or why there are none."""
+        shown = self.details(state)
+        if not shown:
+            t = translator(state.lang)
+            shown = [Reply(t.gettext("No ruling yet: describe what happened."))]
+        return Turn(shown)
 
     # --- describing the incident -------------------------------------------
 
@@ -332,7 +442,7 @@ class Engine:
             return Turn([Reply(t.gettext(
                 "I could not tell which irregularity that was. Describe it again in other "
                 "words."))])
-        choices = [Choice(i, irregularity_title(i, state.lang)) for i in ids]
+        choices = [Choice(i, button_title(i, state.lang)) for i in ids]
         reply = self._ask(state, "irregularity", "irregularity", ids,
                           t.gettext("Do you mean…?"), choices)
         return Turn([reply])
@@ -390,11 +500,15 @@ class Engine:
             if announce:
                 understood = self._understood(result.irregularity, result.offender, state) + "\n"
             values = list(result.options)
-            choices = [Choice(v, value_label(result.fact, v, state.lang, result.offender))
+            choices = [Choice(v, button_label(result.fact, v, state.lang, result.offender,
+                                              _lowest(state.draft)))
                        for v in values]
-            turn.replies.append(self._ask(
-                state, "fact", result.fact, values,
-                understood + question_text(result, state.lang), choices))
+            reply = self._ask(state, "fact", result.fact, values,
+                              understood + question_text(result, state.lang), choices)
+            t = translator(state.lang)
+            helper = (helper_action(state.lang),) if helps_with(values, [], result.fact) else ()
+            turn.replies.append(replace(reply, actions=(
+                *helper, Action("📋 " + t.gettext("Recap"), RECAP))))
             return
         self._give_ruling(state, result, turn)
 
@@ -416,9 +530,10 @@ class Engine:
         result = ruling.to_dict()
         result["text"] = ruling_texts(ruling)
         relative = draft.offender_relative if ruling.offender is None else None
-        titles = paragraph_titles(ruling.laws, ruling.edition.value, state.lang)
-        text = ruling_card(ruling, state.lang, relative) + "\n\n" + ruling_details(
-            ruling, state.lang, titles)
+        lowest = _lowest(draft)
+        text = ruling_card(ruling, state.lang, relative, lowest)
+        details = ruling_details(ruling, state.lang, paragraph_titles(
+            ruling.laws, ruling.edition.value, state.lang))
         previous_board = state.board
         state.ruling = result
         state.pending = None
@@ -427,26 +542,37 @@ class Engine:
             offender_relative=draft.offender_relative,
         )
         if state.board is not None and not ruling.options:
-            text += "\n\n" + t.gettext(
+            details += "\n\n" + t.gettext(
                 "The board stays open: report the next calls (\"S 2♠\", \"West passes\") and I "
                 "will check them against these restrictions.")
+        cited = list(ruling.laws) + [law for o in ruling.options for law in o.laws]
+        excerpts = excerpts_text(cited, ruling.edition.value, state.lang)
+        details += "\n\n" + excerpts if excerpts else ""
         if ruling.options:
             values: list[Any] = []
             steps: list[list[list[Any]]] = []
             choices = []
             for option in ruling.options:
-                shown = option.when[0][1] if len(option.when) == 1 else [v for _, v in
+                value = option.when[0][1] if len(option.when) == 1 else [v for _, v in
                                                                           option.when]
-                values.append(shown)
+                values.append(value)
                 steps.append([[f, v] for f, v in option.when])
-                choices.append(Choice(shown, option_label(option, state.lang, ruling.offender)))
+                choices.append(Choice(value, choice_label(option, state.lang, ruling.offender,
+                                                          lowest)))
             reply = self._ask(state, "option", "option", values, text, choices, ruling=result)
             assert state.pending is not None
             state.pending.steps = steps
-            turn.replies.append(reply)
         else:
-            turn.replies.append(Reply(text, ruling=result))
-        turn.replies.extend(excerpt_replies(list(ruling.laws), ruling.edition.value, state.lang))
+            state.qid += 1  # the serial the card's buttons carry
+            reply = Reply(text, ruling=result)
+        actions: tuple[Action, ...] = (
+            Action("🔎 " + t.gettext("Details"), f"{DETAILS}{state.qid}"),
+            *law_actions(card_laws(ruling), ruling.edition.value, state.lang))
+        if state.pending is not None and helps_with(state.pending.values, state.pending.steps,
+                                                    state.pending.fact):
+            actions = (helper_action(state.lang), *actions)
+        turn.replies.append(replace(reply, actions=actions, details=details,
+                                    emphasis=card_emphasis(ruling, state.lang, relative)))
         turn.logged.append(LoggedRuling(
             edition=ruling.edition.value,
             description="\n".join(draft.description),
@@ -472,10 +598,11 @@ class Engine:
     def _choices(self, state: ChatState, pending: Pending) -> list[Choice]:
         offender = self._offender(state)
         if pending.kind == "fact":
-            return [Choice(v, value_label(pending.fact, v, state.lang, offender))
+            return [Choice(v, button_label(pending.fact, v, state.lang, offender,
+                                           _lowest(state.draft)))
                     for v in pending.values]
         if pending.kind == "irregularity":
-            return [Choice(v, irregularity_title(v, state.lang)) for v in pending.values]
+            return [Choice(v, button_title(v, state.lang)) for v in pending.values]
         if pending.kind == "seat":
             t = translator(state.lang)
             return [Choice(v, t.gettext(SEAT_NAMES[Seat[v]])) for v in pending.values]
@@ -652,7 +779,14 @@ def _option_text(state: ChatState, steps: list[list[Any]]) -> str:
     offender = Seat[state.ruling["offender"]] if state.ruling and state.ruling.get(
         "offender") else None
     option = Option(tuple((f, v) for f, v in steps), (), ())
-    return option_label(option, state.lang, offender)
+    return choice_label(option, state.lang, offender, _lowest(state.draft))
+
+
+def _lowest(draft: Draft | None) -> str | None:
+    """The lowest sufficient bid in the denomination of an insufficient bid the calls show."""
+    if draft is None or draft.irregularity not in (None, "insufficient_bid"):
+        return None
+    return lowest_same_denomination(draft.calls)
 
 
 def _reset(state: ChatState, keep_board: bool = False) -> None:

@@ -42,6 +42,7 @@ COMMANDS = {
     "history": "history",
     "oublier": "forget",
     "forget": "forget",
+    "details": "details",
 }
 
 #: Button data of the erase confirmation: ``forget:<serial>`` / ``keep:<serial>``.
@@ -119,7 +120,7 @@ class Conversations:
 
         def run(state: ChatState) -> Turn:
             if step == "start":
-                return engine.start(state)
+                return engine.start(state, argument)
             if step == "law":
                 return engine.law(state, argument)
             if step == "language":
@@ -128,6 +129,8 @@ class Conversations:
                 return engine.set_edition(state, argument)
             if step == "cancel":
                 return engine.cancel(state)
+            if step == "details":
+                return engine.details_step(state)
             return engine.help(state)
 
         return self._step(chat_key, language_code, run)
