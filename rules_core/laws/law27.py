@@ -125,12 +125,6 @@ def _replaced(ctx: Context, replacement: FactValue) -> Verdict:
     return _partner_barred(ctx, "27B4", "27B3", cancelled=True)
 
 
-def _meaning_2017(ctx: Context, comparable: FactValue) -> Verdict:
-    if comparable is True:
-        return verdict("27B1(b)", "23A", "27D", outcomes=_NO_RECTIFICATION)
-    return _partner_barred(ctx, "27B2")
-
-
 def _meaning_2007(ctx: Context, same_or_more_precise: FactValue) -> Verdict:
     """2007 27B1(b): same or more precise meaning; otherwise 27B2."""
     if same_or_more_precise is True:
