@@ -129,7 +129,7 @@ def _then_substituted(
     an inadmissible double...), that Law is applied to it next."""
     if not incident.calls or offender is None:
         return result
-    derivation = derive(incident.dealer, incident.calls, incident.facts)
+    derivation = derive(incident.dealer, incident.calls, incident.facts, incident.edition)
     if derivation.offender != offender or derivation.index is None:
         return result
     if derivation.auction is None or derivation.irregular_call is None:
@@ -193,7 +193,7 @@ def _establish(
     calls = incident.calls
     if given is I.SIMULTANEOUS_CALLS:
         calls = _deemed_subsequent(incident.dealer, calls)
-    derivation = derive(incident.dealer, calls, incident.facts)
+    derivation = derive(incident.dealer, calls, incident.facts, incident.edition)
     for fact in derivation.used:
         # A stated fact that settled an earlier irregularity of the board.
         facts.pop(fact, None)
