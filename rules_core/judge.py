@@ -102,7 +102,7 @@ def rule(incident: Incident) -> Result:
     :raises IncidentError: when the calls contradict the description.
     """
     irregularity, offender, facts, limits, assumed = _establish(incident)
-    ctx = Context(incident.edition, facts, limits=limits)
+    ctx = Context(incident.edition, {**facts, **_implied(facts)}, limits=limits)
     try:
         result = _apply(ctx, irregularity)
         if irregularity is I.CHANGE_OF_CALL and O.SUBSTITUTION_ALLOWED in result.outcomes:
@@ -119,6 +119,20 @@ def rule(incident: Incident) -> Result:
         facts,
         {**assumed, **ctx.assumed},
     )
+
+
+# Two ids for one fact: whether the opening lead had been faced (the end of
+# the auction period, 17D1) when the irregularity came to light.
+_SAME_FACT = (("auction_over", "after_opening_lead"), ("after_opening_lead", "auction_over"))
+
+
+def _implied(facts: Mapping[str, FactValue]) -> dict[str, FactValue]:
+    """Facts that known facts imply: not asked, and not shown as stated."""
+    return {
+        implied: facts[known]
+        for known, implied in _SAME_FACT
+        if known in facts and implied not in facts
+    }
 
 
 def _then_substituted(
