@@ -62,7 +62,7 @@ def call_out_of_rotation(ctx: Context, kind: CallKindOOR, insufficient: bool = F
     if ctx.yes("lho_accepts"):
         return verdict("29A", outcomes=(O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION))
     # 28B: the RHO, whose turn it was, called before rectification.
-    if turn == "rho" and ctx.yes("correct_player_called"):
+    if turn == "rho" and _rho_called_before_ruling(ctx):
         return verdict(
             "28B",
             ui_withdrawn(ctx) + "2",
@@ -264,3 +264,11 @@ def _double_2007(ctx: Context, turn: FactValue) -> Verdict:
 
     return ctx.choice("rho_action", ("pass", "call"), after_rho)
 
+
+def _rho_called_before_ruling(ctx: Context) -> bool:
+    """28B's fact. When the RHO's call is on record (``rho_action``), only the
+    table can say whether it came before the director ruled: asked. When no
+    call by him is told, he had not called: taken so, and said in the ruling."""
+    if "rho_action" in ctx.facts:
+        return ctx.yes("correct_player_called")
+    return ctx.default("correct_player_called", False) is True
