@@ -404,10 +404,20 @@ SEATS_WITH_ROLES = (
 )
 
 
-def described_names(offender: Seat | None, lang: str) -> Names:
-    """Names for questions: "South (the offender's left-hand opponent)"."""
+def described_names(offender: Seat | None, lang: str,
+                    places: Mapping[str, str] | None = None) -> Names:
+    """Names for questions: "South (the offender's left-hand opponent)"; with
+    no seat, the role and, from ``places`` (role -> where that player sits
+    seen from the writer, in words), "the offender's partner (you)"."""
     if offender is None:
-        return names_for(None, lang)
+        names = names_for(None, lang)
+        if not places:
+            return names
+        roles = ("offender", "partner", "lho", "rho")
+        plain = (names.offender, names.partner, names.lho, names.rho)
+        placed = [f"{name} ({places[role]})" if role in places else name
+                  for name, role in zip(plain, roles, strict=True)]
+        return Names(placed[0], placed[1], placed[2], placed[3], lang)
     t = translator(lang)
     seats = (offender, offender.partner, offender.lho, offender.rho)
     named = [
@@ -430,9 +440,10 @@ def seat_name(seat: Seat, lang: str) -> str:
     return translator(lang).gettext(SEAT_NAMES[seat])
 
 
-def question_text(question: Question, lang: str) -> str:
+def question_text(question: Question, lang: str,
+                  places: Mapping[str, str] | None = None) -> str:
     t = translator(lang)
-    names = described_names(question.offender, lang)
+    names = described_names(question.offender, lang, places)
     return _capitalise(names.fill(t.gettext(QUESTIONS[question.fact])))
 
 

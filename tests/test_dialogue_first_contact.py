@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.dialogue import Conversations, Reply, open_conversations
+from bot.dialogue.card import place_of
 
 CHAT = "first:1"
 NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
@@ -341,3 +342,131 @@ def test_calls_that_do_not_fit_yet_keep_the_question(chat: Conversations) -> Non
     question = _question(replies)
     assert question is not None and question.fact == "lho_accepts"
     assert "par Nord" not in _text(replies)
+
+
+# === The console tried again as a new user (a club director and a club player, FR/EN) ===
+
+# --- answers typed instead of pressed ---------------------------------------
+
+@pytest.mark.parametrize(("lang", "description", "answer"), [
+    ("fr", "Est a dit 1♥ sur le 1♠ de Nord", "non il refuse"),
+    ("fr", "Est a dit 1♥ sur le 1♠ de Nord", "non, il refuse"),
+    ("en", "East bid 1H over North's 1S", "no he refuses"),
+])
+def test_a_typed_no_followed_by_a_refusal_is_a_refusal(
+        chat: Conversations, lang: str, description: str, answer: str) -> None:
+    """Law 27A1 only when the LHO accepts: "non il refuse" typed to "does South
+    accept?" was read as "not refusing" and ruled that the call stands."""
+    chat.text(CHAT, description, lang)
+    replies = chat.text(CHAT, answer)
+    ruling = _ruling(replies)
+    assert ruling is not None
+    assert ruling["facts"]["lho_accepts"] is False
+    assert "27A1" not in ruling["laws"]
+    assert {o["replacement"] for o in ruling["options"]} >= {"lowest_same_denomination"}
+
+
+@pytest.mark.parametrize(("lang", "typed", "law"), [
+    ("fr", "2♥", "27B1(a)"),
+    ("fr", "il met 2♥", "27B1(a)"),
+    ("en", "he bids 2H", "27B1(a)"),
+    ("fr", "passe", "27B2"),
+    ("en", "pass", "27B2"),
+    ("fr", "Une autre enchère", "27B2"),
+])
+def test_the_replacement_typed_as_a_call_or_a_label_is_the_choice(
+        chat: Conversations, lang: str, typed: str, law: str) -> None:
+    """The offender's choice typed rather than pressed: the call named on a
+    button ("2♥ — même dénomination") or the button's words."""
+    chat.text(CHAT, "East bid 1H over North's 1S" if lang == "en"
+              else "Est a dit 1♥ sur le 1♠ de Nord", lang)
+    chat.text(CHAT, "no" if lang == "en" else "non")
+    replies = chat.text(CHAT, typed)
+    ruling = _ruling(replies)
+    assert ruling is not None, _text(replies)
+    assert law in ruling["laws"]
+    assert "not understand" not in _text(replies) and "pas compris" not in _text(replies)
+
+
+def test_a_call_that_names_no_choice_keeps_the_question(chat: Conversations) -> None:
+    """3♥ may be comparable or not: the director decides, the bot does not guess."""
+    chat.text(CHAT, "Est a dit 1♥ sur le 1♠ de Nord", "fr")
+    chat.text(CHAT, "non")
+    replies = chat.text(CHAT, "3♥")
+    assert _ruling(replies) is None
+    question = replies[-1].question
+    assert question is not None and question.fact == "option"
+
+
+# --- /loi alone ----------------------------------------------------------------
+
+def test_law_alone_then_the_reference_shows_the_excerpt(chat: Conversations) -> None:
+    """"/loi" then "27B2": the prompt asked "Quelle Loi ?" and the answer fell
+    into the menu of irregularities."""
+    prompt = chat.command(CHAT, "loi", None, "fr")
+    assert "Quelle Loi" in _text(prompt)
+    replies = chat.text(CHAT, "27B2")
+    text = _text(replies)
+    assert text.startswith("Loi 27B2")
+    assert replies[-1].question is None
+
+
+# --- seats said from the writer's place -------------------------------------
+
+@pytest.mark.parametrize(("offender", "role", "place"), [
+    ("partner", "partner", "self"),
+    ("partner", "lho", "rho"),
+    ("partner", "rho", "lho"),
+    ("rho", "lho", "self"),
+    ("rho", "rho", "partner"),
+    ("lho", "lho", "partner"),
+    ("self", "partner", "partner"),
+])
+def test_place_of_each_role_seen_from_the_writer(offender: str, role: str, place: str) -> None:
+    assert place_of(offender, role) == place
+
+
+def test_my_partners_call_out_of_turn_names_me_and_my_opponents(chat: Conversations) -> None:
+    """The offender is "your partner": the offender's partner is the writer,
+    the offender's left-hand opponent the writer's right-hand opponent."""
+    asked = chat.text(CHAT, "mon partenaire a ouvert 1T alors que c'etait a mon adversaire "
+                            "de droite de parler", "fr")
+    assert "L'adversaire de gauche du fautif (votre adversaire de droite)" in _text(asked)
+    card = _text(chat.text(CHAT, "non"))
+    assert "Partenaire du fautif (vous)" in card
+    assert "Adversaire de gauche du fautif (votre adversaire de droite)" in card
+
+
+def test_my_rhos_pass_out_of_turn_asks_me_whether_i_accept(chat: Conversations) -> None:
+    asked = chat.text(CHAT, "my RHO passed out of turn, it was my partner's turn", "en")
+    assert "Does the offender's left-hand opponent (you) accept" in _text(asked)
+    card = _text(chat.text(CHAT, "no"))
+    assert "Law 30A" in card
+    assert "Offender's right-hand opponent (your partner): calls now" in card
+    assert "(you): call freely" in card
+
+
+# --- the card, read against the Laws -------------------------------------------
+
+def test_after_the_final_pass_the_auction_does_not_continue(chat: Conversations) -> None:
+    """Law 39B: declarer's call after the final pass is cancelled, no further
+    rectification; the auction is over, it does not "continue"."""
+    chat.text(CHAT, "Arb: N 1P E passe S 4P O passe N passe E passe, puis S dit 5T après le "
+                    "dernier passe", "fr")
+    card = _text(chat.answer(CHAT, "declaring"))
+    assert "39B" in card
+    assert "Pas d'autre rectification." in card
+    assert "les enchères continuent" not in card
+    assert "Déclaration après le passe final, par Sud" in card
+
+
+def test_31b_says_the_partner_calls_freely_at_their_own_turn(chat: Conversations) -> None:
+    """Law 31B1: at the LHO's turn, the offender's partner may make any legal
+    call at their proper turn (16C2); the bar comes only after a non-comparable
+    call by the offender (31B2 -> 31A2(b))."""
+    card = _text(chat.text(CHAT, "TD: dealer N. W opened 1S before N called. N does not "
+                                 "accept.", "en"))
+    assert "Law 31" in card
+    assert "East (partner of West): may call freely at their turn" in card
+    free = card.index("may call freely")
+    assert card.index("must pass at their next turn (once)") > free

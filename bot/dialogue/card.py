@@ -56,6 +56,8 @@ __all__ = [
     "named_player",
     "ROLE_NAMES",
     "RELATIVE_NAMES",
+    "place_of",
+    "places_named",
     "CARD_MAX_CHARS",
     "CARD_MAX_LINES",
 ]
@@ -161,9 +163,11 @@ def _seat_role(seat: Seat | None, role: str, relative: str | None, t: NullTransl
     role_name = t.gettext(ROLE_NAMES[role])
     if seat is None:
         text = role_name
-        if role == "offender" and relative:
+        if relative:
+            # Seen from the writer: when the offender is "your partner", the
+            # offender's partner is "you".
             text = t.gettext("{role} ({relative})").format(
-                role=role_name, relative=t.gettext(RELATIVE_NAMES[relative])
+                role=role_name, relative=t.gettext(RELATIVE_NAMES[place_of(relative, role)])
             )
         return text[:1].upper() + text[1:]
     if offender is None:
@@ -202,6 +206,28 @@ RELATIVE_NAMES: Mapping[str, str] = {
 }
 
 
+#: The places round the table, clockwise from the writer, and each role's
+#: steps clockwise from the offender.
+_PLACES = ("self", "lho", "partner", "rho")
+_ROLE_STEPS: Mapping[str, int] = {"offender": 0, "lho": 1, "partner": 2, "rho": 3}
+
+
+def place_of(offender_relative: str, role: str) -> str:
+    """Where the player in ``role`` sits seen from the writer, given where the
+    offender sits seen from the writer ("partner" + "lho" -> "rho")."""
+    return _PLACES[(_PLACES.index(offender_relative) + _ROLE_STEPS[role]) % len(_PLACES)]
+
+
+def places_named(offender_relative: str | None, lang: str) -> dict[str, str]:
+    """Each role's place seen from the writer, in words ({"partner": "you", ...});
+    empty when the offender's place is not known."""
+    if offender_relative not in _PLACES:
+        return {}
+    t = translator(lang)
+    return {role: t.gettext(RELATIVE_NAMES[place_of(offender_relative, role)])
+            for role in _ROLE_STEPS}
+
+
 def _role_seat(offender: Seat | None, role: str) -> Seat | None:
     if offender is None:
         return None
@@ -235,6 +261,7 @@ def _now_lines(
     t: NullTranslations,
     named: set[str] | None = None,
     edition: Edition = Edition.E2017,
+    auction_over: bool = False,
 ) -> list[str]:
     table = [t.gettext(NOW_TABLE[o]) for o in outcomes if o in NOW_TABLE]
     # What the tables above do not word (answers to procedural questions) is
@@ -265,15 +292,23 @@ def _now_lines(
     if restricted and free and O.CALL_STANDS not in outcomes:
         names = t.gettext(" and ").join(
             t.gettext(SEAT_NAMES[seat]) if (seat := _role_seat(offender, r)) is not None
-            else _seat_role(None, r, None, t) for r in free
+            else _seat_role(None, r, relative, t) for r in free
         )
         names = names[:1].upper() + names[1:].lower() if offender is None else names
         lines.append("• " + t.gettext("{who}: call freely.").format(who=names))
-    if not lines and O.NO_FURTHER_RECTIFICATION in outcomes:
-        lines.append(t.gettext("No further rectification: the auction continues."))
-    elif O.NO_FURTHER_RECTIFICATION in outcomes and not by_role:
-        lines.append(t.gettext("No further rectification: the auction continues."))
+    if O.NO_FURTHER_RECTIFICATION in outcomes and (not lines or not by_role):
+        # After the final pass there is no auction left to continue (39B).
+        lines.append(t.gettext("No further rectification.") if auction_over else
+                     t.gettext("No further rectification: the auction continues."))
     return lines
+
+
+#: Irregularities that happen once the auction is over.
+AFTER_AUCTION = ("call_after_final_pass", "passed_out")
+
+
+def _auction_over(ruling: Ruling) -> bool:
+    return ruling.irregularity in AFTER_AUCTION or ruling.facts.get("auction_over") is True
 
 
 # A few words per outcome, for the list of options (the details say the rest).
@@ -456,6 +491,10 @@ def _option_lines(ruling: Ruling, relative: str | None, lowest: str | None,
     return lines
 
 
+#: The paragraphs leaving the offender's partner free at their own turn.
+PARTNER_FREE = ("30B1(a)", "31B1", "32B1")
+
+
 def ruling_card(ruling: Ruling, lang: str, relative: str | None = None,
                 lowest: str | None = None) -> str:
     """What happens now at the table, per player: the first thing to read.
@@ -477,7 +516,15 @@ def _card(ruling: Ruling, lang: str, relative: str | None, lowest: str | None,
     lines = [_headline(ruling, relative, t, lang)]
     named: set[str] = set()
     lines.extend(_now_lines(ruling.outcomes, ruling.offender, ruling.facts, relative, t, named,
-                            ruling.edition))
+                            ruling.edition, _auction_over(ruling)))
+    if any(law in ruling.laws for law in PARTNER_FREE) and (
+            ruling.facts.get("turn_of") != "partner"):  # else "calls now" says it
+        # 30B1(a), 31B1, 32B1: the partner's own turn comes first and is free;
+        # only a non-comparable call by the offender bars it afterwards.
+        lines.append("• " + t.gettext("{who}: {what}.").format(
+            who=_who(ruling.offender, "partner", relative, t, named),
+            what=t.gettext("may call freely at their turn (the cancelled call is unauthorised "
+                           "information: 16C2)")))
     if ruling.options:
         lines.append(t.gettext("{who} chooses:").format(
             who=_who(ruling.offender, "offender", relative, t, named)))

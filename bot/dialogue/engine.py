@@ -45,6 +45,7 @@ from .card import (
     fact_line,
     lowest_same_denomination,
     named_player,
+    places_named,
     ruling_card,
     ruling_details,
     ruling_from_result,
@@ -129,6 +130,10 @@ _GREETINGS = {"bonjour", "bonsoir", "salut", "hello", "hi", "hey", "coucou", "go
               "good evening", "bonjour arbitre", "hello arbitre"}
 _YES = {"oui", "yes", "o", "y", "ok", "si", "exact", "correct"}
 _NO = {"non", "no", "n", "nope"}
+
+
+#: A yes or no opening a longer answer ("non, il refuse", "yes he accepted").
+_ANSWER_WORD = re.compile(r"^\s*(?:oui|non|yes|no|nope)\b[\s,.;:!-]*(?=\S)", re.IGNORECASE)
 
 
 def _fold(text: str) -> str:
@@ -239,6 +244,10 @@ class Engine:
             return Turn([lookup_reply(query.strip(), state.lang, state.edition)])
         if state.ruling is not None:
             return Turn(excerpt_replies(state.ruling.get("laws", []), state.edition, state.lang))
+        if state.pending is None:
+            # The next message is the reference ("27B2"), as after the menu's "a Law to read".
+            state.qid += 1
+            state.pending = Pending(kind="law", fact="law", values=[], qid=state.qid)
         return Turn([Reply(t.gettext(
             "Which Law? For example /law 27B, /law 31 or /law insufficient bid."))])
 
@@ -284,7 +293,7 @@ class Engine:
             state.pending = None
             return Turn([lookup_reply(text[:MAX_LAW_QUERY], state.lang, state.edition)])
         if state.pending is not None:
-            index = self._typed_answer(state.pending, text, state.lang)
+            index = self._typed_answer(state, state.pending, text)
             if index is not None:
                 return self._answer(state, index)
         if (state.board is None and state.pending is not None and state.pending.kind == "fact"
@@ -452,6 +461,9 @@ class Engine:
         if not irregularity:
             return None
         title = irregularity_title(irregularity, state.lang)
+        # "non, il refuse": the leading "non" answers the question on screen;
+        # left in, it would read as negating what follows ("not refusing").
+        text = _ANSWER_WORD.sub("", text).strip() or text
         framed = read_statement(self._classify(f"{title}. {text}"))
         framed.irregularity, framed.confidence, framed.candidates = None, 0.0, []
         return framed if framed.says_something else None
@@ -585,7 +597,9 @@ class Engine:
                                               _lowest(state.draft)))
                        for v in values]
             reply = self._ask(state, "fact", result.fact, values,
-                              understood + question_text(result, state.lang), choices)
+                              understood + question_text(result, state.lang, places_named(
+                                  state.draft.offender_relative if state.draft else None,
+                                  state.lang)), choices)
             t = translator(state.lang)
             helper = (helper_action(state.lang),) if helps_with(values, [], result.fact) else ()
             turn.replies.append(replace(reply, actions=(
@@ -708,13 +722,44 @@ class Engine:
             return Seat[state.draft.offender]
         return None
 
-    def _typed_answer(self, pending: Pending, text: str, lang: str) -> int | None:
-        """A typed reply that is just one of the choices: 'oui', 'non', '2', a label."""
+    def _typed_answer(self, state: ChatState, pending: Pending, text: str) -> int | None:
+        """A typed reply that is just one of the choices: 'oui', 'non', '2', a
+        label as shown ('passe', 'une autre enchère'), or the call chosen ('2♥')."""
         folded = _fold(text)
         if folded.isdigit() and 1 <= int(folded) <= len(pending.values):
             return int(folded) - 1
         for index, value in enumerate(pending.values):
             if value is True and folded in _YES or value is False and folded in _NO:
+                return index
+        if pending.kind in ("law", "resolve"):
+            return None
+        labels = [_fold(choice.label) for choice in self._choices(state, pending)]
+        if folded and folded in labels:
+            return labels.index(folded)
+        return self._typed_call(state, pending, text)
+
+    def _typed_call(self, state: ChatState, pending: Pending, text: str) -> int | None:
+        """The offender's replacement typed as the call itself ("2♥", "il passe",
+        "he bids 2H"): the choice that names that call, when only one does."""
+        calls = set()
+        for token in re.findall(r"[^\s,.;:!?()]+", text):
+            try:
+                calls.add(str(parse_call(token)))
+            except ValueError:
+                continue
+        if len(calls) != 1:
+            return None
+        call = calls.pop()
+        lowest = _lowest(state.draft)
+        lowest_call = str(parse_call(lowest)) if lowest else None
+        replacement = ("pass" if call == "P" else "double_redouble" if call in ("X", "XX")
+                       else "lowest_same_denomination" if call == lowest_call else None)
+        if replacement is None:
+            return None
+        for index, value in enumerate(pending.values):
+            steps = pending.steps[index] if pending.kind == "option" and index < len(
+                pending.steps) else [[pending.fact, value]]
+            if [list(step) for step in steps] == [["replacement", replacement]]:
                 return index
         return None
 
