@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from babel.support import NullTranslations
 
@@ -440,10 +440,23 @@ def seat_name(seat: Seat, lang: str) -> str:
     return translator(lang).gettext(SEAT_NAMES[seat])
 
 
+#: In a misinformation ruling (21B) the player the core rules for is the
+#: misinformed one, not an offender: the questions name them so.
+MISINFORMED_PARTNER = (N_("the misinformed player's partner"),
+                       N_("{seat} (the misinformed player's partner)"))
+
+
 def question_text(question: Question, lang: str,
                   places: Mapping[str, str] | None = None) -> str:
     t = translator(lang)
     names = described_names(question.offender, lang, places)
+    if question.irregularity == "misinformation":
+        bare, seated = MISINFORMED_PARTNER
+        partner = (t.gettext(seated).format(seat=seat_name(question.offender.partner, lang))
+                   if question.offender is not None else t.gettext(bare))
+        if question.offender is None and places and "partner" in places:
+            partner = f"{partner} ({places['partner']})"
+        names = replace(names, partner=partner)
     return _capitalise(names.fill(t.gettext(QUESTIONS[question.fact])))
 
 

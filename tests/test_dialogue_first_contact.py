@@ -470,3 +470,18 @@ def test_31b_says_the_partner_calls_freely_at_their_own_turn(chat: Conversations
     assert "East (partner of West): may call freely at their turn" in card
     free = card.index("may call freely")
     assert card.index("must pass at their next turn (once)") > free
+
+
+@pytest.mark.parametrize(("lang", "description", "expected"), [
+    ("fr", "Arb: N 1SA, E 2T alerté, S demande, O explique naturel alors que c'est Landy, "
+           "S passe, enchères en cours", "(partenaire du joueur mal informé) a-t-il déclaré"),
+    ("en", "opps didnt alert their 2d transfer, i passed it, auction is over now and im on "
+           "lead", "Has the misinformed player's partner (your partner) called since?"),
+])
+def test_misinformation_questions_name_the_misinformed_players_partner(
+        chat: Conversations, lang: str, description: str, expected: str) -> None:
+    """Law 21B1(a): the misinformed player may change a call while their own
+    partner has not called since; nobody in it is "the offender"."""
+    text = _text(chat.text(CHAT, description, lang))
+    assert expected in text
+    assert "du fautif" not in text and "offender's partner" not in text
