@@ -485,3 +485,19 @@ def test_misinformation_questions_name_the_misinformed_players_partner(
     text = _text(chat.text(CHAT, description, lang))
     assert expected in text
     assert "du fautif" not in text and "offender's partner" not in text
+
+
+def test_the_2007_code_offers_no_comparable_call(tmp_path: Path) -> None:
+    """Edition 2007, Law 27B1(b): a replacement with the same or a more precise
+    meaning; "comparable call" (Law 23A) and its helper are 2017 only."""
+    conversations = open_conversations(tmp_path / "d.sqlite3", edition="2007", clock=lambda: NOON)
+    try:
+        replies = conversations.text(CHAT, "Est a dit 1♥ sur le 1♠ de Nord, Sud refuse", "fr")
+        card = replies[-1]
+        assert card.question is not None
+        labels = [choice.label for choice in card.question.choices]
+        assert "Sens identique ou plus précis" in labels
+        assert "comparable" not in card.text.lower()
+        assert not any("Comparable" in action.label for action in card.actions)
+    finally:
+        conversations.store.close()

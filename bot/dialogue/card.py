@@ -394,10 +394,18 @@ def lowest_same_denomination(calls: Sequence[Sequence[str]]) -> str | None:
     return None
 
 
+#: The 2007 Law 27B1(b) knows no comparable call (Law 23A is 2017): its test
+#: is a call with the same or a more precise meaning.
+CHOICE_WORDS_2007: Mapping[tuple[str, FactValue], str] = {
+    ("replacement", "comparable"): N_("Same or more precise meaning"),
+}
+
+
 def choice_label(option: Option, lang: str, offender: Seat | None = None,
-                 lowest: str | None = None) -> str:
+                 lowest: str | None = None, edition: Edition | str = Edition.E2017) -> str:
     """A button's words for one option: "2♥ — same denomination", "Pass"."""
     t = translator(lang)
+    words = {**CHOICE_WORDS, **CHOICE_WORDS_2007} if str(edition) == "2007" else CHOICE_WORDS
     rho = t.gettext(SEAT_NAMES[offender.rho]) if offender is not None else t.gettext("RHO")
     parts = []
     for fact, value in option.when:
@@ -410,8 +418,8 @@ def choice_label(option: Option, lang: str, offender: Seat | None = None,
             continue  # "comparable" implies that the RHO called
         elif parts and (fact, value) in NEXT_CHOICE_WORDS:
             parts.append(t.gettext(NEXT_CHOICE_WORDS[fact, value]))
-        elif (fact, value) in CHOICE_WORDS:
-            parts.append(t.gettext(CHOICE_WORDS[fact, value]).format(rho=rho))
+        elif (fact, value) in words:
+            parts.append(t.gettext(words[fact, value]).format(rho=rho))
         else:
             parts.append(value_label(fact, value, lang, offender))
     text = t.gettext(", ").join(parts)
@@ -478,7 +486,8 @@ def _option_lines(ruling: Ruling, relative: str | None, lowest: str | None,
         groups.setdefault(option.outcomes, []).append(option)
     lines = []
     for outcomes, options in groups.items():
-        labels = " / ".join(choice_label(o, lang, ruling.offender, lowest) for o in options)
+        labels = " / ".join(choice_label(o, lang, ruling.offender, lowest, ruling.edition)
+                            for o in options)
         laws = ", ".join(dict.fromkeys(o.laws[0] for o in options if o.laws))
         if level >= 2:
             lines.append("• " + t.gettext("{choice} (Law {laws})").format(choice=labels,

@@ -657,7 +657,7 @@ class Engine:
                 values.append(value)
                 steps.append([[f, v] for f, v in option.when])
                 choices.append(Choice(value, choice_label(option, state.lang, ruling.offender,
-                                                          lowest)))
+                                                          lowest, ruling.edition)))
             reply = self._ask(state, "option", "option", values, text, choices, ruling=result)
             assert state.pending is not None
             state.pending.steps = steps
@@ -667,8 +667,9 @@ class Engine:
         actions: tuple[Action, ...] = (
             Action("🔎 " + t.gettext("Details"), f"{DETAILS}{state.qid}"),
             *law_actions(card_laws(ruling), ruling.edition.value, state.lang))
-        if state.pending is not None and helps_with(state.pending.values, state.pending.steps,
-                                                    state.pending.fact):
+        if state.pending is not None and ruling.edition is Edition.E2017 and helps_with(
+                state.pending.values, state.pending.steps, state.pending.fact):
+            # The helper asks the tests of Law 23A, which the 2007 code does not have.
             actions = (helper_action(state.lang), *actions)
         turn.replies.append(replace(reply, actions=actions, details=details,
                                     emphasis=card_emphasis(ruling, state.lang, relative)))
@@ -1018,7 +1019,7 @@ def _option_text(state: ChatState, steps: list[list[Any]]) -> str:
     offender = Seat[state.ruling["offender"]] if state.ruling and state.ruling.get(
         "offender") else None
     option = Option(tuple((f, v) for f, v in steps), (), ())
-    return choice_label(option, state.lang, offender, _lowest(state.draft))
+    return choice_label(option, state.lang, offender, _lowest(state.draft), state.edition)
 
 
 def _lowest(draft: Draft | None) -> str | None:
