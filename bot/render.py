@@ -405,18 +405,26 @@ SEATS_WITH_ROLES = (
 
 
 def described_names(offender: Seat | None, lang: str,
-                    places: Mapping[str, str] | None = None) -> Names:
+                    places: Mapping[str, str] | None = None,
+                    writer_offends: bool = False) -> Names:
     """Names for questions: "South (the offender's left-hand opponent)"; with
     no seat, the role and, from ``places`` (role -> where that player sits
-    seen from the writer, in words), "the offender's partner (you)"."""
+    seen from the writer, in words), "the offender's partner (you)"; when the
+    writer is the offender (``writer_offends``), "your partner"."""
     if offender is None:
         names = names_for(None, lang)
         if not places:
             return names
         roles = ("offender", "partner", "lho", "rho")
         plain = (names.offender, names.partner, names.lho, names.rho)
-        placed = [f"{name} ({places[role]})" if role in places else name
-                  for name, role in zip(plain, roles, strict=True)]
+        placed = []
+        for name, role in zip(plain, roles, strict=True):
+            if role not in places:
+                placed.append(name)
+            elif writer_offends and role != "offender":
+                placed.append(places[role])  # simply "your partner"
+            else:
+                placed.append(f"{name} ({places[role]})")
         return Names(placed[0], placed[1], placed[2], placed[3], lang)
     t = translator(lang)
     seats = (offender, offender.partner, offender.lho, offender.rho)
@@ -447,9 +455,9 @@ MISINFORMED_PARTNER = (N_("the misinformed player's partner"),
 
 
 def question_text(question: Question, lang: str,
-                  places: Mapping[str, str] | None = None) -> str:
+                  places: Mapping[str, str] | None = None, writer_offends: bool = False) -> str:
     t = translator(lang)
-    names = described_names(question.offender, lang, places)
+    names = described_names(question.offender, lang, places, writer_offends)
     if question.irregularity == "misinformation":
         bare, seated = MISINFORMED_PARTNER
         partner = (t.gettext(seated).format(seat=seat_name(question.offender.partner, lang))

@@ -501,3 +501,16 @@ def test_the_2007_code_offers_no_comparable_call(tmp_path: Path) -> None:
         assert not any("Comparable" in action.label for action in card.actions)
     finally:
         conversations.store.close()
+
+
+def test_my_own_change_of_mind_names_my_opponent_plainly(chat: Conversations) -> None:
+    """The writer is the offender: "Votre adversaire de gauche accepte-t-il",
+    not "L'adversaire de gauche du fautif (votre adversaire de gauche)"; Law
+    25B2: not accepted, the change is cancelled, said once."""
+    asked = _text(chat.text(CHAT, "j'ai dit 2SA puis j'ai changé d'avis pour 3SA, mon "
+                                  "adversaire de gauche n'a pas encore parlé", "fr"))
+    assert "Votre adversaire de gauche accepte-t-il la déclaration" in asked
+    assert "du fautif" not in asked
+    card = _text(chat.text(CHAT, "non"))
+    assert "25B2" in card
+    assert card.count("maintenue") == 1

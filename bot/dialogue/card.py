@@ -40,6 +40,7 @@ from rules_core.calls import Call, bid, parse_call
 from rules_core.excerpts import law_of
 from rules_core.model import FactValue
 
+from .board import RELATIVE_OFFSETS
 from .laws import quoted_refs
 
 __all__ = [
@@ -163,7 +164,10 @@ def _seat_role(seat: Seat | None, role: str, relative: str | None, t: NullTransl
     role_name = t.gettext(ROLE_NAMES[role])
     if seat is None:
         text = role_name
-        if relative:
+        if relative == "self" and role != "offender":
+            # The writer is the offender: the others are simply "your partner"...
+            text = t.gettext(RELATIVE_NAMES[role])
+        elif relative:
             # Seen from the writer: when the offender is "your partner", the
             # offender's partner is "you".
             text = t.gettext("{role} ({relative})").format(
@@ -206,26 +210,22 @@ RELATIVE_NAMES: Mapping[str, str] = {
 }
 
 
-#: The places round the table, clockwise from the writer, and each role's
-#: steps clockwise from the offender.
-_PLACES = ("self", "lho", "partner", "rho")
-_ROLE_STEPS: Mapping[str, int] = {"offender": 0, "lho": 1, "partner": 2, "rho": 3}
-
-
 def place_of(offender_relative: str, role: str) -> str:
     """Where the player in ``role`` sits seen from the writer, given where the
     offender sits seen from the writer ("partner" + "lho" -> "rho")."""
-    return _PLACES[(_PLACES.index(offender_relative) + _ROLE_STEPS[role]) % len(_PLACES)]
+    steps = (RELATIVE_OFFSETS[offender_relative]
+             + RELATIVE_OFFSETS["self" if role == "offender" else role]) % len(RELATIVE_OFFSETS)
+    return next(place for place, offset in RELATIVE_OFFSETS.items() if offset == steps)
 
 
 def places_named(offender_relative: str | None, lang: str) -> dict[str, str]:
     """Each role's place seen from the writer, in words ({"partner": "you", ...});
     empty when the offender's place is not known."""
-    if offender_relative not in _PLACES:
+    if offender_relative not in RELATIVE_OFFSETS:
         return {}
     t = translator(lang)
     return {role: t.gettext(RELATIVE_NAMES[place_of(offender_relative, role)])
-            for role in _ROLE_STEPS}
+            for role in ROLE_NAMES}
 
 
 def _role_seat(offender: Seat | None, role: str) -> Seat | None:
@@ -263,7 +263,9 @@ def _now_lines(
     edition: Edition = Edition.E2017,
     auction_over: bool = False,
 ) -> list[str]:
-    table = [t.gettext(NOW_TABLE[o]) for o in outcomes if o in NOW_TABLE]
+    # "The change is cancelled: the first call stands" already says the call stands.
+    said = (O.CALL_STANDS,) if O.SUBSTITUTION_CANCELLED in outcomes else ()
+    table = [t.gettext(NOW_TABLE[o]) for o in outcomes if o in NOW_TABLE and o not in said]
     # What the tables above do not word (answers to procedural questions) is
     # said in full: it is the whole answer.
     told = (*NOW_TABLE, *NOW_BY_ROLE, *LATER, O.AUCTION_REVERTS, O.NO_FURTHER_RECTIFICATION)

@@ -597,15 +597,21 @@ class Engine:
                                               _lowest(state.draft)))
                        for v in values]
             reply = self._ask(state, "fact", result.fact, values,
-                              understood + question_text(result, state.lang, places_named(
-                                  state.draft.offender_relative if state.draft else None,
-                                  state.lang)), choices)
+                              understood + self._question_text(state, result), choices)
             t = translator(state.lang)
             helper = (helper_action(state.lang),) if helps_with(values, [], result.fact) else ()
             turn.replies.append(replace(reply, actions=(
                 *helper, Action("📋 " + t.gettext("Recap"), RECAP))))
             return
         self._give_ruling(state, result, turn)
+
+    @staticmethod
+    def _question_text(state: ChatState, question: Question) -> str:
+        """The question, naming the players from the writer's place when the
+        offender was named by place ("the offender's partner (you)")."""
+        relative = state.draft.offender_relative if state.draft else None
+        return question_text(question, state.lang, places_named(relative, state.lang),
+                             writer_offends=relative == "self")
 
     def _understood(self, irregularity: str, offender: Seat | None, state: ChatState) -> str:
         t = translator(state.lang)
