@@ -514,3 +514,18 @@ def test_my_own_change_of_mind_names_my_opponent_plainly(chat: Conversations) ->
     card = _text(chat.text(CHAT, "non"))
     assert "25B2" in card
     assert card.count("maintenue") == 1
+
+
+@pytest.mark.parametrize(("lang", "description", "no", "expected"), [
+    ("fr", "mon adversaire de gauche a dit 1c sur mon 1p", "non",
+     "La déclaration est annulée ; le joueur fautif la remplace par une déclaration légale ; "
+     "le partenaire du fautif doit passer"),
+    ("en", "my LHO bid 1H over my 1S", "no",
+     "The call is cancelled; the offender replaces it with a legal call; the offender's "
+     "partner must pass"),
+])
+def test_roles_inside_a_sentence_read_as_a_sentence(
+        chat: Conversations, lang: str, description: str, no: str, expected: str) -> None:
+    """Not "La déclaration est annulée ; Fautif la remplace" (27B3)."""
+    chat.text(CHAT, description, lang)
+    assert expected in _text(chat.text(CHAT, no))

@@ -30,6 +30,7 @@ from bot.render import (
     button_label,
     french_contractions,
     irregularity_title,
+    names_for,
     option_label,
     outcome_sentences,
     question_text,
@@ -246,7 +247,9 @@ def _who(offender: Seat | None, role: str, relative: str | None, t: NullTranslat
     seat = _role_seat(offender, role)
     if named is not None and role in named:
         if seat is None:
-            return _seat_role(None, role, None, t)
+            # Said again: the role alone ("your partner" when the writer offends).
+            again = relative if relative == "self" and role != "offender" else None
+            return _seat_role(None, role, again, t)
         return t.gettext(SEAT_NAMES[seat])
     if named is not None:
         named.add(role)
@@ -335,8 +338,12 @@ def _short(outcomes: tuple[Outcome, ...], offender: Seat | None, relative: str |
         if outcome in SHORT:
             parts.append(t.gettext(SHORT[outcome]))
         for role, line in NOW_BY_ROLE.get(outcome, ()):
-            parts.append(t.gettext("{who} {what}").format(
-                who=_who(offender, role, relative, t, named), what=t.gettext(line)))
+            who = _who(offender, role, relative, t, named)
+            if parts and offender is None:  # mid-sentence: "…; the offender replaces it"
+                bare = who == _seat_role(None, role, None, t)
+                who = getattr(names_for(None, _lang_of(t)), role) if bare else (
+                    who[:1].lower() + who[1:])
+            parts.append(t.gettext("{who} {what}").format(who=who, what=t.gettext(line)))
     if not parts:
         # Answers to a procedural question (when and how to call the director).
         parts = [s.rstrip(".") for s in outcome_sentences(
