@@ -529,3 +529,19 @@ def test_roles_inside_a_sentence_read_as_a_sentence(
     """Not "La déclaration est annulée ; Fautif la remplace" (27B3)."""
     chat.text(CHAT, description, lang)
     assert expected in _text(chat.text(CHAT, no))
+
+
+@pytest.mark.parametrize(("correction", "accepts"), [
+    ("en fait Sud avait accepté", True),
+    ("non, Sud n'avait pas accepté", False),
+    ("actually South had refused", False),
+])
+def test_a_correction_in_the_past_perfect_is_read(
+        chat: Conversations, correction: str, accepts: bool) -> None:
+    """After the ruling, "en fait Sud avait accepté" fell into the menu and lost
+    the incident; South accepting is Law 27A1."""
+    chat.text(CHAT, "Est a dit 1♥ sur le 1♠ de Nord", "fr")
+    chat.text(CHAT, "oui" if not accepts else "non")
+    ruling = _ruling(chat.text(CHAT, correction))
+    assert ruling is not None and ruling["facts"]["lho_accepts"] is accepts
+    assert ("27A1" in ruling["laws"]) is accepts
