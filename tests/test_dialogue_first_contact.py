@@ -545,3 +545,14 @@ def test_a_correction_in_the_past_perfect_is_read(
     ruling = _ruling(chat.text(CHAT, correction))
     assert ruling is not None and ruling["facts"]["lho_accepts"] is accepts
     assert ("27A1" in ruling["laws"]) is accepts
+
+
+def test_details_asked_before_the_ruling_point_to_the_open_question(
+        chat: Conversations) -> None:
+    """/details while a question is open: "describe what happened" is wrong,
+    the user has; the question comes first, its buttons again."""
+    chat.text(CHAT, "Arb: S donneur, O ouvre 1SA", "fr")
+    replies = chat.command(CHAT, "details")
+    assert "répondez d'abord à cette question" in _text(replies)
+    assert "décrivez" not in _text(replies)
+    assert replies[-1].question is not None

@@ -444,6 +444,12 @@ class Engine:
     def details_step(self, state: ChatState) -> Turn:
         """/details: the last ruling's details, or why there are none."""
         shown = self.details(state)
+        if not shown and state.pending is not None and state.pending.kind != "law":
+            # The incident is described; the question on screen comes first.
+            t = translator(state.lang)
+            shown = [self._reask(state, t.gettext(
+                "No ruling yet: answer this question first, and the details come with the "
+                "ruling."))]
         if not shown:
             t = translator(state.lang)
             shown = [Reply(t.gettext("No ruling yet: describe what happened."))]
