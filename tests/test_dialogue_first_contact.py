@@ -556,3 +556,14 @@ def test_details_asked_before_the_ruling_point_to_the_open_question(
     assert "répondez d'abord à cette question" in _text(replies)
     assert "décrivez" not in _text(replies)
     assert replies[-1].question is not None
+
+
+def test_31a_card_cites_each_choice_and_does_not_give_the_rho_call_to_the_offender(
+        chat: Conversations) -> None:
+    """Law 31A: whether the RHO passes (31A1) is not the offender's choice; the
+    comparable and non-comparable calls are 31A2(a) and 31A2(b), not "31A2"."""
+    chat.text(CHAT, "TD: dealer S. W opened 1H out of turn", "en")
+    card = _text(chat.text(CHAT, "no"))
+    assert "Next, depending on the calls:" in card
+    assert "West (offender) chooses" not in card
+    assert "(31A1)" in card and "(31A2(a))" in card and "(31A2(b))" in card

@@ -486,6 +486,13 @@ def _headline(ruling: Ruling, relative: str | None, t: NullTranslations, lang: s
     return head
 
 
+def _own_law(option: Option) -> str:
+    """The paragraph an option rests on, as precisely as it is cited: 31A2(a)
+    rather than 31A2 when both are."""
+    first = option.laws[0]
+    return next((law for law in option.laws[1:] if law.startswith(first)), first)
+
+
 def _option_lines(ruling: Ruling, relative: str | None, lowest: str | None,
                   t: NullTranslations, lang: str, named: set[str], level: int) -> list[str]:
     """One line per group of choices with the same consequences; from
@@ -497,7 +504,7 @@ def _option_lines(ruling: Ruling, relative: str | None, lowest: str | None,
     for outcomes, options in groups.items():
         labels = " / ".join(choice_label(o, lang, ruling.offender, lowest, ruling.edition)
                             for o in options)
-        laws = ", ".join(dict.fromkeys(o.laws[0] for o in options if o.laws))
+        laws = ", ".join(dict.fromkeys(_own_law(o) for o in options if o.laws))
         if level >= 2:
             lines.append("• " + t.gettext("{choice} (Law {laws})").format(choice=labels,
                                                                          laws=laws))
@@ -508,6 +515,9 @@ def _option_lines(ruling: Ruling, relative: str | None, lowest: str | None,
                                 ruling.edition)))
     return lines
 
+
+#: Facts an option turns on that are not the offender's to choose.
+NOT_CHOSEN = ("rho_action", "lho_accepts", "lho_accepts_replacement", "offender_side")
 
 #: The paragraphs leaving the offender's partner free at their own turn.
 PARTNER_FREE = ("30B1(a)", "31B1", "32B1")
@@ -544,8 +554,12 @@ def _card(ruling: Ruling, lang: str, relative: str | None, lowest: str | None,
             what=t.gettext("may call freely at their turn (the cancelled call is unauthorised "
                            "information: 16C2)")))
     if ruling.options:
-        lines.append(t.gettext("{who} chooses:").format(
-            who=_who(ruling.offender, "offender", relative, t, named)))
+        if any(fact in NOT_CHOSEN for option in ruling.options for fact, _ in option.when):
+            # 31A/32A: what the right-hand opponent does is not the offender's choice.
+            lines.append(t.gettext("Next, depending on the calls:"))
+        else:
+            lines.append(t.gettext("{who} chooses:").format(
+                who=_who(ruling.offender, "offender", relative, t, named)))
         lines.extend(_option_lines(ruling, relative, lowest, t, lang, named, level))
     return "\n".join(lines)
 
