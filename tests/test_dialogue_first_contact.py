@@ -567,3 +567,17 @@ def test_31a_card_cites_each_choice_and_does_not_give_the_rho_call_to_the_offend
     assert "Next, depending on the calls:" in card
     assert "West (offender) chooses" not in card
     assert "(31A1)" in card and "(31A2(a))" in card and "(31A2(b))" in card
+
+
+def test_a_bidding_box_slip_says_the_card_counts_before_it_is_replaced(
+        chat: Conversations) -> None:
+    """The pass card taken from the box counts as a call made (bidding-box
+    regulation), then, unintended and partner not having called, it may be
+    replaced (Law 25A1): in that order, not the other way round."""
+    chat.text(CHAT, "j'ai sorti le carton passe au lieu de 1SA, je voulais mettre 1SA", "fr")
+    chat.answer(CHAT, "change_of_call")
+    replies = chat.answer(CHAT, False)
+    ruling = _ruling(replies)
+    assert ruling is not None and "25A1" in ruling["laws"]
+    card = _text(replies)
+    assert card.index("considérée comme faite") < card.index("remplace la première")

@@ -268,12 +268,16 @@ def _now_lines(
 ) -> list[str]:
     # "The change is cancelled: the first call stands" already says the call stands.
     said = (O.CALL_STANDS,) if O.SUBSTITUTION_CANCELLED in outcomes else ()
-    table = [t.gettext(NOW_TABLE[o]) for o in outcomes if o in NOW_TABLE and o not in said]
-    # What the tables above do not word (answers to procedural questions) is
-    # said in full: it is the whole answer.
+    # What the tables below do not word (answers to procedural questions) is
+    # said in full: it is the whole answer. In the order of the ruling: "the
+    # card counts as a call made" comes before "the new call replaces it".
     told = (*NOW_TABLE, *NOW_BY_ROLE, *LATER, O.AUCTION_REVERTS, O.NO_FURTHER_RECTIFICATION)
-    other = tuple(o for o in outcomes if o not in told)
-    table += outcome_sentences(other, offender, edition, _lang_of(t))
+    table: list[str] = []
+    for outcome in outcomes:
+        if outcome in NOW_TABLE and outcome not in said:
+            table.append(t.gettext(NOW_TABLE[outcome]))
+        elif outcome not in told:
+            table += outcome_sentences((outcome,), offender, edition, _lang_of(t))
     by_role: dict[str, list[str]] = {}
     for outcome in outcomes:
         for role, line in NOW_BY_ROLE.get(outcome, ()):
