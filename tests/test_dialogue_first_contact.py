@@ -581,3 +581,16 @@ def test_a_bidding_box_slip_says_the_card_counts_before_it_is_replaced(
     assert ruling is not None and "25A1" in ruling["laws"]
     card = _text(replies)
     assert card.index("considérée comme faite") < card.index("remplace la première")
+
+
+def test_a_call_after_the_auction_ended_is_ruled_without_the_final_passes_written(
+        chat: Conversations) -> None:
+    """"after the auction ended with 3NT by South, West bid 4S" got "That cannot
+    have happened as described": the final passes are not written. A bid by a
+    defender after the final pass, LHO not having called: 39A and 39C."""
+    first = _text(chat.text(CHAT, "after the auction ended with 3NT by South, West (on lead) "
+                                  "bid 4S", "en"))
+    assert "cannot have happened" not in first
+    assert "Call after the final pass, by West" in first
+    ruling = _ruling(chat.answer(CHAT, False))
+    assert ruling is not None and {"39A", "39C"} <= set(ruling["laws"])

@@ -125,6 +125,9 @@ class Turn:
     logged: list[LoggedRuling] = field(default_factory=list)
 
 
+#: Irregularities reported with the auction but rarely with its final passes.
+_CALLS_WITHOUT_END = ("call_after_final_pass",)
+
 #: A greeting alone gets the welcome, not the menu of irregularities.
 _GREETINGS = {"bonjour", "bonsoir", "salut", "hello", "hi", "hey", "coucou", "good morning",
               "good evening", "bonjour arbitre", "hello arbitre"}
@@ -547,13 +550,22 @@ class Engine:
         attempts = [draft]
         if not from_new_calls and previous.calls:
             attempts += [d for d in (without_later_calls(draft), without_calls(draft)) if d]
+        elif draft.irregularity in _CALLS_WITHOUT_END and (lean := without_calls(draft)):
+            # "after the auction ended with 3NT by South, West bid 4S": the final
+            # passes are not written; what was said rules, the calls set aside.
+            attempts.append(lean)
         for attempt in attempts:
             try:
                 result = rule(Incident.from_dict(attempt.to_incident(state.edition)))
             except IncidentError:
                 continue
             turn = Turn()
-            if attempt is not draft:
+            if attempt is not draft and not previous.calls:
+                t = translator(state.lang)
+                turn.replies.append(Reply(t.gettext(
+                    "The calls as written do not end the auction, so I set them aside and "
+                    "rule on what you said.")))
+            elif attempt is not draft:
                 t = translator(state.lang)
                 turn.replies.append(Reply(t.gettext(
                     "Noted: what you just said replaces what the calls showed, so I set those "
