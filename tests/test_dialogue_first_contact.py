@@ -594,3 +594,13 @@ def test_a_call_after_the_auction_ended_is_ruled_without_the_final_passes_writte
     assert "Call after the final pass, by West" in first
     ruling = _ruling(chat.answer(CHAT, False))
     assert ruling is not None and {"39A", "39C"} <= set(ruling["laws"])
+
+
+def test_a_legal_auction_is_said_to_be_legal_with_the_calls_as_read(
+        chat: Conversations) -> None:
+    """"1K sur 1T" is 1♦ over 1♣, a sufficient bid: say the calls are regular
+    and show how they were read, so a misread letter shows at once."""
+    text = _text(chat.text(CHAT, "arbitre svp : enchere insufisante de est, 1K sur 1T de nord",
+                           "fr"))
+    assert "(Nord 1♣, Est 1♦) sont régulières" in text
+    assert _ruling(chat.text(CHAT, "/details")) is None

@@ -46,6 +46,7 @@ from .laws import quoted_refs
 
 __all__ = [
     "ruling_card",
+    "call_text",
     "card_emphasis",
     "ruling_details",
     "ruling_from_result",
@@ -657,3 +658,21 @@ def ruling_details(ruling: Ruling, lang: str, paragraph_titles: Mapping[str, str
     lines.append(edition_line(ruling.edition, lang))
     lines.append(t.gettext(DIRECTOR_REMINDER))
     return "\n".join(lines)
+
+
+#: How a call reads in a sentence ("West pass: fine").
+CALL_WORDS = {"P": N_("pass"), "X": N_("double"), "XX": N_("redouble")}
+
+
+#: No trump as each language writes it (French: SA, sans-atout).
+NO_TRUMP = N_("NT")
+
+
+def call_text(call: Any, t: Any) -> str:
+    word = CALL_WORDS.get(str(call))
+    if word:
+        return str(t.gettext(word))
+    symbol = str(call.symbol)
+    if symbol.endswith("NT"):
+        return symbol[:-2] + str(t.gettext(NO_TRUMP))
+    return symbol

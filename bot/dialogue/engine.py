@@ -39,6 +39,7 @@ from rules_core import (
 from . import board as boards
 from .card import (
     RELATIVE_NAMES,
+    call_text,
     card_emphasis,
     card_laws,
     choice_label,
@@ -1019,24 +1020,6 @@ def _pair(offender: str, t: Any) -> tuple[str, str]:
         seat = Seat[offender]
         return t.gettext(SEAT_NAMES[seat]), t.gettext(SEAT_NAMES[seat.partner])
     return t.gettext("the offender"), t.gettext("the offender's partner")
-
-
-#: How a call reads in a sentence ("West pass: fine").
-CALL_WORDS = {"P": N_("pass"), "X": N_("double"), "XX": N_("redouble")}
-
-
-#: No trump as each language writes it (French: SA, sans-atout).
-NO_TRUMP = N_("NT")
-
-
-def call_text(call: Any, t: Any) -> str:
-    word = CALL_WORDS.get(str(call))
-    if word:
-        return str(t.gettext(word))
-    symbol = str(call.symbol)
-    if symbol.endswith("NT"):
-        return symbol[:-2] + str(t.gettext(NO_TRUMP))
-    return symbol
 
 
 def _option_text(state: ChatState, steps: list[list[Any]]) -> str:
