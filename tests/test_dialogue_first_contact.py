@@ -603,4 +603,3 @@ def test_a_legal_auction_is_said_to_be_legal_with_the_calls_as_read(
     text = _text(chat.text(CHAT, "arbitre svp : enchere insufisante de est, 1K sur 1T de nord",
                            "fr"))
     assert "(Nord 1♣, Est 1♦) sont régulières" in text
-    assert _ruling(chat.text(CHAT, "/details")) is None
