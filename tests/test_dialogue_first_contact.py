@@ -602,3 +602,19 @@ def test_a_legal_auction_is_said_to_be_legal_with_the_calls_as_read(
     text = _text(chat.text(CHAT, "arbitre svp : enchere insufisante de est, 1K sur 1T de nord",
                            "fr"))
     assert "(Nord 1♣, Est 1♦) sont régulières" in text
+
+
+@pytest.mark.parametrize(("lang", "description", "no", "label"), [
+    ("en", "my partner opened 1H out of turn, it was my LHO's turn to call", "no",
+     "Your LHO passes"),
+    ("fr", "mon partenaire a ouvert 1♥ hors tour, c'etait a mon adversaire de gauche", "non",
+     "Votre adv. de gauche passe"),
+])
+def test_31a1_button_names_the_rho_from_the_writers_place(
+        chat: Conversations, lang: str, description: str, no: str, label: str) -> None:
+    """Law 31A1: the offender's RHO is, for the writer whose partner offended,
+    the writer's LHO; "RHO passes" read as the writer's own RHO."""
+    chat.text(CHAT, description, lang)
+    card = chat.text(CHAT, no)[-1]
+    assert card.question is not None
+    assert label in [choice.label for choice in card.question.choices]

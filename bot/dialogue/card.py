@@ -415,12 +415,26 @@ CHOICE_WORDS_2007: Mapping[tuple[str, FactValue], str] = {
 }
 
 
+#: The writer's neighbours in a button's few words ("Your LHO passes").
+SHORT_PLACES: Mapping[str, str] = {
+    "partner": N_("your partner"),
+    "lho": N_("your LHO"),
+    "rho": N_("your RHO"),
+}
+
+
 def choice_label(option: Option, lang: str, offender: Seat | None = None,
-                 lowest: str | None = None, edition: Edition | str = Edition.E2017) -> str:
-    """A button's words for one option: "2♥ — same denomination", "Pass"."""
+                 lowest: str | None = None, edition: Edition | str = Edition.E2017,
+                 relative: str | None = None) -> str:
+    """A button's words for one option: "2♥ — same denomination", "Pass";
+    ``relative``: where the offender sits seen from the writer, when no seat is
+    known ("Your left-hand opponent passes", not "RHO passes")."""
     t = translator(lang)
     words = {**CHOICE_WORDS, **CHOICE_WORDS_2007} if str(edition) == "2007" else CHOICE_WORDS
-    rho = t.gettext(SEAT_NAMES[offender.rho]) if offender is not None else t.gettext("RHO")
+    place = place_of(relative, "rho") if offender is None and relative in RELATIVE_OFFSETS else None
+    rho = (t.gettext(SEAT_NAMES[offender.rho]) if offender is not None
+           else t.gettext(SHORT_PLACES[place]) if place in SHORT_PLACES
+           else t.gettext("RHO"))  # the writer: "you passes" would not do
     parts = []
     for fact, value in option.when:
         if (fact, value) == ("replacement", "lowest_same_denomination"):
@@ -507,8 +521,8 @@ def _option_lines(ruling: Ruling, relative: str | None, lowest: str | None,
         groups.setdefault(option.outcomes, []).append(option)
     lines = []
     for outcomes, options in groups.items():
-        labels = " / ".join(choice_label(o, lang, ruling.offender, lowest, ruling.edition)
-                            for o in options)
+        labels = " / ".join(choice_label(o, lang, ruling.offender, lowest, ruling.edition,
+                                         relative) for o in options)
         laws = ", ".join(dict.fromkeys(_own_law(o) for o in options if o.laws))
         if level >= 2:
             lines.append("• " + t.gettext("{choice} (Law {laws})").format(choice=labels,

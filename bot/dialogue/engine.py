@@ -689,7 +689,7 @@ class Engine:
                 values.append(value)
                 steps.append([[f, v] for f, v in option.when])
                 choices.append(Choice(value, choice_label(option, state.lang, ruling.offender,
-                                                          lowest, ruling.edition)))
+                                                          lowest, ruling.edition, relative)))
             reply = self._ask(state, "option", "option", values, text, choices, ruling=result)
             assert state.pending is not None
             state.pending.steps = steps
@@ -1033,7 +1033,9 @@ def _option_text(state: ChatState, steps: list[list[Any]]) -> str:
     offender = Seat[state.ruling["offender"]] if state.ruling and state.ruling.get(
         "offender") else None
     option = Option(tuple((f, v) for f, v in steps), (), ())
-    return choice_label(option, state.lang, offender, _lowest(state.draft), state.edition)
+    relative = state.draft.offender_relative if state.draft and offender is None else None
+    return choice_label(option, state.lang, offender, _lowest(state.draft), state.edition,
+                        relative)
 
 
 def _lowest(draft: Draft | None) -> str | None:
