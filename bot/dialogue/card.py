@@ -433,7 +433,7 @@ def choice_label(option: Option, lang: str, offender: Seat | None = None,
     words = {**CHOICE_WORDS, **CHOICE_WORDS_2007} if str(edition) == "2007" else CHOICE_WORDS
     place = place_of(relative, "rho") if offender is None and relative in RELATIVE_OFFSETS else None
     rho = (t.gettext(SEAT_NAMES[offender.rho]) if offender is not None
-           else t.gettext(SHORT_PLACES[place]) if place in SHORT_PLACES
+           else t.gettext(SHORT_PLACES[place]) if place is not None and place in SHORT_PLACES
            else t.gettext("RHO"))  # the writer: "you passes" would not do
     parts = []
     for fact, value in option.when:
