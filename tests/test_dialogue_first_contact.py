@@ -618,3 +618,18 @@ def test_31a1_button_names_the_rho_from_the_writers_place(
     card = chat.text(CHAT, no)[-1]
     assert card.question is not None
     assert label in [choice.label for choice in card.question.choices]
+
+
+def test_calls_reported_before_the_offenders_choice_are_not_a_new_incident(
+        chat: Conversations) -> None:
+    """"partner passes" while the offender's replacement (27B) is still open
+    was read as a new insufficient bid by the writer's partner; the choice
+    comes first, then the calls are checked (27B2, then 37 for the RHO)."""
+    chat.text(CHAT, "my LHO bid 1H over my 1S, I don't accept", "en")
+    early = chat.text(CHAT, "partner passes")
+    assert "First, which of these did the offender choose?" in _text(early)
+    assert _ruling(early) is None and early[-1].question is not None
+    assert "27B2" in (_ruling(chat.text(CHAT, "3")) or {})["laws"]
+    assert "fine" in _text(chat.text(CHAT, "partner passes"))
+    ruling = _ruling(chat.text(CHAT, "RHO bids 3H"))
+    assert ruling is not None and ruling["irregularity"] == "call_when_obliged_to_pass"

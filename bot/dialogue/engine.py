@@ -300,6 +300,13 @@ class Engine:
             index = self._typed_answer(state, state.pending, text)
             if index is not None:
                 return self._answer(state, index)
+            if (state.pending.kind == "option" and state.board is None
+                    and boards.read_reported_calls(text)):
+                # "partner passes" before the offender's choice is known: not a
+                # new incident by the partner; the choice decides what is barred.
+                return Turn([self._reask(state, t.gettext(
+                    "First, which of these did the offender choose? Then report the calls "
+                    "made after it, and I will check them."))])
         if (state.board is None and state.pending is not None and state.pending.kind == "fact"
                 and state.draft is not None and state.draft.calls):
             more = boards.parse_board_calls(text)
