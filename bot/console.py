@@ -155,6 +155,12 @@ def run_chat(conversations: Conversations, stdin: TextIO, out: TextIO,
             return 0
         if len(text) == 1 and text in "abcdefgh" and "abcdefgh".index(text) < len(actions):
             replies = conversations.button(CONSOLE_CHAT, actions["abcdefgh".index(text)])
+        elif len(text) == 1 and text in "abcdefgh":
+            # A letter from an older message: not a description (no menu).
+            out.write(translator(current).gettext(
+                "There is no action {letter}) under the last message: the letters are those "
+                "shown just above.").format(letter=text) + "\n\n")
+            continue
         elif text.startswith("/"):
             name, argument = _split_command(text)
             replies = conversations.command(CONSOLE_CHAT, name, argument)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from babel.support import NullTranslations
 
@@ -435,10 +435,28 @@ SEATS_WITH_ROLES = (
 )
 
 
-def described_names(offender: Seat | None, lang: str) -> Names:
-    """Names for questions: "South (the offender's left-hand opponent)"."""
+def described_names(offender: Seat | None, lang: str,
+                    places: Mapping[str, str] | None = None,
+                    writer_offends: bool = False) -> Names:
+    """Names for questions: "South (the offender's left-hand opponent)"; with
+    no seat, the role and, from ``places`` (role -> where that player sits
+    seen from the writer, in words), "the offender's partner (you)"; when the
+    writer is the offender (``writer_offends``), "your partner"."""
     if offender is None:
-        return names_for(None, lang)
+        names = names_for(None, lang)
+        if not places:
+            return names
+        roles = ("offender", "partner", "lho", "rho")
+        plain = (names.offender, names.partner, names.lho, names.rho)
+        placed = []
+        for name, role in zip(plain, roles, strict=True):
+            if role not in places:
+                placed.append(name)
+            elif writer_offends and role != "offender":
+                placed.append(places[role])  # simply "your partner"
+            else:
+                placed.append(f"{name} ({places[role]})")
+        return Names(placed[0], placed[1], placed[2], placed[3], lang)
     t = translator(lang)
     seats = (offender, offender.partner, offender.lho, offender.rho)
     named = [
@@ -464,17 +482,26 @@ def seat_name(seat: Seat, lang: str) -> str:
 # 21B: who called since is counted from the misinformed player, not from the
 # side that gave the explanation.
 MISINFORMATION_QUESTIONS: Mapping[str, str] = {
-    "partner_called_since": N_("Has the misinformed player's partner called since the "
-                               "misinformed player's last call?"),
     "lho_called_since": N_("Has the misinformed player's left-hand opponent called since?"),
 }
+MISINFORMED_PARTNER = (N_("the misinformed player's partner"),
+                       N_("{seat} (the misinformed player's partner)"))
 
 
-def question_text(question: Question, lang: str) -> str:
+def question_text(question: Question, lang: str,
+                  places: Mapping[str, str] | None = None, writer_offends: bool = False) -> str:
     t = translator(lang)
-    names = described_names(question.offender, lang)
+    names = described_names(question.offender, lang, places, writer_offends)
     template = QUESTIONS[question.fact]
     if question.irregularity == "misinformation":
+        # 21B: the player the core rules for is the misinformed one, not an
+        # offender: the questions name them so.
+        bare, seated = MISINFORMED_PARTNER
+        partner = (t.gettext(seated).format(seat=seat_name(question.offender.partner, lang))
+                   if question.offender is not None else t.gettext(bare))
+        if question.offender is None and places and "partner" in places:
+            partner = f"{partner} ({places['partner']})"
+        names = replace(names, partner=partner)
         template = MISINFORMATION_QUESTIONS.get(question.fact, template)
     return _capitalise(names.fill(t.gettext(template)))
 

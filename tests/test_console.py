@@ -190,3 +190,14 @@ def test_console_details_command_and_one_letter_per_excerpt() -> None:
     details = shown.split("> ")[3]
     assert details.startswith("Détails pour l'arbitre") and "a) 📖 Loi 27B2" in details
     assert shown.split("> ")[4].startswith("Loi 27B2 — Enchère insuffisante (Code 2017)")
+
+
+def test_console_a_letter_from_an_older_message_is_not_a_description() -> None:
+    """After opening an excerpt ("b"), "c" meant the card's next Law button: it
+    fell into the menu of irregularities. It now says where the letters are."""
+    out = io.StringIO()
+    text = "Est a dit 1♥ sur le 1♠ de Nord, Sud refuse\n4\nb\nc\n"
+    assert main(["chat", "--lang", "fr"], stdin=io.StringIO(text), out=out) == 0
+    last = out.getvalue().split("> ")[4]
+    assert last.startswith("Il n'y a pas d'action c) sous le dernier message")
+    assert "Lequel de ces cas" not in last

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.dialogue import Conversations, Reply, open_conversations
+from bot.dialogue.card import place_of
 
 CHAT = "first:1"
 NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
@@ -342,3 +343,295 @@ def test_a_call_by_the_player_in_turn_is_not_a_new_incident(chat: Conversations)
     ruling = _ruling(replies)
     assert ruling is not None and ruling["offender"] == "E" and "31A1" in ruling["laws"]
     assert "par Nord" not in _text(replies)
+
+
+# === The console tried again as a new user (a club director and a club player, FR/EN) ===
+
+# --- answers typed instead of pressed ---------------------------------------
+
+@pytest.mark.parametrize(("lang", "description", "answer"), [
+    ("fr", "Est a dit 1♥ sur le 1♠ de Nord", "non il refuse"),
+    ("fr", "Est a dit 1♥ sur le 1♠ de Nord", "non, il refuse"),
+    ("en", "East bid 1H over North's 1S", "no he refuses"),
+])
+def test_a_typed_no_followed_by_a_refusal_is_a_refusal(
+        chat: Conversations, lang: str, description: str, answer: str) -> None:
+    """Law 27A1 only when the LHO accepts: "non il refuse" typed to "does South
+    accept?" was read as "not refusing" and ruled that the call stands."""
+    chat.text(CHAT, description, lang)
+    replies = chat.text(CHAT, answer)
+    ruling = _ruling(replies)
+    assert ruling is not None
+    assert ruling["facts"]["lho_accepts"] is False
+    assert "27A1" not in ruling["laws"]
+    assert {o["replacement"] for o in ruling["options"]} >= {"lowest_same_denomination"}
+
+
+@pytest.mark.parametrize(("lang", "typed", "law"), [
+    ("fr", "2♥", "27B1(a)"),
+    ("fr", "il met 2♥", "27B1(a)"),
+    ("en", "he bids 2H", "27B1(a)"),
+    ("fr", "passe", "27B2"),
+    ("en", "pass", "27B2"),
+    ("fr", "Une autre enchère", "27B2"),
+])
+def test_the_replacement_typed_as_a_call_or_a_label_is_the_choice(
+        chat: Conversations, lang: str, typed: str, law: str) -> None:
+    """The offender's choice typed rather than pressed: the call named on a
+    button ("2♥ — même dénomination") or the button's words."""
+    chat.text(CHAT, "East bid 1H over North's 1S" if lang == "en"
+              else "Est a dit 1♥ sur le 1♠ de Nord", lang)
+    chat.text(CHAT, "no" if lang == "en" else "non")
+    replies = chat.text(CHAT, typed)
+    ruling = _ruling(replies)
+    assert ruling is not None, _text(replies)
+    assert law in ruling["laws"]
+    assert "not understand" not in _text(replies) and "pas compris" not in _text(replies)
+
+
+def test_a_call_that_names_no_choice_keeps_the_question(chat: Conversations) -> None:
+    """3♥ may be comparable or not: the director decides, the bot does not guess."""
+    chat.text(CHAT, "Est a dit 1♥ sur le 1♠ de Nord", "fr")
+    chat.text(CHAT, "non")
+    replies = chat.text(CHAT, "3♥")
+    assert _ruling(replies) is None
+    question = replies[-1].question
+    assert question is not None and question.fact == "option"
+
+
+# --- /loi alone ----------------------------------------------------------------
+
+def test_law_alone_then_the_reference_shows_the_excerpt(chat: Conversations) -> None:
+    """"/loi" then "27B2": the prompt asked "Quelle Loi ?" and the answer fell
+    into the menu of irregularities."""
+    prompt = chat.command(CHAT, "loi", None, "fr")
+    assert "Quelle Loi" in _text(prompt)
+    replies = chat.text(CHAT, "27B2")
+    text = _text(replies)
+    assert text.startswith("Loi 27B2")
+    assert replies[-1].question is None
+
+
+# --- seats said from the writer's place -------------------------------------
+
+@pytest.mark.parametrize(("offender", "role", "place"), [
+    ("partner", "partner", "self"),
+    ("partner", "lho", "rho"),
+    ("partner", "rho", "lho"),
+    ("rho", "lho", "self"),
+    ("rho", "rho", "partner"),
+    ("lho", "lho", "partner"),
+    ("self", "partner", "partner"),
+])
+def test_place_of_each_role_seen_from_the_writer(offender: str, role: str, place: str) -> None:
+    assert place_of(offender, role) == place
+
+
+def test_my_partners_call_out_of_turn_names_me_and_my_opponents(chat: Conversations) -> None:
+    """The offender is "your partner": the offender's partner is the writer,
+    the offender's left-hand opponent the writer's right-hand opponent."""
+    asked = chat.text(CHAT, "mon partenaire a ouvert 1T alors que c'etait a mon adversaire "
+                            "de droite de parler", "fr")
+    assert "L'adversaire de gauche du fautif (votre adversaire de droite)" in _text(asked)
+    card = _text(chat.text(CHAT, "non"))
+    assert "Partenaire du fautif (vous)" in card
+    assert "Adversaire de gauche du fautif (votre adversaire de droite)" in card
+
+
+def test_my_rhos_pass_out_of_turn_asks_me_whether_i_accept(chat: Conversations) -> None:
+    asked = chat.text(CHAT, "my RHO passed out of turn, it was my partner's turn", "en")
+    assert "Does the offender's left-hand opponent (you) accept" in _text(asked)
+    card = _text(chat.text(CHAT, "no"))
+    assert "Law 30A" in card
+    assert "Offender's right-hand opponent (your partner): calls now" in card
+    assert "(you): call freely" in card
+
+
+# --- the card, read against the Laws -------------------------------------------
+
+def test_after_the_final_pass_the_auction_does_not_continue(chat: Conversations) -> None:
+    """Law 39B: declarer's call after the final pass is cancelled, no further
+    rectification; the auction is over, it does not "continue"."""
+    chat.text(CHAT, "Arb: N 1P E passe S 4P O passe N passe E passe, puis S dit 5T après le "
+                    "dernier passe", "fr")
+    card = _text(chat.answer(CHAT, "declaring"))
+    assert "39B" in card
+    assert "Pas d'autre rectification" in card and "continuent" not in card
+    assert "les enchères continuent" not in card
+    assert "Déclaration après le passe final, par Sud" in card
+
+
+def test_31b_says_the_partner_calls_freely_at_their_own_turn(chat: Conversations) -> None:
+    """Law 31B1: at the LHO's turn, the offender's partner may make any legal
+    call at their proper turn (16C2); the bar comes only after a non-comparable
+    call by the offender (31B2 -> 31A2(b))."""
+    card = _text(chat.text(CHAT, "TD: dealer N. W opened 1S before N called. N does not "
+                                 "accept.", "en"))
+    assert "Law 31" in card
+    assert "East (partner of West): may call freely at their turn" in card
+    free = card.index("may call freely")
+    assert card.index("must pass at their next turn (once)") > free
+
+
+@pytest.mark.parametrize(("lang", "description", "expected"), [
+    ("fr", "Arb: N 1SA, E 2T alerté, S demande, O explique naturel alors que c'est Landy, "
+           "S passe, enchères en cours", "(partenaire du joueur mal informé) a-t-il déclaré"),
+    ("en", "opps didnt alert their 2d transfer, i passed it, auction is over now and im on "
+           "lead", "Has the misinformed player's partner (your partner) called since?"),
+])
+def test_misinformation_questions_name_the_misinformed_players_partner(
+        chat: Conversations, lang: str, description: str, expected: str) -> None:
+    """Law 21B1(a): the misinformed player may change a call while their own
+    partner has not called since; nobody in it is "the offender"."""
+    text = _text(chat.text(CHAT, description, lang))
+    assert expected in text
+    assert "du fautif" not in text and "offender's partner" not in text
+
+
+def test_the_2007_code_offers_no_comparable_call(tmp_path: Path) -> None:
+    """Edition 2007, Law 27B1(b): a replacement with the same or a more precise
+    meaning; "comparable call" (Law 23A) and its helper are 2017 only."""
+    conversations = open_conversations(tmp_path / "d.sqlite3", edition="2007", clock=lambda: NOON)
+    try:
+        replies = conversations.text(CHAT, "Est a dit 1♥ sur le 1♠ de Nord, Sud refuse", "fr")
+        card = replies[-1]
+        assert card.question is not None
+        labels = [choice.label for choice in card.question.choices]
+        assert "Sens identique ou plus précis" in labels
+        assert "comparable" not in card.text.lower()
+        assert not any("Comparable" in action.label for action in card.actions)
+    finally:
+        conversations.store.close()
+
+
+def test_my_own_change_of_mind_names_my_opponent_plainly(chat: Conversations) -> None:
+    """The writer is the offender: "Votre adversaire de gauche accepte-t-il",
+    not "L'adversaire de gauche du fautif (votre adversaire de gauche)"; Law
+    25B2: not accepted, the change is cancelled, said once."""
+    asked = _text(chat.text(CHAT, "j'ai dit 2SA puis j'ai changé d'avis pour 3SA, mon "
+                                  "adversaire de gauche n'a pas encore parlé", "fr"))
+    assert "Votre adversaire de gauche accepte-t-il la déclaration" in asked
+    assert "du fautif" not in asked
+    card = _text(chat.text(CHAT, "non"))
+    assert "25B2" in card
+    assert card.count("maintenue") == 1
+
+
+@pytest.mark.parametrize(("lang", "description", "no", "expected"), [
+    ("fr", "mon adversaire de gauche a dit 1c sur mon 1p", "non",
+     "La déclaration est annulée ; le joueur fautif la remplace par une déclaration légale ; "
+     "le partenaire du fautif doit passer"),
+    ("en", "my LHO bid 1H over my 1S", "no",
+     "The call is cancelled; the offender replaces it with a legal call; the offender's "
+     "partner must pass"),
+])
+def test_roles_inside_a_sentence_read_as_a_sentence(
+        chat: Conversations, lang: str, description: str, no: str, expected: str) -> None:
+    """Not "La déclaration est annulée ; Fautif la remplace" (27B3)."""
+    chat.text(CHAT, description, lang)
+    assert expected in _text(chat.text(CHAT, no))
+
+
+@pytest.mark.parametrize(("correction", "accepts"), [
+    ("en fait Sud avait accepté", True),
+    ("non, Sud n'avait pas accepté", False),
+    ("actually South had refused", False),
+])
+def test_a_correction_in_the_past_perfect_is_read(
+        chat: Conversations, correction: str, accepts: bool) -> None:
+    """After the ruling, "en fait Sud avait accepté" fell into the menu and lost
+    the incident; South accepting is Law 27A1."""
+    chat.text(CHAT, "Est a dit 1♥ sur le 1♠ de Nord", "fr")
+    chat.text(CHAT, "oui" if not accepts else "non")
+    ruling = _ruling(chat.text(CHAT, correction))
+    assert ruling is not None and ruling["facts"]["lho_accepts"] is accepts
+    assert ("27A1" in ruling["laws"]) is accepts
+
+
+def test_details_asked_before_the_ruling_point_to_the_open_question(
+        chat: Conversations) -> None:
+    """/details while a question is open: "describe what happened" is wrong,
+    the user has; the question comes first, its buttons again."""
+    chat.text(CHAT, "Arb: S donneur, O ouvre 1SA", "fr")
+    replies = chat.command(CHAT, "details")
+    assert "répondez d'abord à cette question" in _text(replies)
+    assert "décrivez" not in _text(replies)
+    assert replies[-1].question is not None
+
+
+def test_31a_card_cites_each_choice_and_does_not_give_the_rho_call_to_the_offender(
+        chat: Conversations) -> None:
+    """Law 31A: whether the RHO passes (31A1) is not the offender's choice; the
+    comparable and non-comparable calls are 31A2(a) and 31A2(b), not "31A2"."""
+    chat.text(CHAT, "TD: dealer S. W opened 1H out of turn", "en")
+    card = _text(chat.text(CHAT, "no"))
+    assert "Next, depending on the calls:" in card
+    assert "West (offender) chooses" not in card
+    assert "(31A1)" in card and "(31A2(a))" in card and "(31A2(b))" in card
+
+
+def test_a_bidding_box_slip_says_the_card_counts_before_it_is_replaced(
+        chat: Conversations) -> None:
+    """The pass card taken from the box counts as a call made (bidding-box
+    regulation), then, unintended and partner not having called, it may be
+    replaced (Law 25A1): in that order, not the other way round."""
+    chat.text(CHAT, "j'ai sorti le carton passe au lieu de 1SA, je voulais mettre 1SA", "fr")
+    chat.answer(CHAT, "change_of_call")
+    replies = chat.answer(CHAT, False)
+    ruling = _ruling(replies)
+    assert ruling is not None and "25A1" in ruling["laws"]
+    card = _text(replies)
+    assert card.index("considérée comme faite") < card.index("remplace la première")
+
+
+def test_a_call_after_the_auction_ended_is_ruled_without_the_final_passes_written(
+        chat: Conversations) -> None:
+    """"after the auction ended with 3NT by South, West bid 4S" got "That cannot
+    have happened as described": the final passes are not written. A bid by a
+    defender after the final pass, LHO not having called: 39A and 39C."""
+    first = _text(chat.text(CHAT, "after the auction ended with 3NT by South, West (on lead) "
+                                  "bid 4S", "en"))
+    assert "cannot have happened" not in first
+    assert "Call after the final pass, by West" in first
+    ruling = _ruling(chat.answer(CHAT, False))
+    assert ruling is not None and {"39A", "39C"} <= set(ruling["laws"])
+
+
+def test_a_legal_auction_is_said_to_be_legal_with_the_calls_as_read(
+        chat: Conversations) -> None:
+    """"1K sur 1T" is 1♦ over 1♣, a sufficient bid: say the calls are regular
+    and show how they were read, so a misread letter shows at once."""
+    text = _text(chat.text(CHAT, "arbitre svp : enchere insufisante de est, 1K sur 1T de nord",
+                           "fr"))
+    assert "(Nord 1♣, Est 1♦) sont régulières" in text
+
+
+@pytest.mark.parametrize(("lang", "description", "no", "label"), [
+    ("en", "my partner opened 1H out of turn, it was my LHO's turn to call", "no",
+     "Your LHO passes"),
+    ("fr", "mon partenaire a ouvert 1♥ hors tour, c'etait a mon adversaire de gauche", "non",
+     "Votre adv. de gauche passe"),
+])
+def test_31a1_button_names_the_rho_from_the_writers_place(
+        chat: Conversations, lang: str, description: str, no: str, label: str) -> None:
+    """Law 31A1: the offender's RHO is, for the writer whose partner offended,
+    the writer's LHO; "RHO passes" read as the writer's own RHO."""
+    chat.text(CHAT, description, lang)
+    card = chat.text(CHAT, no)[-1]
+    assert card.question is not None
+    assert label in [choice.label for choice in card.question.choices]
+
+
+def test_calls_reported_before_the_offenders_choice_are_not_a_new_incident(
+        chat: Conversations) -> None:
+    """"partner passes" while the offender's replacement (27B) is still open
+    was read as a new insufficient bid by the writer's partner; the choice
+    comes first, then the calls are checked (27B2, then 37 for the RHO)."""
+    chat.text(CHAT, "my LHO bid 1H over my 1S, I don't accept", "en")
+    early = chat.text(CHAT, "partner passes")
+    assert "First, which of these did the offender choose?" in _text(early)
+    assert _ruling(early) is None and early[-1].question is not None
+    assert "27B2" in (_ruling(chat.text(CHAT, "3")) or {})["laws"]
+    assert "fine" in _text(chat.text(CHAT, "partner passes"))
+    ruling = _ruling(chat.text(CHAT, "RHO bids 3H"))
+    assert ruling is not None and ruling["irregularity"] == "call_when_obliged_to_pass"

@@ -150,9 +150,13 @@ def test_every_card_names_the_law_and_the_offender(lang: str) -> None:
 def test_choice_buttons_are_short(lang: str) -> None:
     """A button label is at most 32 characters and names the actual call."""
     for name, ruling in EVERY_RULING:
-        labels = [choice_label(o, lang, ruling.offender, "7NT") for o in ruling.options]
-        assert all(len(label) <= 32 for label in labels), (name, labels)
-        assert len(set(labels)) == len(labels), (name, labels)
+        relatives = ((None, "self", "partner", "lho", "rho") if ruling.offender is None
+                     else (None,))
+        for relative in relatives:  # "Your left-hand opponent passes" when named by place
+            labels = [choice_label(o, lang, ruling.offender, "7NT", ruling.edition, relative)
+                      for o in ruling.options]
+            assert all(len(label) <= 32 for label in labels), (name, labels)
+            assert len(set(labels)) == len(labels), (name, labels)
 
 
 @pytest.mark.parametrize(

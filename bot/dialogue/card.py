@@ -30,6 +30,7 @@ from bot.render import (
     button_label,
     french_contractions,
     irregularity_title,
+    names_for,
     option_label,
     outcome_sentences,
     question_text,
@@ -40,10 +41,12 @@ from rules_core.calls import Call, bid, parse_call
 from rules_core.excerpts import law_of
 from rules_core.model import FactValue
 
+from .board import RELATIVE_OFFSETS
 from .laws import quoted_refs
 
 __all__ = [
     "ruling_card",
+    "call_text",
     "card_emphasis",
     "ruling_details",
     "ruling_from_result",
@@ -56,6 +59,8 @@ __all__ = [
     "named_player",
     "ROLE_NAMES",
     "RELATIVE_NAMES",
+    "place_of",
+    "places_named",
     "CARD_MAX_CHARS",
     "CARD_MAX_LINES",
 ]
@@ -95,7 +100,8 @@ NOW_BY_ROLE: Mapping[Outcome, tuple[tuple[str, str], ...]] = {
     ),
     O.LHO_MAY_WITHDRAW_CALL: (("lho", N_("may take back the call made over it")),),
     O.PARTNER_MAY_CALL_FREELY: (
-        ("partner", N_("calls freely at their turn, without using the cancelled call")),
+        ("partner", N_("may call freely at their turn (the cancelled call is unauthorised "
+                       "information: 16C2)")),
     ),
     O.LHO_MUST_REPEAT_CALL: (("lho", N_("repeats their previous call")),),
 }
@@ -166,9 +172,14 @@ def _seat_role(seat: Seat | None, role: str, relative: str | None, t: NullTransl
     role_name = t.gettext(ROLE_NAMES[role])
     if seat is None:
         text = role_name
-        if role == "offender" and relative:
+        if relative == "self" and role != "offender":
+            # The writer is the offender: the others are simply "your partner"...
+            text = t.gettext(RELATIVE_NAMES[role])
+        elif relative:
+            # Seen from the writer: when the offender is "your partner", the
+            # offender's partner is "you".
             text = t.gettext("{role} ({relative})").format(
-                role=role_name, relative=t.gettext(RELATIVE_NAMES[relative])
+                role=role_name, relative=t.gettext(RELATIVE_NAMES[place_of(relative, role)])
             )
         return text[:1].upper() + text[1:]
     if offender is None:
@@ -207,6 +218,24 @@ RELATIVE_NAMES: Mapping[str, str] = {
 }
 
 
+def place_of(offender_relative: str, role: str) -> str:
+    """Where the player in ``role`` sits seen from the writer, given where the
+    offender sits seen from the writer ("partner" + "lho" -> "rho")."""
+    steps = (RELATIVE_OFFSETS[offender_relative]
+             + RELATIVE_OFFSETS["self" if role == "offender" else role]) % len(RELATIVE_OFFSETS)
+    return next(place for place, offset in RELATIVE_OFFSETS.items() if offset == steps)
+
+
+def places_named(offender_relative: str | None, lang: str) -> dict[str, str]:
+    """Each role's place seen from the writer, in words ({"partner": "you", ...});
+    empty when the offender's place is not known."""
+    if offender_relative not in RELATIVE_OFFSETS:
+        return {}
+    t = translator(lang)
+    return {role: t.gettext(RELATIVE_NAMES[place_of(offender_relative, role)])
+            for role in ROLE_NAMES}
+
+
 def _role_seat(offender: Seat | None, role: str) -> Seat | None:
     if offender is None:
         return None
@@ -225,7 +254,9 @@ def _who(offender: Seat | None, role: str, relative: str | None, t: NullTranslat
     seat = _role_seat(offender, role)
     if named is not None and role in named:
         if seat is None:
-            return _seat_role(None, role, None, t)
+            # Said again: the role alone ("your partner" when the writer offends).
+            again = relative if relative == "self" and role != "offender" else None
+            return _seat_role(None, role, again, t)
         return t.gettext(SEAT_NAMES[seat])
     if named is not None:
         named.add(role)
@@ -240,15 +271,20 @@ def _now_lines(
     t: NullTranslations,
     named: set[str] | None = None,
     edition: Edition = Edition.E2017,
+    auction_over: bool = False,
 ) -> list[str]:
-    if O.SUBSTITUTION_CANCELLED in outcomes:  # says once that the first call stands
-        outcomes = tuple(o for o in outcomes if o is not O.CALL_STANDS)
-    table = [t.gettext(NOW_TABLE[o]) for o in outcomes if o in NOW_TABLE]
-    # What the tables above do not word (answers to procedural questions) is
-    # said in full: it is the whole answer.
+    # "The change is cancelled: the first call stands" already says the call stands.
+    said = (O.CALL_STANDS,) if O.SUBSTITUTION_CANCELLED in outcomes else ()
+    # What the tables below do not word (answers to procedural questions) is
+    # said in full: it is the whole answer. In the order of the ruling: "the
+    # card counts as a call made" comes before "the new call replaces it".
     told = (*NOW_TABLE, *NOW_BY_ROLE, *LATER, O.AUCTION_REVERTS, O.NO_FURTHER_RECTIFICATION)
-    other = tuple(o for o in outcomes if o not in told)
-    table += outcome_sentences(other, offender, edition, _lang_of(t))
+    table: list[str] = []
+    for outcome in outcomes:
+        if outcome in NOW_TABLE and outcome not in said:
+            table.append(t.gettext(NOW_TABLE[outcome]))
+        elif outcome not in told:
+            table += outcome_sentences((outcome,), offender, edition, _lang_of(t))
     by_role: dict[str, list[str]] = {}
     for outcome in outcomes:
         for role, line in NOW_BY_ROLE.get(outcome, ()):
@@ -284,17 +320,25 @@ def _now_lines(
     if restricted and free and O.CALL_STANDS not in outcomes:
         names = t.gettext(" and ").join(
             t.gettext(SEAT_NAMES[seat]) if (seat := _role_seat(offender, r)) is not None
-            else _seat_role(None, r, None, t) for r in free
+            else _seat_role(None, r, relative, t) for r in free
         )
         names = names[:1].upper() + names[1:].lower() if offender is None else names
         lines.append("• " + t.gettext("{who}: call freely.").format(who=names))
     if O.NO_FURTHER_RECTIFICATION in outcomes and (not lines or not by_role):
-        if facts.get("offender_side") is not None or "after_passed_out" in facts:
+        if auction_over or facts.get("offender_side") is not None or "after_passed_out" in facts:
             # Law 39: the call came after the final pass; the auction is over.
             lines.append(t.gettext("No further rectification: the auction is over."))
         else:
             lines.append(t.gettext("No further rectification: the auction continues."))
     return lines
+
+
+#: Irregularities that happen once the auction is over.
+AFTER_AUCTION = ("call_after_final_pass", "passed_out")
+
+
+def _auction_over(ruling: Ruling) -> bool:
+    return ruling.irregularity in AFTER_AUCTION or ruling.facts.get("auction_over") is True
 
 
 # A few words per outcome, for the list of options (the details say the rest).
@@ -319,8 +363,12 @@ def _short(outcomes: tuple[Outcome, ...], offender: Seat | None, relative: str |
         if outcome in SHORT:
             parts.append(t.gettext(SHORT[outcome]))
         for role, line in NOW_BY_ROLE.get(outcome, ()):
-            parts.append(t.gettext("{who} {what}").format(
-                who=_who(offender, role, relative, t, named), what=t.gettext(line)))
+            who = _who(offender, role, relative, t, named)
+            if parts and offender is None:  # mid-sentence: "…; the offender replaces it"
+                bare = who == _seat_role(None, role, None, t)
+                who = getattr(names_for(None, _lang_of(t)), role) if bare else (
+                    who[:1].lower() + who[1:])
+            parts.append(t.gettext("{who} {what}").format(who=who, what=t.gettext(line)))
     if not parts:
         # Answers to a procedural question (when and how to call the director).
         parts = [s.rstrip(".") for s in outcome_sentences(
@@ -380,11 +428,33 @@ def lowest_same_denomination(calls: Sequence[Sequence[str]]) -> str | None:
     return None
 
 
+#: The 2007 Law 27B1(b) knows no comparable call (Law 23A is 2017): its test
+#: is a call with the same or a more precise meaning.
+CHOICE_WORDS_2007: Mapping[tuple[str, FactValue], str] = {
+    ("replacement", "comparable"): N_("Same or more precise meaning"),
+}
+
+
+#: The writer's neighbours in a button's few words ("Your LHO passes").
+SHORT_PLACES: Mapping[str, str] = {
+    "partner": N_("your partner"),
+    "lho": N_("your LHO"),
+    "rho": N_("your RHO"),
+}
+
+
 def choice_label(option: Option, lang: str, offender: Seat | None = None,
-                 lowest: str | None = None) -> str:
-    """A button's words for one option: "2♥ — same denomination", "Pass"."""
+                 lowest: str | None = None, edition: Edition | str = Edition.E2017,
+                 relative: str | None = None) -> str:
+    """A button's words for one option: "2♥ — same denomination", "Pass";
+    ``relative``: where the offender sits seen from the writer, when no seat is
+    known ("Your left-hand opponent passes", not "RHO passes")."""
     t = translator(lang)
-    rho = t.gettext(SEAT_NAMES[offender.rho]) if offender is not None else t.gettext("RHO")
+    words = {**CHOICE_WORDS, **CHOICE_WORDS_2007} if str(edition) == "2007" else CHOICE_WORDS
+    place = place_of(relative, "rho") if offender is None and relative in RELATIVE_OFFSETS else None
+    rho = (t.gettext(SEAT_NAMES[offender.rho]) if offender is not None
+           else t.gettext(SHORT_PLACES[place]) if place is not None and place in SHORT_PLACES
+           else t.gettext("RHO"))  # the writer: "you passes" would not do
     parts = []
     for fact, value in option.when:
         if (fact, value) == ("replacement", "lowest_same_denomination"):
@@ -396,8 +466,8 @@ def choice_label(option: Option, lang: str, offender: Seat | None = None,
             continue  # "comparable" implies that the RHO called
         elif parts and (fact, value) in NEXT_CHOICE_WORDS:
             parts.append(t.gettext(NEXT_CHOICE_WORDS[fact, value]))
-        elif (fact, value) in CHOICE_WORDS:
-            parts.append(t.gettext(CHOICE_WORDS[fact, value]).format(rho=rho))
+        elif (fact, value) in words:
+            parts.append(t.gettext(words[fact, value]).format(rho=rho))
         else:
             parts.append(value_label(fact, value, lang, offender))
     text = t.gettext(", ").join(parts)
@@ -455,6 +525,13 @@ def _headline(ruling: Ruling, relative: str | None, t: NullTranslations, lang: s
     return head
 
 
+def _own_law(option: Option) -> str:
+    """The paragraph an option rests on, as precisely as it is cited: 31A2(a)
+    rather than 31A2 when both are."""
+    first = option.laws[0]
+    return next((law for law in option.laws[1:] if law.startswith(first)), first)
+
+
 def _option_lines(ruling: Ruling, relative: str | None, lowest: str | None,
                   t: NullTranslations, lang: str, named: set[str], level: int) -> list[str]:
     """One line per group of choices with the same consequences; from
@@ -464,8 +541,9 @@ def _option_lines(ruling: Ruling, relative: str | None, lowest: str | None,
         groups.setdefault(option.outcomes, []).append(option)
     lines = []
     for outcomes, options in groups.items():
-        labels = " / ".join(choice_label(o, lang, ruling.offender, lowest) for o in options)
-        laws = ", ".join(dict.fromkeys(o.laws[0] for o in options if o.laws))
+        labels = " / ".join(choice_label(o, lang, ruling.offender, lowest, ruling.edition,
+                                         relative) for o in options)
+        laws = ", ".join(dict.fromkeys(_own_law(o) for o in options if o.laws))
         if level >= 2:
             lines.append("• " + t.gettext("{choice} (Law {laws})").format(choice=labels,
                                                                          laws=laws))
@@ -475,6 +553,13 @@ def _option_lines(ruling: Ruling, relative: str | None, lowest: str | None,
             consequences=_short(outcomes, ruling.offender, relative, t, named, level >= 1,
                                 ruling.edition)))
     return lines
+
+
+#: Facts an option turns on that are not the offender's to choose.
+NOT_CHOSEN = ("rho_action", "lho_accepts", "lho_accepts_replacement", "offender_side")
+
+#: The paragraphs leaving the offender's partner free at their own turn.
+PARTNER_FREE = ("30B1(a)", "31B1", "32B1")
 
 
 def ruling_card(ruling: Ruling, lang: str, relative: str | None = None,
@@ -498,10 +583,23 @@ def _card(ruling: Ruling, lang: str, relative: str | None, lowest: str | None,
     lines = [_headline(ruling, relative, t, lang)]
     named: set[str] = set()
     lines.extend(_now_lines(ruling.outcomes, ruling.offender, ruling.facts, relative, t, named,
-                            ruling.edition))
+                            ruling.edition, _auction_over(ruling)))
+    if any(law in ruling.laws for law in PARTNER_FREE) and (
+            ruling.facts.get("turn_of") != "partner"  # else "calls now" says it
+    ) and O.PARTNER_MAY_CALL_FREELY not in ruling.outcomes:  # else the line above says it
+        # 30B1(a), 31B1, 32B1: the partner's own turn comes first and is free;
+        # only a non-comparable call by the offender bars it afterwards.
+        lines.append("• " + t.gettext("{who}: {what}.").format(
+            who=_who(ruling.offender, "partner", relative, t, named),
+            what=t.gettext("may call freely at their turn (the cancelled call is unauthorised "
+                           "information: 16C2)")))
     if ruling.options:
-        lines.append(t.gettext("{who} chooses:").format(
-            who=_who(ruling.offender, "offender", relative, t, named)))
+        if any(fact in NOT_CHOSEN for option in ruling.options for fact, _ in option.when):
+            # 31A/32A: what the right-hand opponent does is not the offender's choice.
+            lines.append(t.gettext("Next, depending on the calls:"))
+        else:
+            lines.append(t.gettext("{who} chooses:").format(
+                who=_who(ruling.offender, "offender", relative, t, named)))
         lines.extend(_option_lines(ruling, relative, lowest, t, lang, named, level))
     return "\n".join(lines)
 
@@ -595,3 +693,21 @@ def ruling_details(ruling: Ruling, lang: str, paragraph_titles: Mapping[str, str
     lines.append(edition_line(ruling.edition, lang))
     lines.append(t.gettext(DIRECTOR_REMINDER))
     return "\n".join(lines)
+
+
+#: How a call reads in a sentence ("West pass: fine").
+CALL_WORDS = {"P": N_("pass"), "X": N_("double"), "XX": N_("redouble")}
+
+
+#: No trump as each language writes it (French: SA, sans-atout).
+NO_TRUMP = N_("NT")
+
+
+def call_text(call: Any, t: Any) -> str:
+    word = CALL_WORDS.get(str(call))
+    if word:
+        return str(t.gettext(word))
+    symbol = str(call.symbol)
+    if symbol.endswith("NT"):
+        return symbol[:-2] + str(t.gettext(NO_TRUMP))
+    return symbol

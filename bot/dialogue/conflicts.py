@@ -13,7 +13,7 @@ from rules_core import Seat, parse_call
 from rules_core.calls import InvalidCallError
 from rules_core.replay import derive
 
-from .card import fact_line
+from .card import call_text, fact_line
 from .state import Draft
 
 __all__ = ["explain_conflict", "calls_are_regular"]
@@ -43,8 +43,12 @@ def explain_conflict(draft: Draft, edition: str, lang: str) -> str:
     dealer = Seat[draft.dealer] if draft.dealer else None
     derivation = derive(dealer, calls)
     if derivation.irregularity is None:
-        return t.gettext("the calls as I read them show no irregularity (check the seats and "
-                         "their order)")
+        # Say what was read: a suit letter read another way (French C = cœur)
+        # shows at once.
+        read = ", ".join(f"{t.gettext(SEAT_NAMES[seat])} {call_text(call, t)}"
+                         for seat, call in calls)
+        return t.gettext("the calls as I read them ({calls}) are legal: check the seats, "
+                         "the calls and their order").format(calls=read)
     derived = derivation.irregularity.value
     if draft.irregularity and draft.irregularity != derived:
         return t.gettext("the calls show {shown}, not {said}").format(

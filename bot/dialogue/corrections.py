@@ -58,12 +58,13 @@ _OFFENDER = [
 ]
 
 _ACCEPTED = re.compile(
-    _LEAD + _SEAT + r"\s+(?:has\s+|had\s+|did\s+|a\s+)?(?:accepted|accepts|accept|accepte|"
+    _LEAD + _SEAT + r"\s+(?:has\s+|had\s+|did\s+|a\s+|avait\s+)?(?:accepted|accepts|accept|accepte|"
     r"acceptait)(?:\s+(?:it|the (?:call|bid)|la declaration|l'enchere))?" + _END)
 _REFUSED = re.compile(
     _LEAD + _SEAT + r"\s+(?:(?:did not|didn't|does not|doesn't|has not|hasn't|won't|"
-    r"will not|n'a pas|n'accepte pas|n'acceptait pas|ne l'a pas|n a pas)\s*(?:accepted|accept|"
-    r"accepte)?|(?:has\s+|a\s+)?(?:refused|refuses|refuse|declined|declines|rejected|rejects|"
+    r"will not|n'a pas|n'avait pas|n'accepte pas|n'acceptait pas|ne l'a pas|n a pas)\s*"
+    r"(?:accepted|accept|accepte)?|(?:has\s+|had\s+|a\s+|avait\s+)?(?:refused|refuses|refuse|declined|declines|"
+    r"rejected|rejects|"
     r"refusait))(?:\s+(?:it|the (?:call|bid)|la declaration|l'enchere))?" + _END)
 
 

@@ -39,12 +39,14 @@ from rules_core import (
 from . import board as boards
 from .card import (
     RELATIVE_NAMES,
+    call_text,
     card_emphasis,
     card_laws,
     choice_label,
     fact_line,
     lowest_same_denomination,
     named_player,
+    places_named,
     ruling_card,
     ruling_details,
     ruling_from_result,
@@ -124,11 +126,18 @@ class Turn:
     logged: list[LoggedRuling] = field(default_factory=list)
 
 
+#: Irregularities reported with the auction but rarely with its final passes.
+_CALLS_WITHOUT_END = ("call_after_final_pass",)
+
 #: A greeting alone gets the welcome, not the menu of irregularities.
 _GREETINGS = {"bonjour", "bonsoir", "salut", "hello", "hi", "hey", "coucou", "good morning",
               "good evening", "bonjour arbitre", "hello arbitre"}
 _YES = {"oui", "yes", "o", "y", "ok", "si", "exact", "correct"}
 _NO = {"non", "no", "n", "nope"}
+
+
+#: A yes or no opening a longer answer ("non, il refuse", "yes he accepted").
+_ANSWER_WORD = re.compile(r"^\s*(?:oui|non|yes|no|nope)\b[\s,.;:!-]*(?=\S)", re.IGNORECASE)
 
 
 def _fold(text: str) -> str:
@@ -239,6 +248,10 @@ class Engine:
             return Turn([lookup_reply(query.strip(), state.lang, state.edition)])
         if state.ruling is not None:
             return Turn(excerpt_replies(state.ruling.get("laws", []), state.edition, state.lang))
+        if state.pending is None:
+            # The next message is the reference ("27B2"), as after the menu's "a Law to read".
+            state.qid += 1
+            state.pending = Pending(kind="law", fact="law", values=[], qid=state.qid)
         return Turn([Reply(t.gettext(
             "Which Law? For example /law 27B, /law 31 or /law insufficient bid."))])
 
@@ -284,9 +297,16 @@ class Engine:
             state.pending = None
             return Turn([lookup_reply(text[:MAX_LAW_QUERY], state.lang, state.edition)])
         if state.pending is not None:
-            index = self._typed_answer(state.pending, text, state.lang)
+            index = self._typed_answer(state, state.pending, text)
             if index is not None:
                 return self._answer(state, index)
+            if (state.pending.kind == "option" and state.board is None
+                    and boards.read_reported_calls(text)):
+                # "partner passes" before the offender's choice is known: not a
+                # new incident by the partner; the choice decides what is barred.
+                return Turn([self._reask(state, t.gettext(
+                    "First, which of these did the offender choose? Then report the calls "
+                    "made after it, and I will check them."))])
         if (state.board is None and state.pending is not None and state.pending.kind == "fact"
                 and state.draft is not None and state.draft.calls):
             more = boards.parse_board_calls(text)
@@ -435,6 +455,12 @@ class Engine:
     def details_step(self, state: ChatState) -> Turn:
         """/details: the last ruling's details, or why there are none."""
         shown = self.details(state)
+        if not shown and state.pending is not None and state.pending.kind != "law":
+            # The incident is described; the question on screen comes first.
+            t = translator(state.lang)
+            shown = [self._reask(state, t.gettext(
+                "No ruling yet: answer this question first, and the details come with the "
+                "ruling."))]
         if not shown:
             t = translator(state.lang)
             shown = [Reply(t.gettext("No ruling yet: describe what happened."))]
@@ -452,6 +478,9 @@ class Engine:
         if not irregularity:
             return None
         title = irregularity_title(irregularity, state.lang)
+        # "non, il refuse": the leading "non" answers the question on screen;
+        # left in, it would read as negating what follows ("not refusing").
+        text = _ANSWER_WORD.sub("", text).strip() or text
         framed = read_statement(self._classify(f"{title}. {text}"))
         framed.irregularity, framed.confidence, framed.candidates = None, 0.0, []
         return framed if framed.says_something else None
@@ -529,13 +558,22 @@ class Engine:
         attempts = [draft]
         if not from_new_calls and previous.calls:
             attempts += [d for d in (without_later_calls(draft), without_calls(draft)) if d]
+        elif draft.irregularity in _CALLS_WITHOUT_END and (lean := without_calls(draft)):
+            # "after the auction ended with 3NT by South, West bid 4S": the final
+            # passes are not written; what was said rules, the calls set aside.
+            attempts.append(lean)
         for attempt in attempts:
             try:
                 result = rule(Incident.from_dict(attempt.to_incident(state.edition)))
             except IncidentError:
                 continue
             turn = Turn()
-            if attempt is not draft:
+            if attempt is not draft and not previous.calls:
+                t = translator(state.lang)
+                turn.replies.append(Reply(t.gettext(
+                    "The calls as written do not end the auction, so I set them aside and "
+                    "rule on what you said.")))
+            elif attempt is not draft:
                 t = translator(state.lang)
                 turn.replies.append(Reply(t.gettext(
                     "Noted: what you just said replaces what the calls showed, so I set those "
@@ -592,13 +630,21 @@ class Engine:
                                               _lowest(state.draft)))
                        for v in values]
             reply = self._ask(state, "fact", result.fact, values,
-                              understood + question_text(result, state.lang), choices)
+                              understood + self._question_text(state, result), choices)
             t = translator(state.lang)
             helper = (helper_action(state.lang),) if helps_with(values, [], result.fact) else ()
             turn.replies.append(replace(reply, actions=(
                 *helper, Action("📋 " + t.gettext("Recap"), RECAP))))
             return
         self._give_ruling(state, result, turn)
+
+    @staticmethod
+    def _question_text(state: ChatState, question: Question) -> str:
+        """The question, naming the players from the writer's place when the
+        offender was named by place ("the offender's partner (you)")."""
+        relative = state.draft.offender_relative if state.draft else None
+        return question_text(question, state.lang, places_named(relative, state.lang),
+                             writer_offends=relative == "self")
 
     def _understood(self, irregularity: str, offender: Seat | None, state: ChatState) -> str:
         t = translator(state.lang)
@@ -650,7 +696,7 @@ class Engine:
                 values.append(value)
                 steps.append([[f, v] for f, v in option.when])
                 choices.append(Choice(value, choice_label(option, state.lang, ruling.offender,
-                                                          lowest)))
+                                                          lowest, ruling.edition, relative)))
             reply = self._ask(state, "option", "option", values, text, choices, ruling=result)
             assert state.pending is not None
             state.pending.steps = steps
@@ -660,8 +706,9 @@ class Engine:
         actions: tuple[Action, ...] = (
             Action("🔎 " + t.gettext("Details"), f"{DETAILS}{state.qid}"),
             *law_actions(card_laws(ruling), ruling.edition.value, state.lang))
-        if state.pending is not None and helps_with(state.pending.values, state.pending.steps,
-                                                    state.pending.fact):
+        if state.pending is not None and ruling.edition is Edition.E2017 and helps_with(
+                state.pending.values, state.pending.steps, state.pending.fact):
+            # The helper asks the tests of Law 23A, which the 2007 code does not have.
             actions = (helper_action(state.lang), *actions)
         turn.replies.append(replace(reply, actions=actions, details=details,
                                     emphasis=card_emphasis(ruling, state.lang, relative)))
@@ -715,13 +762,44 @@ class Engine:
             return Seat[state.draft.offender]
         return None
 
-    def _typed_answer(self, pending: Pending, text: str, lang: str) -> int | None:
-        """A typed reply that is just one of the choices: 'oui', 'non', '2', a label."""
+    def _typed_answer(self, state: ChatState, pending: Pending, text: str) -> int | None:
+        """A typed reply that is just one of the choices: 'oui', 'non', '2', a
+        label as shown ('passe', 'une autre enchère'), or the call chosen ('2♥')."""
         folded = _fold(text)
         if folded.isdecimal() and len(folded) <= 3 and 1 <= int(folded) <= len(pending.values):
             return int(folded) - 1
         for index, value in enumerate(pending.values):
             if value is True and folded in _YES or value is False and folded in _NO:
+                return index
+        if pending.kind in ("law", "resolve"):
+            return None
+        labels = [_fold(choice.label) for choice in self._choices(state, pending)]
+        if folded and folded in labels:
+            return labels.index(folded)
+        return self._typed_call(state, pending, text)
+
+    def _typed_call(self, state: ChatState, pending: Pending, text: str) -> int | None:
+        """The offender's replacement typed as the call itself ("2♥", "il passe",
+        "he bids 2H"): the choice that names that call, when only one does."""
+        calls = set()
+        for token in re.findall(r"[^\s,.;:!?()]+", text):
+            try:
+                calls.add(str(parse_call(token)))
+            except ValueError:
+                continue
+        if len(calls) != 1:
+            return None
+        call = calls.pop()
+        lowest = _lowest(state.draft)
+        lowest_call = str(parse_call(lowest)) if lowest else None
+        replacement = ("pass" if call == "P" else "double_redouble" if call in ("X", "XX")
+                       else "lowest_same_denomination" if call == lowest_call else None)
+        if replacement is None:
+            return None
+        for index, value in enumerate(pending.values):
+            steps = pending.steps[index] if pending.kind == "option" and index < len(
+                pending.steps) else [[pending.fact, value]]
+            if [list(step) for step in steps] == [["replacement", replacement]]:
                 return index
         return None
 
@@ -958,29 +1036,13 @@ def _pair(offender: str, t: Any) -> tuple[str, str]:
     return t.gettext("the offender"), t.gettext("the offender's partner")
 
 
-#: How a call reads in a sentence ("West pass: fine").
-CALL_WORDS = {"P": N_("pass"), "X": N_("double"), "XX": N_("redouble")}
-
-
-#: No trump as each language writes it (French: SA, sans-atout).
-NO_TRUMP = N_("NT")
-
-
-def call_text(call: Any, t: Any) -> str:
-    word = CALL_WORDS.get(str(call))
-    if word:
-        return str(t.gettext(word))
-    symbol = str(call.symbol)
-    if symbol.endswith("NT"):
-        return symbol[:-2] + str(t.gettext(NO_TRUMP))
-    return symbol
-
-
 def _option_text(state: ChatState, steps: list[list[Any]]) -> str:
     offender = Seat[state.ruling["offender"]] if state.ruling and state.ruling.get(
         "offender") else None
     option = Option(tuple((f, v) for f, v in steps), (), ())
-    return choice_label(option, state.lang, offender, _lowest(state.draft))
+    relative = state.draft.offender_relative if state.draft and offender is None else None
+    return choice_label(option, state.lang, offender, _lowest(state.draft), state.edition,
+                        relative)
 
 
 def _lowest(draft: Draft | None) -> str | None:
