@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import enum
 import re
-import unicodedata
 from dataclasses import dataclass
+
+from .text import fold
 
 __all__ = [
     "Seat",
@@ -94,7 +95,7 @@ def parse_seat(text: str) -> Seat:
 
     :raises InvalidSeatError: for anything else.
     """
-    key = _fold(text).strip()
+    key = fold(text).strip()
     if key in _SEAT_WORDS:
         return _SEAT_WORDS[key]
     raise InvalidSeatError(f"unknown seat {text!r} (expected N, E, S or W)")
@@ -190,14 +191,6 @@ def bid(level: int, strain: Strain) -> Call:
     return Call(CallKind.BID, level, strain)
 
 
-def _fold(text: str) -> str:
-    """Lower case, no accents, œ→oe: ``"Cœur"`` → ``"coeur"``."""
-    text = text.replace("œ", "oe").replace("Œ", "oe").lower()
-    return "".join(
-        c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
-    )
-
-
 _NUMBER_WORDS = {
     "un": 1, "une": 1, "one": 1, "deux": 2, "two": 2, "trois": 3, "three": 3,
     "quatre": 4, "four": 4, "cinq": 5, "five": 5, "six": 6, "sept": 7, "seven": 7,
@@ -238,7 +231,7 @@ def parse_call(text: str) -> Call:
 
     :raises InvalidCallError: for anything else, with the text in the message.
     """
-    folded = _fold(text).strip()
+    folded = fold(text).strip()
     folded = re.sub(r"[\s\-_.]+", " ", folded).strip()
     for symbol in "♣♦♥♠":
         folded = folded.replace(symbol, " " + symbol)

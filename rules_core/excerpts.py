@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -33,6 +32,7 @@ from typing import Any
 from rapidfuzz import fuzz, process
 
 from .model import Edition
+from .text import fold
 
 __all__ = [
     "Excerpt",
@@ -84,19 +84,13 @@ _PREFIX = re.compile(r"^(?:lois?|laws?|articles?|art|l)\s*\.?\s*(?=\d)")
 _BB_PREFIX = re.compile(r"^(?:bb|bidding[ -]?box(?:es)?|boites? a (?:encheres|annonces))\s*")
 
 
-def _fold(text: str) -> str:
-    """Lower case without accents: "Enchère" -> "enchere"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def normalise_ref(text: str) -> str | None:
     """The canonical paragraph reference in ``text``, or None if it is not one.
 
     ``"Loi 27 B 1 a"``, ``"27b1a"``, ``"L27B1(a)"`` and ``"law 27B1(a)"`` all give
     ``"27B1(a)"``; ``"bb 4"`` gives ``"BB4"``.
     """
-    folded = _fold(text).strip()
+    folded = fold(text).strip()
     bidding_box = _BB_PREFIX.match(folded)
     if bidding_box:
         rest = re.sub(r"[\s.,:;-]+", "", folded[bidding_box.end() :])
@@ -844,7 +838,7 @@ _KEYWORD_WEIGHT, _TITLE_WEIGHT, _HEADING_WEIGHT, _TEXT_WEIGHT = 1.0, 1.0, 0.9, 0
 
 
 def _tokens(text: str) -> tuple[str, ...]:
-    words = re.findall(r"[a-z0-9]+", _fold(text).replace("œ", "oe"))
+    words = re.findall(r"[a-z0-9]+", fold(text))
     return tuple(w for w in words if w not in _STOPWORDS and (len(w) > 1 or w.isdecimal()))
 
 

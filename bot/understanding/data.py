@@ -6,9 +6,10 @@ Only reading and splitting happens here; what the words mean is decided by
 
 from __future__ import annotations
 
-import unicodedata
 from functools import cache
 from importlib import resources
+
+from rules_core.text import fold
 
 __all__ = [
     "fold",
@@ -20,13 +21,6 @@ __all__ = [
 
 #: Languages with a phrase lexicon (``lexicon.<lang>.txt``).
 LANGUAGES = ("fr", "en")
-
-
-def fold(text: str) -> str:
-    """Lower case, no accents, ``œ`` → ``oe``: ``"Cœur"`` → ``"coeur"``; suit symbols kept."""
-    text = text.replace("œ", "oe").replace("Œ", "oe").replace("æ", "ae").replace("Æ", "ae")
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _lines(name: str) -> list[str]:
