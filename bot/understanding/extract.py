@@ -288,6 +288,8 @@ _KIND_OF = {
     I.WRONG_BOARD: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
     # the call first made (``2♥ au lieu de 2♠``, ``said 2 clubs then 2 diamonds``)
     I.CHANGE_OF_CALL: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
+    # the call made out of turn at the same time as the one in turn (33)
+    I.SIMULTANEOUS_CALLS: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
 }
 
 
@@ -331,6 +333,11 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         return (other or calls)[-1]
     if irregularity == I.CHANGE_OF_CALL:
         return _call_first_made(reading, calls)
+    if irregularity == I.SIMULTANEOUS_CALLS:
+        offender = _simultaneous_offender(reading)
+        if offender is None:
+            return None
+        return _call_of(reading, offender, calls)
     if irregularity in (I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION):
         with_caller = [c for c in calls if c.caller is not None and c.caller.known]
         return (with_caller or calls)[0]
@@ -388,6 +395,54 @@ def _roles(reading: Reading) -> set[int]:
     return taken
 
 
+_OWN_TURN = frozenset({"his", "her", "son", "sa"})
+
+
+def _simultaneous_offender(reading: Reading) -> Ref | None:
+    """Of two players who called at once (Law 33), the one whose turn it was
+    not: the other than the one named as whose turn it was or as the dealer
+    (``N (his turn) 1H, E 1S``, ``tour de S``); with nothing said, the one
+    who sits after the other (``N/E``: East), else the one named second."""
+    tokens = reading.tokens
+    taken = _roles(reading)
+    for mention in reading.entities.seats:
+        after = tokens[mention.end : mention.end + 4]
+        if any(a in _OWN_TURN and b in ("turn", "tour") for a, b in zip(after, after[1:])):
+            taken.add(mention.start)
+    named = [
+        m for m in reading.entities.seats
+        if m.ref.seat is not None and not m.ref.pronoun and m.ref.subject is None
+    ]  # fmt: skip
+    dealer = reading.entities.compass(reading.entities.dealer)
+    holders = {m.ref.seat for m in named if m.start in taken}
+    if not holders and dealer is not None:
+        holders = {dealer}
+    order: list[Seat] = []
+    for mention in named:
+        if mention.ref.seat is not None and mention.ref.seat not in order:
+            order.append(mention.ref.seat)
+    others = [seat for seat in order if seat not in holders]
+    if holders and others:
+        return Ref(seat=others[0])
+    if len(order) == 2:
+        first, second = order
+        return Ref(seat=first if (second + 1) % 4 == first else second)
+    return None
+
+
+def _call_of(reading: Reading, who: Ref, calls: list[CallMention]) -> CallMention | None:
+    """The call ``who`` made: attributed to him, else the one named right after him."""
+    for call in calls:
+        if call.caller is not None and call.caller.seat is not None and call.caller.seat == who.seat:
+            return call
+    for mention in reading.entities.seats:
+        if mention.ref.seat == who.seat:
+            near = [c for c in calls if 0 <= c.start - mention.end <= 3]
+            if near:
+                return near[0]
+    return None
+
+
 _ROLE_AFTER = ("@turn", "@dealer")
 _ROLE_BEFORE = ("@dealer", "@accept", "@refuse", "@called_over", "@not_yet_called", "@turn_before")
 # After ME, these make the writer someone talking about the incident, not in it.
@@ -399,6 +454,10 @@ _META = frozenset(
 
 def offender_of(reading: Reading, irregularity: str) -> Ref | None:
     """Who committed the irregularity, as the text names him."""
+    if irregularity == I.SIMULTANEOUS_CALLS:
+        simultaneous = _simultaneous_offender(reading)
+        if simultaneous is not None:
+            return simultaneous
     derivation = reading.derivation
     if derivation is not None and derivation.irregularity == irregularity and not reading.seatless:
         if derivation.offender is not None and not reading.virtual_anchor:
@@ -711,7 +770,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             facts["offender"] = seat
         elif offender.writer is not None:
             facts["offender_relative"] = offender.writer.value
-    if kind in CALL_IRREGULARITIES:
+    if kind in CALL_IRREGULARITIES or kind == I.SIMULTANEOUS_CALLS:
         if derived and derivation is not None and derivation.irregular_call is not None:
             facts["call"] = str(derivation.irregular_call)
         elif call is not None:
