@@ -333,6 +333,18 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         return (other or calls)[-1]
     if irregularity == I.CHANGE_OF_CALL:
         return _call_first_made(reading, calls)
+    if irregularity == I.INADMISSIBLE_DOUBLE:
+        # a redouble told is the inadmissible call: the doubles beside it are
+        # the ones that were not made (``surcontre alors que personne n'avait contré``)
+        redoubles = [c for c in calls if c.call.kind is CallKind.REDOUBLE]
+        return (redoubles or calls)[-1 if redoubles else 0]
+    if irregularity == I.CALL_WHEN_OBLIGED_TO_PASS:
+        # the call made after the bar was told (``must pass throughout … E bid 3C``),
+        # one said by its caller (``he doubled 4♠``: the double) before one only named
+        told = max((end for _, end in reading.cues.get("@obliged", [])), default=0)
+        pool = [c for c in calls if c.start >= told] or calls
+        with_caller = [c for c in pool if c.caller is not None and c.caller.known]
+        return (with_caller or pool)[0]
     if irregularity == I.SIMULTANEOUS_CALLS:
         offender = _simultaneous_offender(reading)
         if offender is None:
