@@ -145,3 +145,56 @@ def test_remarks_and_faces(text: str, irregularity: str) -> None:
 )
 def test_a_call_by_a_player_obliged_to_pass(text: str) -> None:
     assert classify(text).irregularity == "call_when_obliged_to_pass"
+
+
+@pytest.mark.parametrize(
+    ("text", "offender", "call"),
+    [
+        # Law 33: of two calls made at once, the one out of turn is the irregularity
+        ("simultaneous calls N/E, E 2H", "E", "2H"),
+        ("Appels simultanés S (2♣) et O (passe), tour de S.", "W", "P"),
+        ("Two players put bidding card together at same time, West 2♠ and North pass. "
+         "It was West turn.", "N", "P"),
+    ],
+)
+def test_simultaneous_calls_name_the_player_out_of_turn(text: str, offender: str,
+                                                         call: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "simultaneous_calls"
+    assert (result.facts.get("offender"), result.facts.get("call")) == (offender, call)
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "call"),
+    [
+        # Law 37: the barred player's call is the one made after the bar, even a double
+        ("The opponent West has to pass (director said) and he doubled 4♠.",
+         "call_when_obliged_to_pass", "X"),
+        ("E barred after the ruling (1S out of turn by E, told E must pass throughout). "
+         "At his next turn E bid 3C.", "call_when_obliged_to_pass", "3C"),
+        # Law 36: a redouble of an undoubled bid; the double named is the one never made
+        ("Mon adversaire de gauche a surcontré alors que personne n'avait contré.",
+         "inadmissible_double", "XX"),
+    ],
+)
+def test_the_irregular_call_is_the_one_told_as_made(text: str, irregularity: str,
+                                                    call: str) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity
+    assert result.facts.get("call") == call
+
+
+@pytest.mark.parametrize(
+    ("text", "unintended"),
+    [
+        # Law 25A: a slip of the hand; 25B: a change of mind
+        ("Sud a sorti 1♠ alors qu'il voulait 1♣, les cartons étaient côte à côte.", True),
+        ("My partner bid 5♣ and then 5♦ very fast, he says he pulled the wrong one by mistake.",
+         True),
+        ("Mon partenaire a dit trois sans-atout, puis s'est ravisé et a dit quatre piques.", False),
+    ],
+)
+def test_a_slip_and_a_change_of_mind_are_told_apart(text: str, unintended: bool) -> None:
+    result = classify(text)
+    assert result.irregularity == "change_of_call"
+    assert result.facts.get("unintended") is unintended
