@@ -419,7 +419,8 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
     taken = _roles(reading)
     for mention in reading.entities.seats:
         after = tokens[mention.end : mention.end + 4]
-        if any(a in _OWN_TURN and b in ("turn", "tour") for a, b in zip(after, after[1:])):
+        pairs = zip(after, after[1:], strict=False)
+        if any(a in _OWN_TURN and b in ("turn", "tour") for a, b in pairs):
             taken.add(mention.start)
     named = [
         m for m in reading.entities.seats
@@ -445,7 +446,7 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
 def _call_of(reading: Reading, who: Ref, calls: list[CallMention]) -> CallMention | None:
     """The call ``who`` made: attributed to him, else the one named right after him."""
     for call in calls:
-        if call.caller is not None and call.caller.seat is not None and call.caller.seat == who.seat:
+        if call.caller is not None and call.caller.seat == who.seat:
             return call
     for mention in reading.entities.seats:
         if mention.ref.seat == who.seat:
