@@ -198,3 +198,21 @@ def test_a_slip_and_a_change_of_mind_are_told_apart(text: str, unintended: bool)
     result = classify(text)
     assert result.irregularity == "change_of_call"
     assert result.facts.get("unintended") is unintended
+
+
+@pytest.mark.parametrize(
+    ("text", "any_bid_before"),
+    [
+        # Law 30A: a pass out of rotation before any bid; 30B: after one
+        ("POOT by N, E's turn, first call of the auction", False),
+        ("Passe hors tour d'Ouest avant le donneur, Nord.", False),
+        ("South passed out of turn. East had not yet called. The auction had begun with "
+         "1 Diamond by North.", True),
+        ("my RHO said pass too early, it was my turn, and we had 1♣ - 1♥ before", True),
+    ],
+)
+def test_whether_a_bid_came_before_the_pass_out_of_rotation(text: str,
+                                                            any_bid_before: bool) -> None:
+    result = classify(text)
+    assert result.irregularity == "pass_out_of_rotation"
+    assert result.facts.get("any_bid_before") is any_bid_before

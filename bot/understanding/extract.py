@@ -597,6 +597,47 @@ def _first_after_refusal(reading: Reading) -> tuple[Ref | None, Call | None]:
     return None, None
 
 
+# "the auction had begun with 1♦", "we had 1♣ - 1♥ before": a bid told after
+# the pass that came before it.
+_EARLIER = frozenset({"had", "avait", "already", "deja", "with", "par", "begun", "commence"})
+
+
+def _bid_before_the_pass(reading: Reading, offender: Ref | None) -> bool | None:
+    """Law 30A/30B: whether a bid had been made when the pass out of rotation
+    came: a bid told before it (``1♣ 1♦, then RHO passed``, ``after North's
+    1♥``), or none when it was the dealer's turn or the text says the auction
+    had not begun (``first call``, ``avant le donneur``, ``aucune enchère``)."""
+    calls = reading.entities.calls
+    passes = [c for c in calls if c.call.is_pass]
+    if offender is not None:
+        own = [c for c in passes if c.caller is not None and c.caller == offender]
+        passes = own or passes
+    # the words told before the pass; "after X's bid" puts a bid before it too
+    cut = passes[0].start if passes else len(reading.tokens)
+    bids = [c for c in calls if c.call.is_bid]
+    tokens = reading.tokens
+    told_as_earlier = [
+        c for c in bids
+        if set(tokens[max(0, c.start - 3) : c.start]) & _EARLIER
+        or tokens[c.end : c.end + 1] in (("before",), ("avant",))
+    ]  # fmt: skip
+    if any(c.start < cut for c in bids) or told_as_earlier or reading.affirmed("@bid_before"):
+        return True
+    if reading.cues.get("@no_bid_yet"):
+        return False
+    holder = _turn_holder(reading)
+    dealer = reading.entities.dealer
+    if holder is not None and dealer is not None and not bids:
+        entities = reading.entities
+        same = holder == dealer or (
+            entities.compass(holder) is not None
+            and entities.compass(holder) == entities.compass(dealer)
+        )
+        if same:
+            return False
+    return None
+
+
 def _turn_holder(reading: Reading) -> Ref | None:
     """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``."""
     tokens = reading.tokens
@@ -882,6 +923,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
                   if c.is_pass and s.name == seat]
         if passes and any(c.is_bid for _, c in reading.compass_calls[: passes[0]]):
             text_facts["any_bid_before"] = True
+    if kind is I.PASS_OUT_OF_ROTATION and "any_bid_before" not in text_facts:
+        before = _bid_before_the_pass(reading, offender)
+        if before is not None:
+            text_facts["any_bid_before"] = before
     for cue, fact, value in _PROCEDURE_CUES:
         if fact not in text_facts and reading.affirmed(cue):
             text_facts[fact] = value
