@@ -638,6 +638,20 @@ def _bid_before_the_pass(reading: Reading, offender: Ref | None) -> bool | None:
     return None
 
 
+def _first_call_told(reading: Reading, call: CallMention | None) -> bool:
+    """The irregular call is the first one the text tells, and nothing says
+    calls had gone before it."""
+    if call is None or reading.entities.dealer is None:
+        return False
+    if any(c.start < call.start for c in reading.entities.calls):
+        return False
+    return not (reading.affirmed("@bid_before") or set(reading.tokens) & _LATER_ROUND)
+
+
+# "au deuxième tour", "in the second round", "already": not the auction's first call
+_LATER_ROUND = frozenset({"already", "deja", "deuxieme", "second", "round", "again", "encore"})
+
+
 def _turn_holder(reading: Reading) -> Ref | None:
     """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``."""
     tokens = reading.tokens
@@ -849,6 +863,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         rel = _relation_to_offender(reading, offender, _turn_holder(reading))
         if rel is None:
             rel = _relation_to_offender(reading, offender, _first_after_refusal(reading)[0])
+        if rel is None and _first_call_told(reading, call):
+            # the first call of the auction made by another than the dealer:
+            # it was the dealer's turn (``opened 1♥, the dealer was me``)
+            rel = _relation_to_offender(reading, offender, entities.dealer)
         if rel is not None and rel is not Relation.SELF:
             text_facts["turn_of"] = rel.value
     next_caller, next_call = _first_after_refusal(reading)
