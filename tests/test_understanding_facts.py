@@ -224,7 +224,7 @@ def test_whether_a_bid_came_before_the_pass_out_of_rotation(text: str,
         # Law 31A: the first call of the auction out of rotation was the dealer's turn
         ("My partner opened 1♥ but it was not his turn, the dealer was me.", "partner"),
         ("The player on my right open out of turn 1♦. I am dealer. What I do?", "lho"),
-        ("Hello, my partner opened 1♥ but the dealer was the opponent on her left.", "lho"),
+        ("LHO jumped in with 1D. dealer was pard, who hadnt called yet.", "lho"),
     ],
 )
 def test_the_dealers_turn_for_a_first_call_out_of_rotation(text: str, turn_of: str) -> None:
