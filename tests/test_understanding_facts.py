@@ -231,3 +231,18 @@ def test_the_dealers_turn_for_a_first_call_out_of_rotation(text: str, turn_of: s
     result = classify(text)
     assert result.irregularity == "bid_out_of_rotation"
     assert result.facts.get("turn_of") == turn_of
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Law 25A1: a change before the LHO called; the text says he had not
+        "RHO bid 2♠ and then changed for 3♠ before anybody call. RHO said was mistake in the box.",
+        "The opponent East put 1NT and then took back and put 2♣. South had not bid.",
+        "Ouest pose 1♦ puis se ravise et met 1♥ avant que Nord ait parlé.",
+    ],
+)
+def test_the_lho_had_not_called_yet(text: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "change_of_call"
+    assert result.facts.get("lho_called_since") is False

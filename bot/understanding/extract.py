@@ -688,12 +688,19 @@ def _called_since(
         for start, end in reading.cues.get(cue, []):
             ref = _mention_near(reading, start, end)
             rel = _relation_to_offender(reading, offender, ref)
-            if ref is None and cue == "@called_over":
-                rel = Relation.LHO  # "called over it": only the LHO calls next
+            if ref is None:
+                # "called over it", "the next player has not bid yet": only the LHO calls next
+                rel = Relation.LHO
             if rel is Relation.LHO:
                 found.setdefault("lho", value)
             elif rel is Relation.PARTNER:
                 found.setdefault("partner", value)
+    for ref in _named_before_calling(reading):
+        rel = _relation_to_offender(reading, offender, ref)
+        if rel is Relation.LHO:
+            found.setdefault("lho", False)
+        elif rel is Relation.PARTNER:
+            found.setdefault("partner", False)
     # a call by the offender's LHO or partner named after his call
     calls = reading.entities.calls
     own = [i for i, c in enumerate(calls) if c.caller is not None and c.caller == offender]
@@ -710,6 +717,27 @@ def _called_since(
         for call in calls:
             if call.caller is not None and call.caller.subject is Relation.LHO:
                 found.setdefault("lho", True)
+    return found
+
+
+_BEFORE = frozenset({"before", "avant"})
+_CALLING = frozenset(
+    {"called", "call", "calls", "bid", "bids", "had", "has", "could", "made", "did", "ait",
+     "parle", "puisse", "ne", "n", "eut", "se", "passed", "passe"}
+)  # fmt: skip
+
+
+def _named_before_calling(reading: Reading) -> list[Ref]:
+    """``before South had called``, ``avant que Nord ait parlé``: that player
+    had not called yet when it happened."""
+    tokens = reading.tokens
+    found = []
+    for mention in reading.entities.seats:
+        lead = tokens[max(0, mention.start - 2) : mention.start]
+        if not set(lead) & _BEFORE or mention.ref.pronoun or mention.ref.opponent:
+            continue
+        if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _CALLING:
+            found.append(mention.ref)
     return found
 
 
