@@ -246,3 +246,17 @@ def test_the_lho_had_not_called_yet(text: str) -> None:
     result = classify(text)
     assert result.irregularity == "change_of_call"
     assert result.facts.get("lho_called_since") is False
+
+
+@pytest.mark.parametrize(
+    ("text", "rho_action"),
+    [
+        # Law 31A: what the offender's RHO, whose turn it was, did after the refusal
+        ("Dlr S. W opened 1H out of turn, N did not accept. S then passed.", "pass"),
+        ("Donneur Nord. Est a ouvert 1♠ hors tour, Sud refuse. Nord a ensuite dit 1SA.", "call"),
+    ],
+)
+def test_what_the_rho_did_after_a_bid_out_of_rotation(text: str, rho_action: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "bid_out_of_rotation"
+    assert result.facts.get("rho_action") == rho_action

@@ -638,6 +638,11 @@ def _bid_before_the_pass(reading: Reading, offender: Ref | None) -> bool | None:
     return None
 
 
+_OUT_OF_ROTATION = frozenset(
+    {I.BID_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.PASS_OUT_OF_ROTATION}
+)
+
+
 def _first_call_told(reading: Reading, call: CallMention | None) -> bool:
     """The irregular call is the first one the text tells, and nothing says
     calls had gone before it."""
@@ -903,6 +908,16 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     ) is Relation.RHO:
         # 31A: what the offender's RHO, whose turn it was, did after the refusal
         text_facts["rho_action"] = "pass" if next_call.is_pass else "call"
+    elif kind in _OUT_OF_ROTATION and call is not None and not reading.affirmed("@accept"):
+        # "e doubled out of turn at n's go. n then passed": the RHO, whose turn
+        # it was, told calling after the call out of rotation
+        for later in reading.entities.calls:
+            if later.start <= call.start or later.caller is None or later.caller.pronoun:
+                continue
+            rel = _relation_to_offender(reading, offender, later.caller)
+            if rel is Relation.RHO:
+                text_facts["rho_action"] = "pass" if later.call.is_pass else "call"
+                break
     # A list of calls replayed by the rules core says itself who called after
     # the irregular call; the words around the calls only for a narrative.
     listed = derived and not reading.virtual_anchor
