@@ -260,3 +260,22 @@ def test_what_the_rho_did_after_a_bid_out_of_rotation(text: str, rho_action: str
     result = classify(text)
     assert result.irregularity == "bid_out_of_rotation"
     assert result.facts.get("rho_action") == rho_action
+
+
+@pytest.mark.parametrize(
+    ("text", "replacement"),
+    [
+        # Law 27B: the call the offender makes after the refusal is the replacement
+        ("Nord ouvre 1♥, Est dit 1♦, Sud refuse. Est dit alors 1SA.", "other_bid"),
+        ("sud 2♥, ouest 2♦ insuffisant, nord refuse, et ouest sort 2♣ !! encore plus bas",
+         "insufficient"),
+        ("LHO opened 1♥, partner bid 1♦ and then apologized and put out 2♦.",
+         "lowest_same_denomination"),
+        ("2♠ - 2♥ by opponent. I don't accept. Now he not know what he bid, he think.",
+         "undecided"),
+    ],
+)
+def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "insufficient_bid"
+    assert result.facts.get("replacement") == replacement

@@ -786,36 +786,71 @@ def _cards(reading: Reading) -> str | None:
     return None
 
 
-def _replacement(reading: Reading, call: CallMention | None) -> str | None:
-    """27B: the replacement the offender names (``il veut corriger en 4♣``)."""
+def _replacement(
+    reading: Reading, call: CallMention | None, offender: Ref | None = None
+) -> str | None:
+    """27B: the replacement the offender names (``il veut corriger en 4♣``), or
+    the call he makes after the refusal (``Sud refuse, Est dit alors 1SA``)."""
     if call is None or not call.call.is_bid:
         return None
+    chosen_at: CallMention | None = None
     for _start, end in reading.cues.get("@replacement", []):
         after = [c for c in reading.entities.calls if end <= c.start <= end + 2]
-        if not after:
-            continue
-        chosen = after[0].call
-        if chosen.is_pass:
-            return "pass"
-        if not chosen.is_bid:
-            return "double_redouble"
-        others = [
-            c for c in reading.entities.calls
-            if c.call.is_bid and c is not call and c.start != after[0].start
-        ]  # fmt: skip
-        # the bid it was insufficient against: the highest told before it
-        before = [c.call for c in others if c.start < call.start] or [c.call for c in others]
-        if not before or call.call.strain is None:
-            return None
-        last = max(before, key=lambda b: (b.level, b.strain))
-        if last.strain is None or chosen.strain is None:
-            return None
-        if not chosen.outranks(last):
-            return "insufficient"
-        level = last.level if call.call.strain > last.strain else last.level + 1
-        if chosen.strain == call.call.strain and chosen.level == level:
-            return "lowest_same_denomination"
+        if after:
+            chosen_at = after[0]
+            break
+    if chosen_at is None:
+        chosen_at = _made_after_refusal(reading, call, offender)
+    if chosen_at is None:
+        return "undecided" if reading.affirmed("@undecided") else None
+    chosen = chosen_at.call
+    if chosen.is_pass:
+        return "pass"
+    if not chosen.is_bid:
+        return "double_redouble"
+    others = [
+        c for c in reading.entities.calls
+        if c.call.is_bid and c is not call and c.start != chosen_at.start
+    ]  # fmt: skip
+    # the bid it was insufficient against: the highest told before it
+    before = [c.call for c in others if c.start < call.start] or [c.call for c in others]
+    if not before or call.call.strain is None:
         return None
+    last = max(before, key=lambda b: (b.level, b.strain))
+    if last.strain is None or chosen.strain is None:
+        return None
+    if not chosen.outranks(last):
+        return "insufficient"
+    level = last.level if call.call.strain > last.strain else last.level + 1
+    if chosen.strain == call.call.strain and chosen.level == level:
+        return "lowest_same_denomination"
+    # any other legal bid: comparable only where the text says so (27B1(b))
+    return "comparable" if reading.affirmed("@comparable") else "other_bid"
+
+
+_SELF_CORRECTION = frozenset(
+    {"then", "puis", "alors", "sorry", "pardon", "oops", "corrected", "corrige", "changed",
+     "change", "replaced", "remplace", "instead", "put", "pose", "met", "mis"}
+)  # fmt: skip
+
+
+def _made_after_refusal(
+    reading: Reading, call: CallMention, offender: Ref | None
+) -> CallMention | None:
+    """The offender's next call, told after the LHO refused the insufficient bid."""
+    refused = bool(reading.cues.get("@refuse"))
+    cut = max(refusal_end(reading.cues, reading.tokens), call.end) if refused else call.end
+    for later in reading.entities.calls:
+        if later.start < cut:
+            continue
+        if not refused and not set(reading.tokens[call.end : later.start]) & _SELF_CORRECTION:
+            return None  # "1♦ ... then put out 2♦": only a correction told as one
+        if later.start and reading.tokens[later.start - 1] in _REFERENCE:
+            continue
+        caller = later.caller
+        if caller is None or caller.pronoun or (offender is not None and caller == offender):
+            return later
+        return None  # someone else called next: not a replacement told
     return None
 
 
@@ -972,7 +1007,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         if cards is not None:
             text_facts["cards"] = cards
     if kind is I.INSUFFICIENT_BID:
-        replacement = _replacement(reading, call)
+        replacement = _replacement(reading, call, offender)
         if replacement is not None:
             text_facts["replacement"] = replacement
     if call is not None and "call_kind" in relevant:
