@@ -333,10 +333,12 @@ def test_calls_reported_while_a_question_is_open_join_the_auction(chat: Conversa
     assert ruling is not None and "27A1" in ruling["laws"]
 
 
-def test_calls_that_do_not_fit_yet_keep_the_question(chat: Conversations) -> None:
+def test_a_call_by_the_player_in_turn_is_not_a_new_incident(chat: Conversations) -> None:
     """Never a new incident by North out of "N passe"."""
     chat.text(CHAT, "Nord donneur. Est a ouvert 1♥ avant Nord. Nord refuse", "fr")
     replies = chat.text(CHAT, "N passe")
-    question = _question(replies)
-    assert question is not None and question.fact == "lho_accepts"
+    # North, whose turn it was, passes once the director is there: East's bid
+    # was not accepted (South has not called over it) and East repeats it (31A1).
+    ruling = _ruling(replies)
+    assert ruling is not None and ruling["offender"] == "E" and "31A1" in ruling["laws"]
     assert "par Nord" not in _text(replies)

@@ -9,6 +9,7 @@ case lists what must hold, never the whole answer:
 - ``question`` / ``question_options``: the fact asked and its options;
 - ``laws`` / ``laws_absent``: paragraphs that must (not) be cited;
 - ``outcomes`` / ``absent``: outcome ids that must (not) be present;
+- ``assumed``: facts the ruling must have taken without asking (and said so);
 - ``choices``: the values the ruling's options offer for the offender's choice;
 - ``[[case.options]]``: for the option(s) reached by ``when``, the same checks;
 - ``offender``: the offender the calls show;
@@ -33,7 +34,7 @@ EDITIONS = ("2017", "2007")
 CASE_KEYS = {
     "law", "edition", "editions", "seed", "what", "incident", "status", "question",
     "question_options", "laws", "laws_absent", "outcomes", "absent", "choices", "options",
-    "offender", "xfail",
+    "offender", "xfail", "assumed",
 }  # fmt: skip
 OPTION_KEYS = {"when", "laws", "laws_absent", "outcomes", "absent"}
 
@@ -90,6 +91,8 @@ def test_ruling_case(edition: str, case: dict[str, Any]) -> None:
     if "offender" in case:
         assert result.offender is not None and result.offender.name == case["offender"]
     _check_laws_outcomes("ruling", list(result.laws), [str(o) for o in result.outcomes], case)
+    for fact, value in case.get("assumed", {}).items():
+        assert result.assumed.get(fact) == value, result.assumed
     options = _option_dicts(result)
     if "choices" in case:
         assert [o["value"] for o in options] == case["choices"]

@@ -44,9 +44,12 @@ RELEVANT: Mapping[str, frozenset[str]] = {
          "any_bid_before"}
     ),
     I.BID_OUT_OF_ROTATION: frozenset(
-        {"turn_of", "lho_accepts", "artificial", "call_kind", "rho_action"}
+        {"turn_of", "lho_accepts", "artificial", "call_kind", "rho_action",
+         "correct_player_called"}
     ),
-    I.DOUBLE_OUT_OF_ROTATION: frozenset({"turn_of", "lho_accepts", "call_kind", "rho_action"}),
+    I.DOUBLE_OUT_OF_ROTATION: frozenset(
+        {"turn_of", "lho_accepts", "call_kind", "rho_action", "correct_player_called"}
+    ),
     I.CHANGE_OF_CALL: frozenset(
         {"unintended", "lho_accepts", "partner_called_since", "lho_called_since", "auction_over",
          "box_card", "screens"}
@@ -657,6 +660,13 @@ def _first_call_told(reading: Reading, call: CallMention | None) -> bool:
 _LATER_ROUND = frozenset({"already", "deja", "deuxieme", "second", "round", "again", "encore"})
 
 
+def _called_before_refusal(reading: Reading) -> bool:
+    """Whether the text tells a second call, by a known player, before the refusal."""
+    cut = refusal_end(reading.cues, reading.tokens)
+    told = [m for m in reading.entities.calls if m.start < cut and m.caller is not None]
+    return len(told) > 1
+
+
 def _turn_holder(reading: Reading) -> Ref | None:
     """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``."""
     tokens = reading.tokens
@@ -941,17 +951,20 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     if next_call is not None and _relation_to_offender(
         reading, offender, next_caller
     ) is Relation.RHO:
-        # 31A: what the offender's RHO, whose turn it was, did after the refusal
+        # 31A: what the offender's RHO, whose turn it was, did after the refusal;
+        # told after it, so not before the director ruled (28B)
         text_facts["rho_action"] = "pass" if next_call.is_pass else "call"
-    elif kind in _OUT_OF_ROTATION and call is not None and not reading.affirmed("@accept"):
-        # "e doubled out of turn at n's go. n then passed": the RHO, whose turn
-        # it was, told calling after the call out of rotation
+        text_facts["correct_player_called"] = False
+    elif kind in _OUT_OF_ROTATION and call is not None and reading.cues.get("@refuse"):
+        # "W opened out of turn, N refused … S then passed": the RHO, whose
+        # turn it was, told calling after the call and the refusal (31A)
+        cut = max(call.end, refusal_end(reading.cues, reading.tokens))
         for later in reading.entities.calls:
-            if later.start <= call.start or later.caller is None or later.caller.pronoun:
+            if later.start < cut or later.caller is None or later.caller.pronoun:
                 continue
-            rel = _relation_to_offender(reading, offender, later.caller)
-            if rel is Relation.RHO:
+            if _relation_to_offender(reading, offender, later.caller) is Relation.RHO:
                 text_facts["rho_action"] = "pass" if later.call.is_pass else "call"
+                text_facts["correct_player_called"] = False
                 break
     # A list of calls replayed by the rules core says itself who called after
     # the irregular call; the words around the calls only for a narrative.
@@ -963,6 +976,11 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             accepted = True
         if accepted is not None:
             text_facts["lho_accepts"] = accepted
+        if accepted is False and not listed and "correct_player_called" not in text_facts:
+            # A refusal told with no call by anyone before it: the player in
+            # turn had not called when the director ruled (28B does not apply).
+            if not _called_before_refusal(reading):
+                text_facts["correct_player_called"] = False
     if "lho" in called:
         text_facts["lho_called_since"] = called["lho"]
     if "partner" in called:
