@@ -1,6 +1,7 @@
 """Score ``classify`` on labelled description files (the shared corpus format).
 
     python benchmarks/score_corpus.py FILE.jsonl [FILE.jsonl ...] [--misses]
+    python benchmarks/score_corpus.py --cv K TUNING.jsonl ... [--misses]
 
 Prints aggregate figures only: top-1 irregularity accuracy overall and per
 file, type, language and style, and the offender, call and facts right where
@@ -12,6 +13,12 @@ menu.
 ``--misses`` lists the misread messages. It is for TUNING files only: the
 blind files are judged by their aggregate scores and never read item by item,
 so the flag refuses any file not named in ``TUNING``.
+
+``--cv K`` measures while tuning without the blind files: the tuning items
+are cut into K folds; for each fold the n-gram layer is retrained (as
+tools/train_ngram.py does, scikit-learn needed) on the other folds and the
+held-out fold is scored with it. The figures are then those of messages the
+learned layer never saw, unlike the in-sample score. Tuning files only.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from bot.understanding import classify  # noqa: E402
 #: The files one may tune on (by name); every other file is blind.
 TUNING = frozenset(
     {"en-players.jsonl", "fr-club-players.jsonl", "voice-transcripts.jsonl",
-     "descriptions.jsonl", "voice_synthetic.jsonl"}
+     "descriptions.jsonl", "voice_synthetic.jsonl", "director_notes.jsonl"}
 )  # fmt: skip
 
 
@@ -125,6 +132,50 @@ def score(items: list[dict[str, Any]]) -> dict[str, Any]:
     return {"groups": groups, "tallies": tallies, "facts": fact_tallies, "misses": misses}
 
 
+def _fold_model(texts: list[str], labels: list[str]) -> dict[str, Any]:
+    """An n-gram model in ``ngram._model``'s shape, fitted as the trainer fits it."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from train_ngram import build  # noqa: PLC0415  (scikit-learn, tuning only)
+
+    vectorizer, model = build()
+    model.fit(vectorizer.fit_transform(texts), labels)
+    vocab = {str(g): int(i) for g, i in vectorizer.vocabulary_.items()}
+    return {
+        "vocab": vocab,
+        "idf": vectorizer.idf_.astype("float32"),
+        "coef": model.coef_.T.astype("float32"),
+        "intercept": model.intercept_.astype("float32"),
+        "classes": tuple(str(c) for c in model.classes_),
+    }
+
+
+def cross_validate(items: list[dict[str, Any]], k: int) -> dict[str, Any]:
+    """Score every item with an n-gram layer trained on the other K-1 folds."""
+    from bot.understanding import ngram  # noqa: PLC0415
+
+    folds = [items[i::k] for i in range(k)]
+    texts = [ngram.features_text(item["text"]) for item in items]
+    original = ngram._model
+    merged: dict[str, Any] = {"groups": {}, "tallies": Counter(), "facts": Counter(), "misses": []}
+    try:
+        for i, held in enumerate(folds):
+            held_ids = {id(item) for item in held}
+            train = [n for n, item in enumerate(items) if id(item) not in held_ids]
+            fitted = _fold_model([texts[n] for n in train],
+                                 [items[n]["irregularity"] or ngram.NONE for n in train])
+            ngram._model = lambda fitted=fitted: fitted  # type: ignore[assignment]
+            part = score(held)
+            for group, c in part["groups"].items():
+                merged["groups"].setdefault(group, Counter()).update(c)
+            merged["tallies"].update(part["tallies"])
+            merged["facts"].update(part["facts"])
+            merged["misses"].extend(part["misses"])
+            print(f"fold {i + 1}/{k}: {part['groups']['all']['ok']}/{len(held)}", file=sys.stderr)
+    finally:
+        ngram._model = original  # type: ignore[assignment]
+    return merged
+
+
 def _pct(ok: int, n: int) -> str:
     return f"{100 * ok / n:5.1f} % ({ok}/{n})" if n else "    -"
 
@@ -147,12 +198,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--misses", action="store_true", help="misreadings (tuning files only)")
+    parser.add_argument("--cv", type=int, metavar="K",
+                        help="K-fold cross-validation (tuning files only)")
     args = parser.parse_args(argv)
-    if args.misses:
+    if args.misses or args.cv:
         blind = [p.name for p in args.files if p.name not in TUNING]
         if blind:
-            parser.error(f"--misses is for tuning files only; blind: {', '.join(blind)}")
-    scores = score(_load(args.files))
+            parser.error(f"--misses and --cv are for tuning files only; blind: {', '.join(blind)}")
+    items = _load(args.files)
+    scores = cross_validate(items, args.cv) if args.cv else score(items)
     print(report(scores))
     if args.misses:
         print("\n".join(scores["misses"]))

@@ -145,3 +145,137 @@ def test_remarks_and_faces(text: str, irregularity: str) -> None:
 )
 def test_a_call_by_a_player_obliged_to_pass(text: str) -> None:
     assert classify(text).irregularity == "call_when_obliged_to_pass"
+
+
+@pytest.mark.parametrize(
+    ("text", "offender", "call"),
+    [
+        # Law 33: of two calls made at once, the one out of turn is the irregularity
+        ("simultaneous calls N/E, E 2H", "E", "2H"),
+        ("Appels simultanés S (2♣) et O (passe), tour de S.", "W", "P"),
+        ("Two players put bidding card together at same time, West 2♠ and North pass. "
+         "It was West turn.", "N", "P"),
+    ],
+)
+def test_simultaneous_calls_name_the_player_out_of_turn(text: str, offender: str,
+                                                         call: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "simultaneous_calls"
+    assert (result.facts.get("offender"), result.facts.get("call")) == (offender, call)
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "call"),
+    [
+        # Law 37: the barred player's call is the one made after the bar, even a double
+        ("The opponent West has to pass (director said) and he doubled 4♠.",
+         "call_when_obliged_to_pass", "X"),
+        ("E barred after the ruling (1S out of turn by E, told E must pass throughout). "
+         "At his next turn E bid 3C.", "call_when_obliged_to_pass", "3C"),
+        # Law 36: a redouble of an undoubled bid; the double named is the one never made
+        ("Mon adversaire de gauche a surcontré alors que personne n'avait contré.",
+         "inadmissible_double", "XX"),
+    ],
+)
+def test_the_irregular_call_is_the_one_told_as_made(text: str, irregularity: str,
+                                                    call: str) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity
+    assert result.facts.get("call") == call
+
+
+@pytest.mark.parametrize(
+    ("text", "unintended"),
+    [
+        # Law 25A: a slip of the hand; 25B: a change of mind
+        ("Sud a sorti 1♠ alors qu'il voulait 1♣, les cartons étaient côte à côte.", True),
+        ("My partner bid 5♣ and then 5♦ very fast, he says he pulled the wrong one by mistake.",
+         True),
+        ("Mon partenaire a dit trois sans-atout, puis s'est ravisé et a dit quatre piques.", False),
+    ],
+)
+def test_a_slip_and_a_change_of_mind_are_told_apart(text: str, unintended: bool) -> None:
+    result = classify(text)
+    assert result.irregularity == "change_of_call"
+    assert result.facts.get("unintended") is unintended
+
+
+@pytest.mark.parametrize(
+    ("text", "any_bid_before"),
+    [
+        # Law 30A: a pass out of rotation before any bid; 30B: after one
+        ("POOT by N, E's turn, first call of the auction", False),
+        ("Passe hors tour d'Ouest avant le donneur, Nord.", False),
+        ("South passed out of turn. East had not yet called. The auction had begun with "
+         "1 Diamond by North.", True),
+        ("my RHO said pass too early, it was my turn, and we had 1♣ - 1♥ before", True),
+    ],
+)
+def test_whether_a_bid_came_before_the_pass_out_of_rotation(text: str,
+                                                            any_bid_before: bool) -> None:
+    result = classify(text)
+    assert result.irregularity == "pass_out_of_rotation"
+    assert result.facts.get("any_bid_before") is any_bid_before
+
+
+@pytest.mark.parametrize(
+    ("text", "turn_of"),
+    [
+        # Law 31A: the first call of the auction out of rotation was the dealer's turn
+        ("My partner opened 1♥ but it was not his turn, the dealer was me.", "partner"),
+        ("The player on my right open out of turn 1♦. I am dealer. What I do?", "lho"),
+        ("LHO jumped in with 1D. dealer was pard, who hadnt called yet.", "lho"),
+    ],
+)
+def test_the_dealers_turn_for_a_first_call_out_of_rotation(text: str, turn_of: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "bid_out_of_rotation"
+    assert result.facts.get("turn_of") == turn_of
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Law 25A1: a change before the LHO called; the text says he had not
+        "RHO bid 2♠ and then changed for 3♠ before anybody call. RHO said was mistake in the box.",
+        "The opponent East put 1NT and then took back and put 2♣. South had not bid.",
+        "Ouest pose 1♦ puis se ravise et met 1♥ avant que Nord ait parlé.",
+    ],
+)
+def test_the_lho_had_not_called_yet(text: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "change_of_call"
+    assert result.facts.get("lho_called_since") is False
+
+
+@pytest.mark.parametrize(
+    ("text", "rho_action"),
+    [
+        # Law 31A: what the offender's RHO, whose turn it was, did after the refusal
+        ("Dlr S. W opened 1H out of turn, N did not accept. S then passed.", "pass"),
+        ("Donneur Nord. Est a ouvert 1♠ hors tour, Sud refuse. Nord a ensuite dit 1SA.", "call"),
+    ],
+)
+def test_what_the_rho_did_after_a_bid_out_of_rotation(text: str, rho_action: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "bid_out_of_rotation"
+    assert result.facts.get("rho_action") == rho_action
+
+
+@pytest.mark.parametrize(
+    ("text", "replacement"),
+    [
+        # Law 27B: the call the offender makes after the refusal is the replacement
+        ("Nord ouvre 1♥, Est dit 1♦, Sud refuse. Est dit alors 1SA.", "other_bid"),
+        ("sud 2♥, ouest 2♦ insuffisant, nord refuse, et ouest sort 2♣ !! encore plus bas",
+         "insufficient"),
+        ("LHO opened 1♥, partner bid 1♦ and then apologized and put out 2♦.",
+         "lowest_same_denomination"),
+        ("2♠ - 2♥ by opponent. I don't accept. Now he not know what he bid, he think.",
+         "undecided"),
+    ],
+)
+def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "insufficient_bid"
+    assert result.facts.get("replacement") == replacement

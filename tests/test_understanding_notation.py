@@ -27,6 +27,10 @@ from bot.understanding.notation import read_listing
         ("slt arbitre N ouvre 1P E dit 1C cest insuffisant non?", "insufficient_bid", "E", "1H"),
         # English letters: C is clubs
         ("N 1S E 1C", "insufficient_bid", "E", "1C"),
+        # seats after the calls, one out of rotation (31: East called at North's turn)
+        ("Dlr S. 1H (S) P (W) 1S (E)", "bid_out_of_rotation", "E", "1S"),
+        # "Dlr" names the dealer in prose too (31: South opened at East's turn)
+        ("Dlr E. S opened 1C. W passed.", "bid_out_of_rotation", "S", "1C"),
     ],
 )
 def test_a_listing_is_replayed(text: str, irregularity: str, offender: str, call: str) -> None:

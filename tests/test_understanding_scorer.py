@@ -48,3 +48,9 @@ def test_misses_are_refused_for_a_blind_file(tmp_path: Path) -> None:
     scorer = _scorer()
     with pytest.raises(SystemExit):
         scorer.main([str(_write(tmp_path / "blind.jsonl")), "--misses"])
+
+
+def test_cross_validation_is_refused_for_a_blind_file(tmp_path: Path) -> None:
+    scorer = _scorer()
+    with pytest.raises(SystemExit):
+        scorer.main([str(_write(tmp_path / "blind.jsonl")), "--cv", "2"])

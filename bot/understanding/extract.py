@@ -291,6 +291,8 @@ _KIND_OF = {
     I.WRONG_BOARD: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
     # the call first made (``2♥ au lieu de 2♠``, ``said 2 clubs then 2 diamonds``)
     I.CHANGE_OF_CALL: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
+    # the call made out of turn at the same time as the one in turn (33)
+    I.SIMULTANEOUS_CALLS: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
 }
 
 
@@ -334,6 +336,23 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         return (other or calls)[-1]
     if irregularity == I.CHANGE_OF_CALL:
         return _call_first_made(reading, calls)
+    if irregularity == I.INADMISSIBLE_DOUBLE:
+        # a redouble told is the inadmissible call: the doubles beside it are
+        # the ones that were not made (``surcontre alors que personne n'avait contré``)
+        redoubles = [c for c in calls if c.call.kind is CallKind.REDOUBLE]
+        return (redoubles or calls)[-1 if redoubles else 0]
+    if irregularity == I.CALL_WHEN_OBLIGED_TO_PASS:
+        # the call made after the bar was told (``must pass throughout … E bid 3C``),
+        # one said by its caller (``he doubled 4♠``: the double) before one only named
+        told = max((end for _, end in reading.cues.get("@obliged", [])), default=0)
+        pool = [c for c in calls if c.start >= told] or calls
+        with_caller = [c for c in pool if c.caller is not None and c.caller.known]
+        return (with_caller or pool)[0]
+    if irregularity == I.SIMULTANEOUS_CALLS:
+        offender = _simultaneous_offender(reading)
+        if offender is None:
+            return None
+        return _call_of(reading, offender, calls)
     if irregularity in (I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION):
         with_caller = [c for c in calls if c.caller is not None and c.caller.known]
         return (with_caller or calls)[0]
@@ -391,6 +410,55 @@ def _roles(reading: Reading) -> set[int]:
     return taken
 
 
+_OWN_TURN = frozenset({"his", "her", "son", "sa"})
+
+
+def _simultaneous_offender(reading: Reading) -> Ref | None:
+    """Of two players who called at once (Law 33), the one whose turn it was
+    not: the other than the one named as whose turn it was or as the dealer
+    (``N (his turn) 1H, E 1S``, ``tour de S``); with nothing said, the one
+    who sits after the other (``N/E``: East), else the one named second."""
+    tokens = reading.tokens
+    taken = _roles(reading)
+    for mention in reading.entities.seats:
+        after = tokens[mention.end : mention.end + 4]
+        pairs = zip(after, after[1:], strict=False)
+        if any(a in _OWN_TURN and b in ("turn", "tour") for a, b in pairs):
+            taken.add(mention.start)
+    named = [
+        m for m in reading.entities.seats
+        if m.ref.seat is not None and not m.ref.pronoun and m.ref.subject is None
+    ]  # fmt: skip
+    dealer = reading.entities.compass(reading.entities.dealer)
+    holders = {m.ref.seat for m in named if m.start in taken}
+    if not holders and dealer is not None:
+        holders = {dealer}
+    order: list[Seat] = []
+    for mention in named:
+        if mention.ref.seat is not None and mention.ref.seat not in order:
+            order.append(mention.ref.seat)
+    others = [seat for seat in order if seat not in holders]
+    if holders and others:
+        return Ref(seat=others[0])
+    if len(order) == 2:
+        first, second = order
+        return Ref(seat=first if (second + 1) % 4 == first else second)
+    return None
+
+
+def _call_of(reading: Reading, who: Ref, calls: list[CallMention]) -> CallMention | None:
+    """The call ``who`` made: attributed to him, else the one named right after him."""
+    for call in calls:
+        if call.caller is not None and call.caller.seat == who.seat:
+            return call
+    for mention in reading.entities.seats:
+        if mention.ref.seat == who.seat:
+            near = [c for c in calls if 0 <= c.start - mention.end <= 3]
+            if near:
+                return near[0]
+    return None
+
+
 _ROLE_AFTER = ("@turn", "@dealer")
 _ROLE_BEFORE = ("@dealer", "@accept", "@refuse", "@called_over", "@not_yet_called", "@turn_before")
 # After ME, these make the writer someone talking about the incident, not in it.
@@ -402,6 +470,10 @@ _META = frozenset(
 
 def offender_of(reading: Reading, irregularity: str) -> Ref | None:
     """Who committed the irregularity, as the text names him."""
+    if irregularity == I.SIMULTANEOUS_CALLS:
+        simultaneous = _simultaneous_offender(reading)
+        if simultaneous is not None:
+            return simultaneous
     derivation = reading.derivation
     if derivation is not None and derivation.irregularity == irregularity and not reading.seatless:
         if derivation.offender is not None and not reading.virtual_anchor:
@@ -528,6 +600,66 @@ def _first_after_refusal(reading: Reading) -> tuple[Ref | None, Call | None]:
     return None, None
 
 
+# "the auction had begun with 1♦", "we had 1♣ - 1♥ before": a bid told after
+# the pass that came before it.
+_EARLIER = frozenset({"had", "avait", "already", "deja", "with", "par", "begun", "commence"})
+
+
+def _bid_before_the_pass(reading: Reading, offender: Ref | None) -> bool | None:
+    """Law 30A/30B: whether a bid had been made when the pass out of rotation
+    came: a bid told before it (``1♣ 1♦, then RHO passed``, ``after North's
+    1♥``), or none when it was the dealer's turn or the text says the auction
+    had not begun (``first call``, ``avant le donneur``, ``aucune enchère``)."""
+    calls = reading.entities.calls
+    passes = [c for c in calls if c.call.is_pass]
+    if offender is not None:
+        own = [c for c in passes if c.caller is not None and c.caller == offender]
+        passes = own or passes
+    # the words told before the pass; "after X's bid" puts a bid before it too
+    cut = passes[0].start if passes else len(reading.tokens)
+    bids = [c for c in calls if c.call.is_bid]
+    tokens = reading.tokens
+    told_as_earlier = [
+        c for c in bids
+        if set(tokens[max(0, c.start - 3) : c.start]) & _EARLIER
+        or tokens[c.end : c.end + 1] in (("before",), ("avant",))
+    ]  # fmt: skip
+    if any(c.start < cut for c in bids) or told_as_earlier or reading.affirmed("@bid_before"):
+        return True
+    if reading.cues.get("@no_bid_yet"):
+        return False
+    holder = _turn_holder(reading)
+    dealer = reading.entities.dealer
+    if holder is not None and dealer is not None and not bids:
+        entities = reading.entities
+        same = holder == dealer or (
+            entities.compass(holder) is not None
+            and entities.compass(holder) == entities.compass(dealer)
+        )
+        if same:
+            return False
+    return None
+
+
+_OUT_OF_ROTATION = frozenset(
+    {I.BID_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.PASS_OUT_OF_ROTATION}
+)
+
+
+def _first_call_told(reading: Reading, call: CallMention | None) -> bool:
+    """The irregular call is the first one the text tells, and nothing says
+    calls had gone before it."""
+    if call is None or reading.entities.dealer is None:
+        return False
+    if any(c.start < call.start for c in reading.entities.calls):
+        return False
+    return not (reading.affirmed("@bid_before") or set(reading.tokens) & _LATER_ROUND)
+
+
+# "au deuxième tour", "in the second round", "already": not the auction's first call
+_LATER_ROUND = frozenset({"already", "deja", "deuxieme", "second", "round", "again", "encore"})
+
+
 def _called_before_refusal(reading: Reading) -> bool:
     """Whether the text tells a second call, by a known player, before the refusal."""
     cut = refusal_end(reading.cues, reading.tokens)
@@ -571,12 +703,19 @@ def _called_since(
         for start, end in reading.cues.get(cue, []):
             ref = _mention_near(reading, start, end)
             rel = _relation_to_offender(reading, offender, ref)
-            if ref is None and cue == "@called_over":
-                rel = Relation.LHO  # "called over it": only the LHO calls next
+            if ref is None:
+                # "called over it", "the next player has not bid yet": only the LHO calls next
+                rel = Relation.LHO
             if rel is Relation.LHO:
                 found.setdefault("lho", value)
             elif rel is Relation.PARTNER:
                 found.setdefault("partner", value)
+    for ref in _named_before_calling(reading):
+        rel = _relation_to_offender(reading, offender, ref)
+        if rel is Relation.LHO:
+            found.setdefault("lho", False)
+        elif rel is Relation.PARTNER:
+            found.setdefault("partner", False)
     # a call by the offender's LHO or partner named after his call
     calls = reading.entities.calls
     own = [i for i, c in enumerate(calls) if c.caller is not None and c.caller == offender]
@@ -593,6 +732,27 @@ def _called_since(
         for call in calls:
             if call.caller is not None and call.caller.subject is Relation.LHO:
                 found.setdefault("lho", True)
+    return found
+
+
+_BEFORE = frozenset({"before", "avant"})
+_CALLING = frozenset(
+    {"called", "call", "calls", "bid", "bids", "had", "has", "could", "made", "did", "ait",
+     "parle", "puisse", "ne", "n", "eut", "se", "passed", "passe"}
+)  # fmt: skip
+
+
+def _named_before_calling(reading: Reading) -> list[Ref]:
+    """``before South had called``, ``avant que Nord ait parlé``: that player
+    had not called yet when it happened."""
+    tokens = reading.tokens
+    found = []
+    for mention in reading.entities.seats:
+        lead = tokens[max(0, mention.start - 2) : mention.start]
+        if not set(lead) & _BEFORE or mention.ref.pronoun or mention.ref.opponent:
+            continue
+        if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _CALLING:
+            found.append(mention.ref)
     return found
 
 
@@ -636,36 +796,71 @@ def _cards(reading: Reading) -> str | None:
     return None
 
 
-def _replacement(reading: Reading, call: CallMention | None) -> str | None:
-    """27B: the replacement the offender names (``il veut corriger en 4♣``)."""
+def _replacement(
+    reading: Reading, call: CallMention | None, offender: Ref | None = None
+) -> str | None:
+    """27B: the replacement the offender names (``il veut corriger en 4♣``), or
+    the call he makes after the refusal (``Sud refuse, Est dit alors 1SA``)."""
     if call is None or not call.call.is_bid:
         return None
+    chosen_at: CallMention | None = None
     for _start, end in reading.cues.get("@replacement", []):
         after = [c for c in reading.entities.calls if end <= c.start <= end + 2]
-        if not after:
-            continue
-        chosen = after[0].call
-        if chosen.is_pass:
-            return "pass"
-        if not chosen.is_bid:
-            return "double_redouble"
-        others = [
-            c for c in reading.entities.calls
-            if c.call.is_bid and c is not call and c.start != after[0].start
-        ]  # fmt: skip
-        # the bid it was insufficient against: the highest told before it
-        before = [c.call for c in others if c.start < call.start] or [c.call for c in others]
-        if not before or call.call.strain is None:
-            return None
-        last = max(before, key=lambda b: (b.level, b.strain))
-        if last.strain is None or chosen.strain is None:
-            return None
-        if not chosen.outranks(last):
-            return "insufficient"
-        level = last.level if call.call.strain > last.strain else last.level + 1
-        if chosen.strain == call.call.strain and chosen.level == level:
-            return "lowest_same_denomination"
+        if after:
+            chosen_at = after[0]
+            break
+    if chosen_at is None:
+        chosen_at = _made_after_refusal(reading, call, offender)
+    if chosen_at is None:
+        return "undecided" if reading.affirmed("@undecided") else None
+    chosen = chosen_at.call
+    if chosen.is_pass:
+        return "pass"
+    if not chosen.is_bid:
+        return "double_redouble"
+    others = [
+        c for c in reading.entities.calls
+        if c.call.is_bid and c is not call and c.start != chosen_at.start
+    ]  # fmt: skip
+    # the bid it was insufficient against: the highest told before it
+    before = [c.call for c in others if c.start < call.start] or [c.call for c in others]
+    if not before or call.call.strain is None:
         return None
+    last = max(before, key=lambda b: (b.level, b.strain))
+    if last.strain is None or chosen.strain is None:
+        return None
+    if not chosen.outranks(last):
+        return "insufficient"
+    level = last.level if call.call.strain > last.strain else last.level + 1
+    if chosen.strain == call.call.strain and chosen.level == level:
+        return "lowest_same_denomination"
+    # any other legal bid: comparable only where the text says so (27B1(b))
+    return "comparable" if reading.affirmed("@comparable") else "other_bid"
+
+
+_SELF_CORRECTION = frozenset(
+    {"then", "puis", "alors", "sorry", "pardon", "oops", "corrected", "corrige", "changed",
+     "change", "replaced", "remplace", "instead", "put", "pose", "met", "mis"}
+)  # fmt: skip
+
+
+def _made_after_refusal(
+    reading: Reading, call: CallMention, offender: Ref | None
+) -> CallMention | None:
+    """The offender's next call, told after the LHO refused the insufficient bid."""
+    refused = bool(reading.cues.get("@refuse"))
+    cut = max(refusal_end(reading.cues, reading.tokens), call.end) if refused else call.end
+    for later in reading.entities.calls:
+        if later.start < cut:
+            continue
+        if not refused and not set(reading.tokens[call.end : later.start]) & _SELF_CORRECTION:
+            return None  # "1♦ ... then put out 2♦": only a correction told as one
+        if later.start and reading.tokens[later.start - 1] in _REFERENCE:
+            continue
+        caller = later.caller
+        if caller is None or caller.pronoun or (offender is not None and caller == offender):
+            return later
+        return None  # someone else called next: not a replacement told
     return None
 
 
@@ -721,7 +916,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             facts["offender"] = seat
         elif offender.writer is not None:
             facts["offender_relative"] = offender.writer.value
-    if kind in CALL_IRREGULARITIES:
+    if kind in CALL_IRREGULARITIES or kind == I.SIMULTANEOUS_CALLS:
         if derived and derivation is not None and derivation.irregular_call is not None:
             facts["call"] = str(derivation.irregular_call)
         elif call is not None:
@@ -746,6 +941,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         rel = _relation_to_offender(reading, offender, _turn_holder(reading))
         if rel is None:
             rel = _relation_to_offender(reading, offender, _first_after_refusal(reading)[0])
+        if rel is None and _first_call_told(reading, call):
+            # the first call of the auction made by another than the dealer:
+            # it was the dealer's turn (``opened 1♥, the dealer was me``)
+            rel = _relation_to_offender(reading, offender, entities.dealer)
         if rel is not None and rel is not Relation.SELF:
             text_facts["turn_of"] = rel.value
     next_caller, next_call = _first_after_refusal(reading)
@@ -756,6 +955,17 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         # told after it, so not before the director ruled (28B)
         text_facts["rho_action"] = "pass" if next_call.is_pass else "call"
         text_facts["correct_player_called"] = False
+    elif kind in _OUT_OF_ROTATION and call is not None and reading.cues.get("@refuse"):
+        # "W opened out of turn, N refused … S then passed": the RHO, whose
+        # turn it was, told calling after the call and the refusal (31A)
+        cut = max(call.end, refusal_end(reading.cues, reading.tokens))
+        for later in reading.entities.calls:
+            if later.start < cut or later.caller is None or later.caller.pronoun:
+                continue
+            if _relation_to_offender(reading, offender, later.caller) is Relation.RHO:
+                text_facts["rho_action"] = "pass" if later.call.is_pass else "call"
+                text_facts["correct_player_called"] = False
+                break
     # A list of calls replayed by the rules core says itself who called after
     # the irregular call; the words around the calls only for a narrative.
     listed = derived and not reading.virtual_anchor
@@ -815,7 +1025,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         if cards is not None:
             text_facts["cards"] = cards
     if kind is I.INSUFFICIENT_BID:
-        replacement = _replacement(reading, call)
+        replacement = _replacement(reading, call, offender)
         if replacement is not None:
             text_facts["replacement"] = replacement
     if call is not None and "call_kind" in relevant:
@@ -827,6 +1037,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
                   if c.is_pass and s.name == seat]
         if passes and any(c.is_bid for _, c in reading.compass_calls[: passes[0]]):
             text_facts["any_bid_before"] = True
+    if kind is I.PASS_OUT_OF_ROTATION and "any_bid_before" not in text_facts:
+        before = _bid_before_the_pass(reading, offender)
+        if before is not None:
+            text_facts["any_bid_before"] = before
     for cue, fact, value in _PROCEDURE_CUES:
         if fact not in text_facts and reading.affirmed(cue):
             text_facts[fact] = value

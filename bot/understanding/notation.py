@@ -137,6 +137,16 @@ def read_listing(norm: Normalised) -> Listing | None:
         k, seat = known[0]
         first = Seat((seat - k) % 4)
         if any(s != Seat((first + j) % 4) for j, s in known):
+            if after_style and len(known) == len(chain):
+                # ``1H (S) P (W) 1S (E)``: every seat written after its call, one
+                # out of rotation: replayed as written, the rules core names it
+                return Listing(
+                    dealer=dealer,
+                    calls=tuple((s, c) for s, (_, _, c) in zip(seats, chain, strict=True)
+                                if s is not None),
+                    starts=tuple(st for st, _, _ in chain),
+                    seatless=False,
+                )
             return None  # a call out of rotation among them: the entity reader's
     elif dealer is not None:
         first = dealer
