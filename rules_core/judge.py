@@ -242,7 +242,7 @@ def _establish(
         raise IncidentError(
             "the calls do not show four passes and nothing else: the board was not passed out"
         )
-    if given is not None and (given in _NOT_IN_CALLS or derived is None):
+    if given is not None and given is not derived and (given in _NOT_IN_CALLS or derived is None):
         if derived is None and given not in _NOT_IN_CALLS:
             raise IncidentError(
                 f"the calls as given show no {given.value}: check the seats and the order"

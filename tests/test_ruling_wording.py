@@ -79,7 +79,7 @@ def test_31B_at_lho_turn_partner_free_before_the_conditional_bar() -> None:
     follows only a call by the offender that is not comparable, said in that order."""
     ruling = _ruling({"dealer": "N", "calls": [["W", "1S"]], "facts": {"lho_accepts": False}})
     card = ruling_card(ruling, "en")
-    free = card.index("calls freely at their turn")
+    free = card.index("call freely at their turn")
     barred = card.index("must pass at their next turn")
     assert free < barred
     assert card.index("not comparable") < barred
@@ -95,4 +95,5 @@ def test_21B_asks_about_the_misinformed_players_partner() -> None:
     assert isinstance(result, Question) and result.fact == "partner_called_since"
     text = question_text(Question("misinformation", Seat.E, "partner_called_since", (True, False)),
                          "en")
-    assert "misinformed player's partner" in text and "West" not in text
+    # East is the misinformed player: his partner is West, named by seat.
+    assert "West (the misinformed player's partner)" in text

@@ -266,7 +266,11 @@ def test_what_the_rho_did_after_a_bid_out_of_rotation(text: str, rho_action: str
     ("text", "replacement"),
     [
         # Law 27B: the call the offender makes after the refusal is the replacement
-        ("Nord ouvre 1♥, Est dit 1♦, Sud refuse. Est dit alors 1SA.", "other_bid"),
+        # a sufficient bid that is not the lowest in the same denomination: whether
+        # it is comparable (27B1(b)) is the director's judgement, left open
+        ("Nord ouvre 1♥, Est dit 1♦, Sud refuse. Est dit alors 1SA.", None),
+        ("Nord ouvre 1♥, Est dit 1♦, Sud refuse. Est dit alors 1SA, pas comparable.",
+         "other_bid"),
         ("sud 2♥, ouest 2♦ insuffisant, nord refuse, et ouest sort 2♣ !! encore plus bas",
          "insufficient"),
         ("LHO opened 1♥, partner bid 1♦ and then apologized and put out 2♦.",

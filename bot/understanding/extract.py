@@ -834,8 +834,14 @@ def _replacement(
     level = last.level if call.call.strain > last.strain else last.level + 1
     if chosen.strain == call.call.strain and chosen.level == level:
         return "lowest_same_denomination"
-    # any other legal bid: comparable only where the text says so (27B1(b))
-    return "comparable" if reading.affirmed("@comparable") else "other_bid"
+    # Any other legal bid: whether it is comparable (27B1(b), 23A) is the
+    # director's judgement. Read only when the text says it either way; else
+    # left open, so the ruling offers both and never bars a partner unasked.
+    if reading.affirmed("@comparable"):
+        return "comparable"
+    if reading.cues.get("@comparable"):
+        return "other_bid"  # "not comparable", "pas le même sens"
+    return None
 
 
 _SELF_CORRECTION = frozenset(
