@@ -73,6 +73,8 @@ class Recognizer:
         # A broken install stays broken until the operator fixes it and restarts:
         # remember the failure so later notes are answered at once.
         self._failure: VoiceError | None = None
+        #: Extra faster-whisper options per language (e.g. ``hotwords``); for trials.
+        self.decode_options: dict[str, dict[str, Any]] = {}
 
     @property
     def loaded(self) -> bool:
@@ -129,6 +131,7 @@ class Recognizer:
                 compression_ratio_threshold=None,
                 log_prob_threshold=None,
                 no_speech_threshold=None,
+                **self.decode_options.get(language, {}),
             )
             segments = list(segments)  # the generator does the decoding
         except Exception as exc:  # a native engine: any failure must become an answer
