@@ -122,6 +122,18 @@ PROMPTS: dict[str, dict[str, str]] = {
 PROMPTS["initial_prompt"] = PROMPTS["hotwords"]
 
 
+#: What decides the int8 kernels: CTranslate2's own (CT2_FORCE_CPU_ISA) and
+#: oneDNN's matrix products, which dispatch on their own (ONEDNN_MAX_CPU_ISA):
+#: forcing only the first leaves AVX-512 VNNI products on a machine that has them.
+ISA_VARIABLES = ("CT2_FORCE_CPU_ISA", "ONEDNN_MAX_CPU_ISA")
+
+
+def isa_environment(isa: str) -> dict[str, str]:
+    """The variables that make this process compute as a CPU with only ``isa``."""
+    return {"CT2_FORCE_CPU_ISA": isa,
+            "ONEDNN_MAX_CPU_ISA": "SSE41" if isa == "GENERIC" else isa}
+
+
 def speak(options: list[str], sentence: str) -> np.ndarray:
     """espeak-ng's speech as 16 kHz mono float32."""
     from bot.voice.audio import decode_voice_note
@@ -322,10 +334,9 @@ def main() -> None:
             [{k: v for k, v in c.items() if k != "data"} for c in clips], ensure_ascii=False))
         print(f"{len(clips)} clips built", file=sys.stderr)
         for isa in args.isa.split(","):
-            env = dict(os.environ)
-            env.pop("CT2_FORCE_CPU_ISA", None)
+            env = {k: v for k, v in os.environ.items() if k not in ISA_VARIABLES}
             if isa != "native":
-                env["CT2_FORCE_CPU_ISA"] = isa
+                env.update(isa_environment(isa))
             started = time.perf_counter()
             output = subprocess.run(
                 [sys.executable, __file__, "--worker", str(clip_dir), "--prompt", args.prompt],
