@@ -107,6 +107,26 @@ def problems() -> list[str]:
                     found.append(f"{po_path.relative_to(ROOT)}: no translation for {message.id!r}")
                 elif message.fuzzy:
                     found.append(f"{po_path.relative_to(ROOT)}: fuzzy translation {message.id!r}")
+    found.extend(_conflicting_translations())
+    return found
+
+
+def _conflicting_translations() -> list[str]:
+    """A message in two domains translated two ways: the merged catalog keeps one silently."""
+    found: list[str] = []
+    for lang in LANGUAGES:
+        seen: dict[object, tuple[str, object]] = {}
+        for domain in DOMAINS:
+            catalog = _read(LOCALES / lang / "LC_MESSAGES" / f"{domain}.po", lang)
+            for message in catalog or ():
+                if not message.id or not message.string:
+                    continue
+                first = seen.setdefault(message.id, (domain, message.string))
+                if first[1] != message.string:
+                    found.append(
+                        f"locales/{lang}: {message.id!r} is translated differently "
+                        f"in {first[0]}.po and {domain}.po"
+                    )
     return found
 
 

@@ -6,7 +6,10 @@ on Telegram. The conversation is saved, so a restart resumes it.
 
 For a machine (``--jsonl``, shared/contract.md "Dialogue lines"): one JSON
 object per input line, ``{"text": ...}`` or ``{"answer": <value>}``; one
-line out per input, ``{"text", "question", "ruling"}``. Each run starts a
+line out per input, ``{"text", "details", "question", "ruling"}``: a
+ruling's ``text`` is its table card, ``details`` what opens on demand
+(paragraphs, facts, assumptions, excerpts). For a person, ``/details``
+shows the last ruling's details, with a letter per Law excerpt. Each run starts a
 fresh conversation. A line that cannot be read gets an error line.
 """
 
@@ -34,16 +37,18 @@ def jsonl_line(replies: list[Reply]) -> dict[str, Any]:
     """The replies to one input as one contract line."""
     question = next((r.question for r in reversed(replies) if r.question), None)
     ruling = next((r.ruling for r in reversed(replies) if r.ruling), None)
+    details = [r.details for r in replies if r.details]
     return {
         "text": "\n\n".join(r.text for r in replies if r.text),
+        "details": "\n\n".join(details) if details else None,
         "question": question.to_dict() if question else None,
         "ruling": ruling,
     }
 
 
 def _error_line(message: str) -> dict[str, Any]:
-    return {"status": "error", "error": message, "text": message, "question": None,
-            "ruling": None}
+    return {"status": "error", "error": message, "text": message, "details": None,
+            "question": None, "ruling": None}
 
 
 def _read_jsonl(conversations: Conversations, line: str) -> list[Reply] | str:

@@ -26,6 +26,9 @@ __all__ = [
     "seat_name",
     "question_text",
     "value_label",
+    "button_label",
+    "button_title",
+    "BUTTON_MAX",
     "option_label",
     "outcome_sentences",
     "ruling_statement",
@@ -74,7 +77,7 @@ QUESTIONS: Mapping[str, str] = {
     "correct_player_called": N_("Did the player whose turn it was call before the director "
                                 "ruled?"),
     "artificial": N_("Was the irregular call artificial (conventional)?"),
-    "any_bid_before": N_("Had anyone bid before the pass out of rotation?"),
+    "any_bid_before": N_("Had anyone bid before the call out of rotation?"),
     "rho_action": N_("What does {rho} do now?"),
     "comparable": N_("Is the call {offender} makes now comparable to the withdrawn one "
                      "(same or similar meaning, a subset of it, or the same purpose)?"),
@@ -168,6 +171,43 @@ VALUE_LABELS: Mapping[tuple[str, FactValue], str] = {
 }
 
 YES, NO = N_("Yes"), N_("No")
+
+#: A button label fits a phone's width: at most this many characters.
+BUTTON_MAX = 32
+
+# Shorter words for the values whose label above is a sentence (buttons).
+BUTTON_LABELS: Mapping[tuple[str, FactValue], str] = {
+    ("replacement", "lowest_same_denomination"): N_("Lowest bid, same denomination"),
+    ("turn_of", "rho"): N_("Right-hand opponent ({rho})"),
+    ("turn_of", "partner"): N_("Partner ({partner})"),
+    ("turn_of", "lho"): N_("Left-hand opponent ({lho})"),
+    ("cards", "one_low"): N_("One low card"),
+    ("phase", "after_final_pass"): N_("After the final pass"),
+    ("who_noticed", "explainer_partner"): N_("The explainer's partner"),
+    ("source", "box_fumbling"): N_("Fumbling in the bidding box"),
+    ("source", "stop_card_not_used"): N_("Jump bid without Stop card"),
+    ("box_card", "withdrawn"): N_("Taken out on purpose"),
+}
+
+# The same when no seat is known.
+BUTTON_LABELS_NO_SEAT: Mapping[tuple[str, FactValue], str] = {
+    ("turn_of", "rho"): N_("Right-hand opponent"),
+    ("turn_of", "partner"): N_("Partner"),
+    ("turn_of", "lho"): N_("Left-hand opponent"),
+}
+
+# Irregularity names as buttons ("did you mean...?").
+BUTTON_TITLES: Mapping[str, str] = {
+    "double_out_of_rotation": N_("Double/redouble out of turn"),
+    "call_when_obliged_to_pass": N_("Call when obliged to pass"),
+    "bid_above_seven": N_("Bid above seven"),
+    "call_after_final_pass": N_("Call after the final pass"),
+    "card_exposed_during_auction": N_("Card exposed in the auction"),
+    "misinformation": N_("Misinformation"),
+    "unauthorized_information": N_("Unauthorised information"),
+    "auction_review": N_("Review of the auction"),
+    "auction_period": N_("The auction period"),
+}
 
 # How each option is introduced when the offender has not chosen yet.
 CHOICE_LABELS: Mapping[tuple[str, FactValue], str] = {
@@ -403,6 +443,26 @@ def value_label(fact: str, value: FactValue, lang: str, offender: Seat | None = 
     if label is None:
         label = YES if value is True else NO if value is False else str(value)
     return _capitalise(names_for(offender, lang).fill(t.gettext(label)))
+
+
+def button_label(fact: str, value: FactValue, lang: str, offender: Seat | None = None,
+                 call: str | None = None) -> str:
+    """A value as a button: a few words (``call``, the lowest sufficient bid in
+    the same denomination, names it)."""
+    if (fact, value) == ("replacement", "lowest_same_denomination") and call:
+        return translator(lang).gettext("{call} — same denomination").format(call=call)
+    template = (BUTTON_LABELS_NO_SEAT.get((fact, value)) if offender is None else None
+                ) or BUTTON_LABELS.get((fact, value))
+    if template is None:
+        return value_label(fact, value, lang, offender)
+    names = names_for(offender, lang)
+    return _capitalise(names.fill(translator(lang).gettext(template)))
+
+
+def button_title(irregularity: str, lang: str) -> str:
+    """An irregularity's name as a button."""
+    title = BUTTON_TITLES.get(irregularity)
+    return translator(lang).gettext(title) if title else irregularity_title(irregularity, lang)
 
 
 def option_label(option: Option, lang: str, offender: Seat | None = None) -> str:

@@ -182,19 +182,28 @@ class Store:
         description: str,
         facts: dict[str, Any],
         ruling: dict[str, Any],
-    ) -> None:
-        db.execute(
-            "INSERT INTO ruling_log (chat_key, at, edition, description, facts, ruling) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                chat_key,
-                self.now().isoformat(),
-                edition,
-                description,
-                json.dumps(facts, ensure_ascii=False),
-                json.dumps(ruling, ensure_ascii=False),
-            ),
+        replaces: int | None = None,
+    ) -> int:
+        """Log a ruling; its row id. ``replaces``: the row of an earlier ruling
+        on the same incident (before the offender's choice, or under another
+        edition), which this one replaces: one incident, one entry."""
+        values = (
+            self.now().isoformat(),
+            edition,
+            description,
+            json.dumps(facts, ensure_ascii=False),
+            json.dumps(ruling, ensure_ascii=False),
         )
+        if replaces is not None:
+            updated = db.execute(
+                "UPDATE ruling_log SET at = ?, edition = ?, description = ?, facts = ?, "
+                "ruling = ? WHERE id = ? AND chat_key = ?", (*values, replaces, chat_key))
+            if updated.rowcount:
+                return replaces
+        cursor = db.execute(
+            "INSERT INTO ruling_log (at, edition, description, facts, ruling, chat_key) "
+            "VALUES (?, ?, ?, ?, ?, ?)", (*values, chat_key))
+        return int(cursor.lastrowid or 0)
 
     def recent_rulings(self, chat_key: str, limit: int = 20) -> list[LogEntry]:
         """The chat's latest rulings, newest first."""

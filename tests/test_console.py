@@ -30,7 +30,7 @@ def _jsonl(*lines: object, args: tuple[str, ...] = ()) -> list[dict[str, object]
 def test_jsonl_insufficient_bid_to_a_ruling_in_two_lines() -> None:
     first, second = _jsonl({"text": "Est a dit 1♥ sur mon 1♠, Sud refuse"},
                            {"answer": "other_bid"})
-    assert set(first) == {"text", "question", "ruling"}
+    assert set(first) == {"text", "details", "question", "ruling"}
     question = first["question"]
     assert isinstance(question, dict)
     values = [option["value"] for option in question["options"]]
@@ -95,3 +95,97 @@ def test_telegram_without_token_is_a_clear_error() -> None:
     assert main(["telegram"], stdin=io.StringIO(""), out=out) == 2
     error = json.loads(out.getvalue())
     assert error["status"] == "error" and "TELEGRAM_BOT_TOKEN" in error["error"]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "choices"),
+    [
+        # A vague message: the menu, then the usual questions, then a ruling.
+        ("problème aux enchères à la table 3", "fr",
+         ["insufficient_bid", False, "other_bid"]),
+        # A group ("call out of turn") asks which kind before the usual questions.
+        ("director please, something went wrong with the bids", "en",
+         ["bid_out_of_rotation", "pass_out_of_rotation", "rho", False]),
+    ],
+)
+def test_jsonl_a_vague_message_gets_the_menu_and_reaches_a_ruling(
+        text: str, lang: str, choices: list[object]) -> None:
+    """Issue 11 item 4: no dead end; the menu is a question on the fact
+    ``irregularity`` whose values are the contract's irregularity ids."""
+    lines = _jsonl({"text": text}, *({"answer": c} for c in choices), args=("--lang", lang))
+    menu = lines[0]["question"]
+    assert isinstance(menu, dict) and menu["fact"] == "irregularity"
+    values = [o["value"] for o in menu["options"]]
+    assert 2 <= len(values) <= 8
+    assert {"insufficient_bid", "bid_out_of_rotation", "change_of_call", "call_after_final_pass",
+            "misinformation", "unauthorized_information", "card_exposed_during_auction",
+            "law_lookup"} == set(values)
+    for line, choice in zip(lines, choices, strict=False):
+        question = line["question"]
+        assert isinstance(question, dict), line["text"]
+        assert choice in [o["value"] for o in question["options"]], (choice, question)
+    ruling = lines[-1]["ruling"]
+    assert isinstance(ruling, dict) and ruling["status"] == "ruling", lines[-1]["text"]
+
+
+def test_jsonl_the_menu_accepts_a_kind_named_directly() -> None:
+    menu, after = _jsonl({"text": "director please, something went wrong with the bids"},
+                         {"answer": "double_out_of_rotation"}, args=("--lang", "en"))
+    question = after["question"]
+    assert isinstance(question, dict) and question["fact"] != "irregularity"
+    assert "Double or redouble out of rotation" not in str(menu["text"])
+
+
+def test_jsonl_a_law_to_read_from_the_menu() -> None:
+    _, asked, law = _jsonl({"text": "director please, something went wrong with the bids"},
+                           {"answer": "law_lookup"}, {"text": "27B"}, args=("--lang", "en"))
+    assert asked["question"] is None and "Law" in str(asked["text"])
+    assert "27B" in str(law["text"]) and "Insufficient" in str(law["text"])
+
+
+def test_jsonl_a_continuation_in_relative_seats_reaches_law_37() -> None:
+    """Issue 17 item 2, as typed at the console."""
+    *_, last = _jsonl({"text": "ladversaire de gauche a dit 1c sur mon 1p"}, {"text": "2"},
+                      {"text": "3"},
+                      {"text": "il a mis 2c, mon partenaire passe et ladversaire de droite dit 2p"})
+    ruling = last["ruling"]
+    assert isinstance(ruling, dict) and ruling["irregularity"] == "call_when_obliged_to_pass"
+    assert "Enchère insuffisante" not in str(last["text"])
+
+
+def test_jsonl_a_correction_re_derives_the_law() -> None:
+    """Issue 17 item 3: after dealer South, West opening is at his RHO's turn (31A)."""
+    *_, last = _jsonl({"text": "TD: dealer S. E opened 1H out of turn"},
+                      {"text": "sorry no, it was W not E"}, {"text": "2"},
+                      args=("--lang", "en"))
+    ruling = last["ruling"]
+    assert isinstance(ruling, dict) and ruling["offender"] == "W"
+    laws = [law for option in ruling.get("options", []) for law in option["laws"]]
+    assert "31A1" in laws
+
+def test_jsonl_ruling_line_has_the_card_as_text_and_the_details() -> None:
+    """Issue 13: ``text`` is the table card (at most 600 characters); ``details``
+    holds the paragraphs with titles, the facts, what to watch and the excerpts."""
+    first, second = _jsonl({"text": "Nord a ouvert 1♠, Est a dit 1♥, Sud refuse"},
+                           {"answer": "pass"})
+    assert first["details"] and "Ce qui suit chaque choix" in str(first["details"])
+    text, details = str(second["text"]), str(second["details"])
+    assert len(text) <= 600 and text.startswith("⚖️ Enchère insuffisante, par Est — Loi 27B2")
+    assert "Loi 27B2 : Enchère insuffisante" in details  # the paragraph with its title
+    assert "Sur ces faits" in details and "À surveiller ensuite" in details
+    assert "Loi 27B2 — Enchère insuffisante (Code 2017)" in details  # the excerpt
+    (question,) = _jsonl({"text": "Est a dit 1♥ sur mon 1♠"})
+    assert question["details"] is None  # a question has no details
+
+
+def test_console_details_command_and_one_letter_per_excerpt() -> None:
+    out = io.StringIO()
+    text = "Nord a ouvert 1♠, Est a dit 1♥, Sud refuse\n4\n/details\na\n"
+    assert main(["chat", "--lang", "fr"], stdin=io.StringIO(text), out=out) == 0
+    shown = out.getvalue()
+    card = shown.split("> ")[2]
+    assert card.startswith("⚖️ Enchère insuffisante, par Est — Loi 27B2")
+    assert "a) 🔎 Détails" in card and "b) 📖 Loi 27B2" in card
+    details = shown.split("> ")[3]
+    assert details.startswith("Détails pour l'arbitre") and "a) 📖 Loi 27B2" in details
+    assert shown.split("> ")[4].startswith("Loi 27B2 — Enchère insuffisante (Code 2017)")

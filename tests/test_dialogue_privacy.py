@@ -46,9 +46,12 @@ def chats(tmp_path: Path, clock: Clock) -> Iterator[Conversations]:
 
 
 def _ruled(chats: Conversations, key: str, lang: str = "fr") -> None:
-    chats.text(key, INCIDENT, lang)
-    replies = chats.answer(key, "other_bid")
-    assert any(r.ruling for r in replies)
+    """Two incidents ruled, two entries in the log (one incident, one entry)."""
+    for replacement in ("other_bid", "pass"):
+        chats.command(key, "annuler", None, lang)
+        chats.text(key, INCIDENT, lang)
+        replies = chats.answer(key, replacement)
+        assert any(r.ruling for r in replies)
 
 
 def _action(replies: list[Reply], position: int) -> str:
@@ -189,8 +192,8 @@ def test_state_keeps_no_names_nor_message_ids(chats: Conversations) -> None:
     chats.text("tg:11", INCIDENT, "fr-FR")
     state = _raw_state(chats, "tg:11")
     assert state is not None
-    assert set(state) == {"lang", "lang_pinned", "edition", "draft", "pending", "ruling",
-                          "board", "steps", "qid", "forget_qid"}
+    assert set(state) == {"lang", "lang_pinned", "lang_settled", "edition", "draft", "pending",
+                          "ruling", "board", "steps", "qid", "forget_qid", "logged_id"}
     assert state["draft"]["description"] == [INCIDENT]
     with sqlite3.connect(chats.store.path) as db:
         columns = {row[1] for row in db.execute("PRAGMA table_info(ruling_log)")}

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tests.fakes.bot_api import TOKEN, ApiCall, FakeBotApi
+from tests.fakes.reading import shown_text
 from tests.fakes.updates import callback_update, private_chat, text_update, user
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,10 +69,11 @@ def _sent(fake: FakeBotApi, chat_id: int) -> list[ApiCall]:
 
 
 def _rulings_seen(fake: FakeBotApi) -> dict[int, int]:
-    """Per chat, how many rulings the bot has sent (the card starts with ⚖️)."""
+    """Per chat, how many rulings the bot has shown (the card starts with ⚖️; a
+    press edits the question's message into it)."""
     seen: dict[int, int] = {}
-    for call in fake.calls_to("sendMessage"):
-        if str(call.params.get("text", "")).startswith("⚖️"):
+    for call in fake.calls_to("sendMessage") + fake.calls_to("editMessageText"):
+        if shown_text(call).startswith("⚖️"):
             chat = int(call.params["chat_id"])
             seen[chat] = seen.get(chat, 0) + 1
     return seen
@@ -135,8 +137,9 @@ def test_sigkill_mid_conversation_loses_nothing_ruled(fake: FakeBotApi,
                                   sender=user(WAITING_CHAT, "fr")))
         _until(lambda: _rulings_seen(fake).get(WAITING_CHAT, 0) >= 1,
                "the ruling that finishes the waiting conversation", second)
-        card = next(str(c.params["text"]) for c in _sent(fake, WAITING_CHAT)
-                    if str(c.params["text"]).startswith("⚖️"))
+        card = next(shown_text(c) for c in fake.calls_to("editMessageText")
+                    if shown_text(c).startswith("⚖️")
+                    and str(c.params["chat_id"]) == str(WAITING_CHAT))
         assert "Ouest" in card
         # Every burst chat asks for its history: it lists every ruling it was shown.
         mark = fake.mark()

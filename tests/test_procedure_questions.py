@@ -73,12 +73,17 @@ def chat(tmp_path: Path) -> Iterator[Conversations]:
     conversations.store.close()
 
 
+def _with_details(reply: Reply) -> str:
+    """A reply's text and what opens under it (a ruling's details and excerpts)."""
+    return reply.text + ("\n" + reply.details if reply.details else "")
+
+
 def _drive(chat: Conversations, key: str, text: str, lang: str,
            answers: Mapping[str, Any]) -> tuple[dict[str, Any], str, int]:
     """Send ``text``, answer each question from ``answers``; the ruling, every
     text shown on the way, and the steps taken."""
     replies: list[Reply] = chat.text(key, text, lang)
-    shown = [r.text for r in replies]
+    shown = [_with_details(r) for r in replies]
     steps = 1
     while True:
         ruling = next((r.ruling for r in replies if r.ruling), None)
@@ -89,7 +94,7 @@ def _drive(chat: Conversations, key: str, text: str, lang: str,
         fact = asking.question.fact
         assert fact in answers, f"unexpected question {fact}: {asking.text}"
         replies = chat.answer(key, answers[fact])
-        shown += [r.text for r in replies]
+        shown += [_with_details(r) for r in replies]
         steps += 1
         assert steps <= 6, "the dialogue does not converge"
 

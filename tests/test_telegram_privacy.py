@@ -157,7 +157,7 @@ async def test_forget_through_telegram_with_a_confirmation(harnesses: Factory) -
     erase = _buttons(asked)[0][1]
     done = await bot.send(callback_update(bot.next_id(), chat, bot.message_dict(asked, 50),
                                           erase, sender=user(700)))
-    assert any(c.method == "editMessageText" and not c.params.get("reply_markup")
+    assert any(c.method == "editMessageReplyMarkup" and not c.params.get("reply_markup")
                for c in done)  # the buttons are retired
     assert "Effacé" in _texts(done)[0]
     assert _rows(bot, "ruling_log", 700) == 0 and _rows(bot, "chat_state", 700) == 0

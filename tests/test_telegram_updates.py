@@ -211,8 +211,10 @@ async def test_a_stale_button_is_closed_and_the_open_question_still_works(
     answer = next(d for label, d in _buttons(new) if "Non" in label)
     after = await bot.send(callback_update(bot.next_id(), chat, bot.message_dict(new, 8),
                                            answer))
-    assert any("✔" in str(c.params.get("text")) for c in after
-               if c.method == "editMessageText")
+    # The question's message becomes the card (edited in place, nothing added).
+    assert [c.method for c in after if c.method in ("sendMessage", "editMessageText")] == [
+        "editMessageText"]
+    assert "⚖️" in str(next(c for c in after if c.method == "editMessageText").params["text"])
 
 
 async def test_a_button_from_another_chat_never_touches_this_one(bot: TelegramHarness) -> None:

@@ -14,22 +14,23 @@ the dialogue words them.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.understanding.normalise import STRAINS, normalise
 from rules_core import (
     Call,
     CallKind,
     InvalidCallError,
-    InvalidSeatError,
     Outcome,
     Seat,
     parse_call,
-    parse_seat,
 )
 
-__all__ = ["Event", "open_board", "parse_board_calls", "play", "bars_needing_seat"]
+__all__ = ["Event", "open_board", "parse_board_calls", "read_reported_calls", "play",
+           "bars_needing_seat", "place_offender", "place_writer", "seat_of", "relative_of",
+           "writer_seat", "RELATIVE_OFFSETS"]
 
 O = Outcome  # noqa: E741 - short alias for the tables below
 
@@ -99,7 +100,9 @@ def open_board(
     )
     if previous:
         any_bid = any_bid or bool(previous.get("any_bid"))
-    return {
+    frame: dict[str, Any] = {k: previous[k] for k in ("writer", "placed")
+                             if previous and k in previous}
+    board: dict[str, Any] = {
         "offender": offender,
         "offender_relative": offender_relative,
         "bars": seat_bars,
@@ -112,7 +115,13 @@ def open_board(
         "last_bid": None,
         "calls": [],
         "over": False,
+        **frame,
     }
+    if frame and offender is None and offender_relative in RELATIVE_OFFSETS:
+        # A new offender named by place, on a board whose seats were made up.
+        writer = Seat[frame["writer"]]
+        place_offender(board, Seat((writer + RELATIVE_OFFSETS[offender_relative]) % 4))
+    return board
 
 
 def bars_needing_seat(board: dict[str, Any]) -> bool:
@@ -153,47 +162,133 @@ def _is_bid(call: str) -> bool:
         return False
 
 
-# Verb forms people type for a call, read as the call itself.
-_CALL_WORDS = {
-    "passes": "P", "passed": "P", "passe": "P", "passé": "P", "pass": "P",
-    "doubles": "X", "doubled": "X", "contré": "X", "contre": "X",
-    "redoubles": "XX", "redoubled": "XX", "surcontré": "XX", "surcontre": "XX",
+#: Who made a reported call, when not a compass seat: seen from the writer
+#: (``self``, ``partner``, ``lho``, ``rho``) or ``he`` (the player the ruling is
+#: about: "il a mis 2♥").
+Who = Seat | str
+
+# Normalised tokens (bot.understanding.normalise) naming a player.
+_WHO: dict[tuple[str, ...], str] = {
+    ("MY", "PARTNER"): "partner", ("PARTNER",): "partner", ("ME",): "self",
+    ("MY", "LHO"): "lho", ("LHO",): "lho", ("MY", "RHO"): "rho", ("RHO",): "rho",
+    ("il",): "he", ("elle",): "he", ("he",): "he", ("she",): "he",
 }  # fmt: skip
-_FILLER = {"dit", "annonce", "a", "says", "said", "bids", "bid", "calls", "enchérit", ":", "-"}
-_SPLIT = re.compile(r"[\s,;/]+|(?<=\S)(?=:)")
+_PASS = frozenset({"p", "passe", "pass", "passes", "passed", "passo", "passer"})
+_DOUBLE = frozenset({"x", "contre", "double", "doubles", "doubled"})
+_REDOUBLE = frozenset({"xx", "surcontre", "redouble", "redoubles", "redoubled"})
+# Words between a player and the call ("Nord dit 2♠", "il a mis 2♥").
+_FILLER = frozenset({
+    "a", "dit", "annonce", "mis", "met", "fait", "encherit", "says", "said", "bids", "bid",
+    "calls", "called", "has", "put", "puts", "made", "makes", "then", "puis", "ensuite",
+})  # fmt: skip
+# Words between two reported calls.
+_BETWEEN = frozenset({",", "|", "et", "and", "puis", "then", "ensuite"})
+_LEVELS = frozenset("1234567")
+
+
+def _who_at(tokens: Sequence[str], i: int) -> tuple[Who, int] | None:
+    if tokens[i] in {"N", "E", "S", "W"}:
+        return Seat[tokens[i]], i + 1
+    for width in (2, 1):
+        who = _WHO.get(tuple(tokens[i : i + width]))
+        if who is not None:
+            return who, i + width
+    return None
+
+
+def _call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
+    word = tokens[i] if i < len(tokens) else ""
+    if word in _PASS:
+        return parse_call("P"), i + 1
+    if word in _DOUBLE:
+        return parse_call("X"), i + 1
+    if word in _REDOUBLE:
+        return parse_call("XX"), i + 1
+    if word in _LEVELS and i + 1 < len(tokens) and tokens[i + 1] in STRAINS:
+        return parse_call(word + tokens[i + 1]), i + 2
+    return None
+
+
+def read_reported_calls(text: str) -> list[tuple[Who, Call]] | None:
+    """``"S 2♠, Ouest passe"`` -> [(S, 2S), (W, P)]; ``"mon partenaire passe et
+    l'adversaire de droite dit 2♠"`` -> [("partner", P), ("rho", 2S)]. None
+    unless the whole message is players and their calls (then it is a
+    description, not the board)."""
+    tokens = [t for t in normalise(text).tokens if t not in _BETWEEN]
+    result: list[tuple[Who, Call]] = []
+    i = 0
+    while i < len(tokens):
+        found = _who_at(tokens, i)
+        if found is None:
+            return None
+        who, i = found
+        while i < len(tokens) and tokens[i] in _FILLER:
+            i += 1
+        read = _call_at(tokens, i)
+        if read is None:
+            return None
+        call, i = read
+        result.append((who, call))
+    return result or None
 
 
 def parse_board_calls(text: str) -> list[tuple[Seat, Call]] | None:
-    """``"S 2♠, Ouest passe"`` -> [(S, 2S), (W, P)]; None unless the whole
-    message is seats and calls (then it is a description, not the board)."""
-    tokens = [t for t in _SPLIT.split(text.strip()) if t and t not in {"et", "and", "puis", "then"}]
-    result: list[tuple[Seat, Call]] = []
-    i = 0
-    while i < len(tokens):
-        try:
-            seat = parse_seat(tokens[i].rstrip(":"))
-        except InvalidSeatError:
-            return None
-        i += 1
-        while i < len(tokens) and tokens[i].lower() in _FILLER:
-            i += 1
-        call = None
-        for width in (3, 2, 1):  # "2 sans atout" before "2"
-            if i + width > len(tokens):
-                continue
-            words = tokens[i : i + width]
-            if width == 1 and words[0].lower() in _CALL_WORDS:
-                words = [_CALL_WORDS[words[0].lower()]]
-            try:
-                call = parse_call(" ".join(words))
-            except InvalidCallError:
-                continue
-            i += width
-            break
-        if call is None:
-            return None
-        result.append((seat, call))
-    return result or None
+    """The reported calls when every player is named by compass seat."""
+    calls = read_reported_calls(text)
+    if calls is None or not all(isinstance(who, Seat) for who, _ in calls):
+        return None
+    return [(who, call) for who, call in calls if isinstance(who, Seat)]
+
+
+def writer_seat(board: dict[str, Any]) -> Seat | None:
+    """Where the writer sits, when the board knows it (or has placed him)."""
+    if board.get("writer"):
+        return Seat[board["writer"]]
+    relative, offender = board.get("offender_relative"), board.get("offender")
+    if relative in RELATIVE_OFFSETS and offender:
+        return Seat((Seat[offender] - RELATIVE_OFFSETS[relative]) % 4)
+    return None
+
+
+#: Where a player sits from the writer, in steps to the left.
+RELATIVE_OFFSETS = {"self": 0, "lho": 1, "partner": 2, "rho": 3}
+
+
+def place_writer(board: dict[str, Any]) -> Seat | None:
+    """The writer's seat for calls reported by relative position; when the
+    offender's seat is unknown but his place from the writer is, the writer
+    is put in South and every seat named from there (the replies then name
+    players by their place, not by these seats)."""
+    seat = writer_seat(board)
+    if seat is not None:
+        return seat
+    relative = board.get("offender_relative")
+    if relative not in RELATIVE_OFFSETS or board.get("offender"):
+        return None
+    board["writer"] = Seat.S.name
+    board["placed"] = True
+    place_offender(board, Seat((Seat.S + RELATIVE_OFFSETS[relative]) % 4))
+    return Seat.S
+
+
+def seat_of(board: dict[str, Any], who: Who) -> Seat | None:
+    """The seat of a reported caller, or None when the board cannot tell."""
+    if isinstance(who, Seat):
+        return who
+    if who == "he":
+        return Seat[board["offender"]] if board.get("offender") else None
+    writer = writer_seat(board)
+    if writer is None:
+        return None
+    return Seat((writer + RELATIVE_OFFSETS[who]) % 4)
+
+
+def relative_of(board: dict[str, Any], seat: Seat) -> str | None:
+    """How the writer names ``seat`` when the board placed him (else None)."""
+    if not board.get("placed"):
+        return None
+    offset = (seat - Seat[board["writer"]]) % 4
+    return next(r for r, o in RELATIVE_OFFSETS.items() if o == offset)
 
 
 def _bar_for(board: dict[str, Any], seat: Seat) -> dict[str, str] | None:

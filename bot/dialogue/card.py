@@ -1,15 +1,24 @@
 """The ruling as the table reads it: a short card first, then the director's details.
 
-The card says what happens now, player by player, by seat and role, in
-neutral wording. The details say which paragraphs apply and on which facts,
-what to watch later (lead restriction, unauthorised information, a possible
-adjusted score), and what was assumed without asking. Every ruling ends with
-the reminder that the director rules at the table.
+The card (at most ``CARD_MAX_CHARS`` characters and ``CARD_MAX_LINES``
+lines: one phone screen, read aloud in ten seconds) names the irregularity,
+the offender by seat, the Law, and what happens now, player by player, by
+seat and role ("West (East's partner) must pass..."), in neutral wording.
+When the offender still has a choice, each group of choices with the same
+consequences is one line. The details say which paragraphs apply and on
+which facts, what follows each choice in full, what to watch later (lead
+restriction, unauthorised information, a possible adjusted score), and
+what was assumed without asking. Every ruling ends with the reminder that
+the director rules at the table.
+
+Both are plain text; ``card_emphasis`` lists the pieces a front end with
+markup shows in bold (the headline, the players named).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from babel.support import NullTranslations
 
@@ -18,16 +27,42 @@ from bot.render import (
     DIRECTOR_REMINDER,
     QUESTIONS,
     SEAT_NAMES,
+    button_label,
+    french_contractions,
     irregularity_title,
     option_label,
     outcome_sentences,
     question_text,
     value_label,
 )
-from rules_core import Edition, Outcome, Question, Ruling, Seat
+from rules_core import Edition, Option, Outcome, Question, Ruling, Seat
+from rules_core.calls import Call, bid, parse_call
+from rules_core.excerpts import law_of
 from rules_core.model import FactValue
 
-__all__ = ["ruling_card", "ruling_details", "edition_line", "fact_line", "ROLE_NAMES"]
+from .laws import quoted_refs
+
+__all__ = [
+    "ruling_card",
+    "card_emphasis",
+    "ruling_details",
+    "ruling_from_result",
+    "choice_label",
+    "card_laws",
+    "main_law",
+    "lowest_same_denomination",
+    "edition_line",
+    "fact_line",
+    "named_player",
+    "ROLE_NAMES",
+    "RELATIVE_NAMES",
+    "CARD_MAX_CHARS",
+    "CARD_MAX_LINES",
+]
+
+#: The table card fits one phone screen.
+CARD_MAX_CHARS = 600
+CARD_MAX_LINES = 8
 
 O = Outcome  # noqa: E741 - short alias for the tables below
 
@@ -91,6 +126,7 @@ LATER = (
     O.ADJUSTED_SCORE_POSSIBLE,
     O.PENALTY_CARDS_IF_DEFENDER,
     O.CARDS_PICKED_UP_IF_DECLARER,
+    O.WRONG_BOARD_OTHER_BOARD,
 )
 
 
@@ -101,8 +137,27 @@ def edition_line(edition: Edition | str, lang: str) -> str:
     return t.gettext("Edition: Laws 2017 (in force).")
 
 
-def _seat_role(seat: Seat | None, role: str, relative: str | None, t: NullTranslations) -> str:
-    """'East (offender)', or the role alone when no seat is known."""
+#: A player named by seat with their role, the role said from the offender's seat.
+SEAT_ROLES: Mapping[str, str] = {
+    "offender": N_("{seat} (offender)"),
+    "partner": N_("{seat} (partner of {offender})"),
+    "lho": N_("{seat} (left-hand opponent of {offender})"),
+    "rho": N_("{seat} (right-hand opponent of {offender})"),
+}
+
+
+def _fill(template: str, lang: str, **names: str) -> str:
+    text = template.format(**names)
+    return french_contractions(text) if lang == "fr" else text
+
+
+def _lang_of(t: NullTranslations) -> str:
+    return "fr" if t is translator("fr") else "en"
+
+
+def _seat_role(seat: Seat | None, role: str, relative: str | None, t: NullTranslations,
+               offender: Seat | None = None) -> str:
+    """'West (partner of East)', or the role alone when no seat is known."""
     role_name = t.gettext(ROLE_NAMES[role])
     if seat is None:
         text = role_name
@@ -111,7 +166,32 @@ def _seat_role(seat: Seat | None, role: str, relative: str | None, t: NullTransl
                 role=role_name, relative=t.gettext(RELATIVE_NAMES[relative])
             )
         return text[:1].upper() + text[1:]
-    return t.gettext("{seat} ({role})").format(seat=t.gettext(SEAT_NAMES[seat]), role=role_name)
+    if offender is None:
+        return t.gettext("{seat} ({role})").format(seat=t.gettext(SEAT_NAMES[seat]),
+                                                   role=role_name)
+    return _fill(t.gettext(SEAT_ROLES[role]), _lang_of(t), seat=t.gettext(SEAT_NAMES[seat]),
+                 offender=t.gettext(SEAT_NAMES[offender]))
+
+
+#: Where the player the incident names is not an offender (the misinformed
+#: player, the player asking): never "by you" of a victim.
+NAMED_PLAYER: Mapping[str, str] = {
+    "misinformation": N_("{title} — misinformed player: {who}"),
+    "auction_review": N_("{title} — asked by {who}"),
+    "auction_period": N_("{title} — asked by {who}"),
+}
+
+
+def named_player(irregularity: str, title: str, who: str, lang: str,
+                 facts: Mapping[str, FactValue] | None = None) -> str | None:
+    """The title with the player it names, when that player is not an offender.
+    Misinformation names the misinformed player unless the explainer's side
+    noticed (20F4, 20F5): then the player named is the one who explained."""
+    template = NAMED_PLAYER.get(irregularity)
+    if template is None or (irregularity == "misinformation" and (facts or {}).get(
+            "who_noticed", "misinformed") != "misinformed"):
+        return None
+    return translator(lang).gettext(template).format(title=title, who=who)
 
 
 RELATIVE_NAMES: Mapping[str, str] = {
@@ -133,21 +213,42 @@ def _role_seat(offender: Seat | None, role: str) -> Seat | None:
     }[role]
 
 
+def _who(offender: Seat | None, role: str, relative: str | None, t: NullTranslations,
+         named: set[str] | None = None) -> str:
+    """A player by seat and role the first time the card names them (``named``
+    collects who was named), by seat alone after that."""
+    seat = _role_seat(offender, role)
+    if named is not None and role in named:
+        if seat is None:
+            return _seat_role(None, role, None, t)
+        return t.gettext(SEAT_NAMES[seat])
+    if named is not None:
+        named.add(role)
+    return _seat_role(seat, role, relative, t, offender)
+
+
 def _now_lines(
     outcomes: tuple[Outcome, ...],
     offender: Seat | None,
     facts: Mapping[str, FactValue],
     relative: str | None,
     t: NullTranslations,
+    named: set[str] | None = None,
+    edition: Edition = Edition.E2017,
 ) -> list[str]:
     table = [t.gettext(NOW_TABLE[o]) for o in outcomes if o in NOW_TABLE]
+    # What the tables above do not word (answers to procedural questions) is
+    # said in full: it is the whole answer.
+    told = (*NOW_TABLE, *NOW_BY_ROLE, *LATER, O.AUCTION_REVERTS, O.NO_FURTHER_RECTIFICATION)
+    other = tuple(o for o in outcomes if o not in told)
+    table += outcome_sentences(other, offender, edition, _lang_of(t))
     by_role: dict[str, list[str]] = {}
     for outcome in outcomes:
         for role, line in NOW_BY_ROLE.get(outcome, ()):
             text = t.gettext(line)
             if text not in by_role.setdefault(role, []):
                 by_role[role].append(text)
-    if O.AUCTION_REVERTS in outcomes:
+    if O.AUCTION_REVERTS in outcomes and "rho_action" not in facts:  # else it has called
         turn = facts.get("turn_of")
         if isinstance(turn, str) and turn in ROLE_NAMES:
             by_role.setdefault(turn, []).insert(0, t.gettext("calls now: it was their turn"))
@@ -156,14 +257,15 @@ def _now_lines(
     lines = table
     for role in ("offender", "partner", "lho", "rho"):
         if role in by_role:
-            who = _seat_role(_role_seat(offender, role), role, relative, t)
             lines.append("• " + t.gettext("{who}: {what}.").format(
-                who=who, what=t.gettext("; ").join(by_role[role])))
+                who=_who(offender, role, relative, t, named),
+                what=t.gettext("; ").join(by_role[role])))
     free = [r for r in ("lho", "rho") if r not in by_role]
     restricted = any(r in by_role for r in ("offender", "partner"))
     if restricted and free and O.CALL_STANDS not in outcomes:
         names = t.gettext(" and ").join(
-            _seat_role(_role_seat(offender, r), r, None, t) for r in free
+            t.gettext(SEAT_NAMES[seat]) if (seat := _role_seat(offender, r)) is not None
+            else _seat_role(None, r, None, t) for r in free
         )
         names = names[:1].upper() + names[1:].lower() if offender is None else names
         lines.append("• " + t.gettext("{who}: call freely.").format(who=names))
@@ -186,25 +288,137 @@ SHORT: Mapping[Outcome, str] = {
 
 
 def _short(outcomes: tuple[Outcome, ...], offender: Seat | None, relative: str | None,
-           t: NullTranslations) -> str:
+           t: NullTranslations, named: set[str] | None = None, brief: bool = False,
+           edition: Edition = Edition.E2017) -> str:
+    """The consequences in a few words; ``brief`` leaves out what is for later."""
     parts: list[str] = []
     for outcome in outcomes:
+        if brief and outcome in LATER:
+            continue
         if outcome in SHORT:
             parts.append(t.gettext(SHORT[outcome]))
         for role, line in NOW_BY_ROLE.get(outcome, ()):
-            who = _seat_role(_role_seat(offender, role), role, relative, t)
-            parts.append(t.gettext("{who} {what}").format(who=who, what=t.gettext(line)))
+            parts.append(t.gettext("{who} {what}").format(
+                who=_who(offender, role, relative, t, named), what=t.gettext(line)))
+    if not parts:
+        # Answers to a procedural question (when and how to call the director).
+        parts = [s.rstrip(".") for s in outcome_sentences(
+            tuple(o for o in outcomes if o not in LATER), offender, edition, _lang_of(t))]
     if not parts:
         parts.append(t.gettext("see the details"))
     text = t.gettext("; ").join(dict.fromkeys(parts))
     return text[:1].upper() + text[1:]
 
 
-def ruling_card(ruling: Ruling, lang: str, relative: str | None = None) -> str:
-    """What happens now at the table, per player: the first thing to read."""
+# The offender's choices as button labels: a few words, the actual call when known.
+CHOICE_WORDS: Mapping[tuple[str, FactValue], str] = {
+    ("replacement", "comparable"): N_("A comparable call"),
+    ("replacement", "other_bid"): N_("Another bid"),
+    ("replacement", "pass"): N_("Pass"),
+    ("replacement", "double_redouble"): N_("Double / Redouble"),
+    ("replacement", "insufficient"): N_("Insufficient again"),
+    ("comparable", True): N_("A comparable call"),
+    ("comparable", False): N_("A call not comparable"),
+    ("rho_action", "pass"): N_("{rho} passes"),
+    ("rho_action", "call"): N_("{rho} calls"),
+    ("repeats_denomination", True): N_("Same denomination"),
+    ("repeats_denomination", False): N_("Another denomination"),
+    ("repeats_call", True): N_("The same call"),
+    ("repeats_call", False): N_("A different call"),
+    ("offender_side", "declaring"): N_("Declaring side"),
+    ("offender_side", "defending"): N_("Defending side"),
+}
+
+
+#: The same, after an earlier step ("North calls, comparable").
+NEXT_CHOICE_WORDS: Mapping[tuple[str, FactValue], str] = {
+    ("comparable", True): N_("comparable"),
+    ("comparable", False): N_("not comparable"),
+    ("repeats_denomination", True): N_("same denomination"),
+    ("repeats_denomination", False): N_("other denomination"),
+    ("repeats_call", True): N_("same call"),
+    ("repeats_call", False): N_("different call"),
+}
+
+
+def lowest_same_denomination(calls: Sequence[Sequence[str]]) -> str | None:
+    """The lowest sufficient bid in the denomination of the first insufficient
+    bid of ``calls`` ([[seat, call], ...]), as shown ("2♥"); None when there is none."""
+    highest: Call | None = None
+    for _, text in calls:
+        try:
+            call = parse_call(text)
+        except ValueError:
+            return None
+        if call.strain is None:
+            continue
+        if highest is not None and not call.outranks(highest):
+            level = highest.level + (0 if call.rank[1] > highest.rank[1] else 1)
+            return bid(level, call.strain).symbol if level <= 7 else None
+        highest = call
+    return None
+
+
+def choice_label(option: Option, lang: str, offender: Seat | None = None,
+                 lowest: str | None = None) -> str:
+    """A button's words for one option: "2♥ — same denomination", "Pass"."""
     t = translator(lang)
+    rho = t.gettext(SEAT_NAMES[offender.rho]) if offender is not None else t.gettext("RHO")
+    parts = []
+    for fact, value in option.when:
+        if (fact, value) == ("replacement", "lowest_same_denomination"):
+            if len(option.when) > 1:  # room for the next step's words
+                parts.append(lowest or t.gettext("Lowest bid"))
+            else:
+                parts.append(button_label(fact, value, lang, offender, lowest))
+        elif (fact, value) == ("rho_action", "call") and len(option.when) > 1:
+            continue  # "comparable" implies that the RHO called
+        elif parts and (fact, value) in NEXT_CHOICE_WORDS:
+            parts.append(t.gettext(NEXT_CHOICE_WORDS[fact, value]))
+        elif (fact, value) in CHOICE_WORDS:
+            parts.append(t.gettext(CHOICE_WORDS[fact, value]).format(rho=rho))
+        else:
+            parts.append(value_label(fact, value, lang, offender))
+    text = t.gettext(", ").join(parts)
+    return text[:1].upper() + text[1:]
+
+
+def main_law(ruling: Ruling) -> int | None:
+    """The number of the Law the ruling turns on (29, the general procedure
+    after a call out of rotation, gives way to 30, 31 or 32)."""
+    refs = [law for option in ruling.options for law in option.laws[:1]] or list(ruling.laws)
+    if not refs:
+        return None
+    return next((law_of(r) for r in refs if law_of(r) != 29), law_of(refs[0]))
+
+
+def card_laws(ruling: Ruling) -> list[str]:
+    """The paragraphs of the ruling, those of its main Law first (the card's buttons)."""
+    main = main_law(ruling)
+    refs = dict.fromkeys([*ruling.laws, *(o.laws[0] for o in ruling.options if o.laws)])
+    return sorted(refs, key=lambda ref: law_of(ref) != main)
+
+
+def _head_laws(ruling: Ruling) -> str:
+    """The paragraphs named on the card: those of the irregularity's own Law."""
+    refs = [law for option in ruling.options for law in option.laws[:1]] or list(ruling.laws)
+    main = main_law(ruling)
+    if main is None:
+        return ""
+    if ruling.options:
+        return str(main)
+    own = quoted_refs(r for r in refs if law_of(r) == main)  # 31A2(b), not 31A2 too
+    return ", ".join(own[:2])
+
+
+def _headline(ruling: Ruling, relative: str | None, t: NullTranslations, lang: str) -> str:
     title = irregularity_title(ruling.irregularity, lang)
-    if ruling.offender is not None:
+    who = (t.gettext(SEAT_NAMES[ruling.offender]) if ruling.offender is not None
+           else t.gettext(RELATIVE_NAMES[relative]) if relative else None)
+    named = named_player(ruling.irregularity, title, who, lang, ruling.facts) if who else None
+    if named is not None:
+        head = "⚖️ " + named
+    elif ruling.offender is not None:
         head = t.gettext("⚖️ {title}, by {seat}").format(
             title=title, seat=t.gettext(SEAT_NAMES[ruling.offender])
         )
@@ -214,22 +428,87 @@ def ruling_card(ruling: Ruling, lang: str, relative: str | None = None) -> str:
         )
     else:
         head = t.gettext("⚖️ {title}").format(title=title)
-    lines = [head]
+    laws = _head_laws(ruling)
+    if laws:
+        head += " — " + t.gettext("Law {law}").format(law=laws)
+    return head
+
+
+def _option_lines(ruling: Ruling, relative: str | None, lowest: str | None,
+                  t: NullTranslations, lang: str, named: set[str], level: int) -> list[str]:
+    """One line per group of choices with the same consequences; from
+    ``level`` 1 without what is for later, at 2 without the consequences."""
+    groups: dict[tuple[Outcome, ...], list[Option]] = {}
+    for option in ruling.options:
+        groups.setdefault(option.outcomes, []).append(option)
+    lines = []
+    for outcomes, options in groups.items():
+        labels = " / ".join(choice_label(o, lang, ruling.offender, lowest) for o in options)
+        laws = ", ".join(dict.fromkeys(o.laws[0] for o in options if o.laws))
+        if level >= 2:
+            lines.append("• " + t.gettext("{choice} (Law {laws})").format(choice=labels,
+                                                                         laws=laws))
+            continue
+        lines.append("• " + t.gettext("{choice}: {consequences} ({laws})").format(
+            choice=labels, laws=laws,
+            consequences=_short(outcomes, ruling.offender, relative, t, named, level >= 1,
+                                ruling.edition)))
+    return lines
+
+
+def ruling_card(ruling: Ruling, lang: str, relative: str | None = None,
+                lowest: str | None = None) -> str:
+    """What happens now at the table, per player: the first thing to read.
+
+    ``lowest``: the lowest sufficient bid in the same denomination, when the
+    calls show it (the options then name it)."""
+    # Too long for the screen: first what is for later, then the
+    # consequences of each choice, stay in the details.
+    for level in range(3):
+        card = _card(ruling, lang, relative, lowest, level)
+        if len(card) <= CARD_MAX_CHARS:
+            break
+    return card
+
+
+def _card(ruling: Ruling, lang: str, relative: str | None, lowest: str | None,
+          level: int) -> str:
+    t = translator(lang)
+    lines = [_headline(ruling, relative, t, lang)]
+    named: set[str] = set()
+    lines.extend(_now_lines(ruling.outcomes, ruling.offender, ruling.facts, relative, t, named,
+                            ruling.edition))
     if ruling.options:
-        lines.append(t.gettext("Now: the choice is the offender's. What follows each choice:"))
-        for option in ruling.options:
-            lines.append("• " + t.gettext("{choice}: {consequences} (Law {laws})").format(
-                choice=option_label(option, lang, ruling.offender),
-                consequences=_short(option.outcomes, ruling.offender, relative, t),
-                laws=", ".join(option.laws),
-            ))
-        now = _now_lines(ruling.outcomes, ruling.offender, ruling.facts, relative, t)
-        if now:
-            lines[2:2] = now
-    else:
-        lines.append(t.gettext("Now at the table:"))
-        lines.extend(_now_lines(ruling.outcomes, ruling.offender, ruling.facts, relative, t))
+        lines.append(t.gettext("{who} chooses:").format(
+            who=_who(ruling.offender, "offender", relative, t, named)))
+        lines.extend(_option_lines(ruling, relative, lowest, t, lang, named, level))
     return "\n".join(lines)
+
+
+def card_emphasis(ruling: Ruling, lang: str, relative: str | None = None) -> tuple[str, ...]:
+    """The pieces of the card shown in bold: the headline and every player named."""
+    t = translator(lang)
+    named = [_who(ruling.offender, role, relative, t) for role in ROLE_NAMES]
+    return (_headline(ruling, relative, t, lang), *named)
+
+
+def ruling_from_result(result: Mapping[str, Any]) -> Ruling:
+    """The rules core's ruling back from the contract's result object."""
+    offender = result.get("offender")
+    return Ruling(
+        irregularity=result["irregularity"],
+        offender=Seat[offender] if offender else None,
+        edition=Edition(result["edition"]),
+        laws=tuple(result.get("laws", ())),
+        outcomes=tuple(Outcome(o) for o in result.get("outcomes", ())),
+        options=tuple(
+            Option(tuple(dict(o["when"]).items()), tuple(o["laws"]),
+                   tuple(Outcome(x) for x in o["outcomes"]))
+            for o in result.get("options", ())
+        ),
+        facts=dict(result.get("facts", {})),
+        assumed=dict(result.get("assumed", {})),
+    )
 
 
 def fact_line(fact: str, value: FactValue, offender: Seat | None, irregularity: str,
@@ -264,6 +543,18 @@ def ruling_details(ruling: Ruling, lang: str, paragraph_titles: Mapping[str, str
             "• " + fact_line(f, v, ruling.offender, ruling.irregularity, lang)
             for f, v in stated.items()
         )
+    if ruling.options:
+        lines.append(t.gettext("What follows each choice:"))
+        for option in ruling.options:
+            # What is for later is said once, under "To watch later".
+            now = tuple(o for o in option.outcomes if o not in LATER) or (
+                O.NO_FURTHER_RECTIFICATION,)
+            lines.append("• " + t.gettext("{choice}: {consequences} ({laws})").format(
+                choice=option_label(option, lang, ruling.offender),
+                consequences=" ".join(outcome_sentences(now, ruling.offender,
+                                                        ruling.edition, lang)),
+                laws=", ".join(option.laws),
+            ))
     later = [o for o in ruling.outcomes if o in LATER]
     for option in ruling.options:
         later.extend(o for o in option.outcomes if o in LATER and o not in later)

@@ -10,7 +10,6 @@ The engine never decides law: it only asks, merges and words.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -18,12 +17,12 @@ from typing import Any
 from bot.i18n import LANGUAGES, N_, normalise_language, translator
 from bot.render import (
     SEAT_NAMES,
+    button_label,
     irregularity_title,
-    option_label,
     question_text,
     ruling_texts,
-    value_label,
 )
+from bot.understanding.data import fold as fold_text
 from rules_core import (
     FACTS,
     Edition,
@@ -38,16 +37,42 @@ from rules_core import (
 )
 
 from . import board as boards
-from .card import RELATIVE_NAMES, ruling_card, ruling_details
+from .card import (
+    RELATIVE_NAMES,
+    card_emphasis,
+    card_laws,
+    choice_label,
+    fact_line,
+    lowest_same_denomination,
+    named_player,
+    ruling_card,
+    ruling_details,
+    ruling_from_result,
+)
+from .comparable import (
+    COMPARABLE_DATA,
+    COMPARABLE_START,
+    answer_index,
+    comparable_step,
+    helper_action,
+    helps_with,
+)
 from .conflicts import explain_conflict
 from .corrections import read_correction
 from .laws import (
+    LAW_DATA,
+    SEED_DATA,
     excerpt_replies,
+    excerpts_text,
     french_excerpts,
     french_lookup,
+    law_actions,
     lookup_reply,
+    one_excerpt,
     paragraph_titles,
+    seed_excerpt,
 )
+from .menu import LAW_TO_READ, group_of, kind_choices, menu_choices, menu_values
 from .merge import (
     Statement,
     fold,
@@ -67,6 +92,18 @@ MAX_TEXT = 1500
 MAX_LAW_QUERY = 100
 #: How many candidates a "did you mean...?" offers.
 CANDIDATES = 3
+#: Button data under a card: its details (``det:<serial of the ruling>``).
+DETAILS = "det:"
+#: Button data under a question: what the incident holds so far.
+RECAP = "recap"
+#: Button data under the help: type example ``ex:<n>``.
+EXAMPLE = "ex:"
+#: The help's examples, one per usual incident (27, 31, 25).
+EXAMPLES = (
+    N_("North opened 1S, East bid 1H, South does not accept"),
+    N_("North dealt; East bid 1H out of turn"),
+    N_("West said 1H then changed it to 1S"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +124,16 @@ class Turn:
     logged: list[LoggedRuling] = field(default_factory=list)
 
 
+#: A greeting alone gets the welcome, not the menu of irregularities.
+_GREETINGS = {"bonjour", "bonsoir", "salut", "hello", "hi", "hey", "coucou", "good morning",
+              "good evening", "bonjour arbitre", "hello arbitre"}
 _YES = {"oui", "yes", "o", "y", "ok", "si", "exact", "correct"}
 _NO = {"non", "no", "n", "nope"}
 
 
 def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.lower())
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return re.sub(r"[\s.!?,;:]+", " ", text).strip()
+    """Folded (one helper: the understanding's) and without punctuation."""
+    return re.sub(r"[\s.!?,;:]+", " ", fold_text(text)).strip()
 
 
 class Engine:
@@ -109,7 +148,13 @@ class Engine:
     def new_state(self, language_code: str | None = None) -> ChatState:
         return ChatState(lang=normalise_language(language_code), edition=self.edition)
 
-    def start(self, state: ChatState) -> Turn:
+    def start(self, state: ChatState, argument: str | None = None) -> Turn:
+        """/start; ``/start cmp`` (a deep link from a group's card) opens the
+        comparable-call helper in the director's private chat."""
+        if argument == COMPARABLE_START:
+            step = comparable_step(f"{COMPARABLE_DATA}1", state.lang, None)
+            if step is not None:
+                return Turn([replace(step, replaces=False)])
         t = translator(state.lang)
         text = t.gettext(
             "Hello! I am Arbitre, the director's aid for irregularities during the auction.\n"
@@ -135,7 +180,15 @@ class Engine:
             "/edition 2017|2007; /cancel starts over; /history sends the recent rulings as a "
             "file; /forget erases this chat's conversation and rulings."
         )
-        return Turn([Reply(text, actions=(Action(t.gettext("Start over"), "cancel"),))])
+        examples = "\n".join(f"{n}. « {t.gettext(e)} »" if state.lang == "fr" else
+                              f"{n}. \"{t.gettext(e)}\"" for n, e in enumerate(EXAMPLES, 1))
+        text += "\n" + t.gettext("After a ruling, /details shows the paragraphs, the facts and "
+                                 "the Law text.") + "\n\n" + t.gettext(
+            "Three examples to type (or press):") + "\n" + examples
+        actions = tuple(Action(t.gettext("Example {n}").format(n=n), f"{EXAMPLE}{n}")
+                        for n in range(1, len(EXAMPLES) + 1))
+        return Turn([Reply(text, actions=(*actions, Action(t.gettext("Start over"),
+                                                            "cancel")))])
 
     def cancel(self, state: ChatState) -> Turn:
         had_something = state.draft is not None or state.board is not None
@@ -206,11 +259,19 @@ class Engine:
             state.board is not None and state.pending is not None
             and state.pending.kind == "option"
         ):
-            calls = boards.parse_board_calls(text)
+            reported = boards.read_reported_calls(text)
+            calls = self._seated(state.board, reported) if reported else None
             if calls:
                 return self._board_calls(state, calls)
+            if reported and state.board.get("offender"):
+                # Calls by place ("my partner passes") on a board known by seat:
+                # where the writer sits places them.
+                return self._ask_writer(state, reported)
+            if reported and not state.board.get("offender_relative"):
+                # Nobody placed yet: where the offender sits, seen from the writer.
+                return self._ask_offender_place(state, reported)
         if state.board is None and state.ruling is not None and state.pending is None and (
-            boards.parse_board_calls(text)
+            boards.read_reported_calls(text)
         ):
             # Calls reported after a ruling that left nothing in force: the
             # auction simply goes on; they are not a correction of the incident.
@@ -219,16 +280,54 @@ class Engine:
                 "normally. If something new went wrong, describe it in words (\"{example}\"), "
                 "or /cancel to start again.").format(example=t.gettext(
                     "East bid 1♥ over my 1♠")))])
+        if state.pending is not None and state.pending.kind == "law":
+            state.pending = None
+            return Turn([lookup_reply(text[:MAX_LAW_QUERY], state.lang, state.edition)])
         if state.pending is not None:
             index = self._typed_answer(state.pending, text, state.lang)
             if index is not None:
                 return self._answer(state, index)
+        if (state.board is None and state.pending is not None and state.pending.kind == "fact"
+                and state.draft is not None and state.draft.calls):
+            more = boards.parse_board_calls(text)
+            if more:
+                # "N passe": the auction went on; the calls join those already
+                # given, in time order, and the core reads what they show.
+                draft = replace(state.draft, calls=[*state.draft.calls,
+                                                    *([s.name, str(c)] for s, c in more)],
+                                facts=dict(state.draft.facts),
+                                description=list(state.draft.description))
+                draft.remember(text)
+                try:
+                    rule(Incident.from_dict(draft.to_incident(state.edition)))
+                except IncidentError:
+                    # Read after the others, the calls do not fit: they may be
+                    # what happens after the ruling. The question comes first.
+                    return Turn([self._reask(state, t.gettext(
+                        "I cannot place those calls yet. Answer this question first; "
+                        "report the calls made after the ruling once it is given."))])
+                return self._settle(state, state.draft, draft, from_new_calls=True)
+        if _fold(text) in _GREETINGS:
+            return self.start(state)
+        if state.pending is None and (_fold(text).isdigit() or _fold(text) in _YES | _NO):
+            return Turn([Reply(t.gettext(
+                "There is no question to answer right now. Describe what happened."))])
+        correction = (read_correction(text, self._offender(state))
+                      if state.draft is not None or state.ruling is not None else None)
+        if correction is not None:
+            # A short correction of the incident on the table, read whole: its
+            # few words say nothing else (never a new irregularity).
+            return self._describe(state, correction, text)
         statement = read_statement(self._classify(text))
-        if statement.lang in LANGUAGES and not state.lang_pinned:
+        if statement.lang in LANGUAGES and not (state.lang_pinned or state.lang_settled) and (
+            _worded(text)
+        ):
+            # The first message written in words sets the chat's language;
+            # afterwards only /language changes it (a "TD:" note does not).
             state.lang = statement.lang
+            state.lang_settled = True
         if not statement.says_something:
-            statement = (self._read_in_context(state, text)
-                         or read_correction(text, self._offender(state)) or statement)
+            statement = self._read_in_context(state, text) or statement
         if statement.irregularity == "law_lookup" and statement.confident:
             query = statement.law_ref or statement.law_query or text
             return Turn([lookup_reply(query, state.lang, state.edition)])
@@ -243,6 +342,14 @@ class Engine:
         for index, candidate in enumerate(state.pending.values):
             if candidate == value and type(candidate) is type(value):
                 return self._answer(state, index)
+        if state.pending.kind == "menu" and isinstance(value, str) and group_of(value):
+            # A machine may name the kind at once ("pass_out_of_rotation").
+            state.pending = None
+            turn = self._choose(state, value)
+            if turn.replies:
+                label = kind_choices([value], state.lang)[0].label
+                turn.replies[0] = replace(turn.replies[0], answered=label)
+            return turn
         return Turn([self._reask(state, t.gettext("That is not one of the choices."))])
 
     def button(self, state: ChatState, data: str) -> Turn:
@@ -259,12 +366,36 @@ class Engine:
             return self._answer(state, index)
         if data == "cancel":
             return self.cancel(state)
+        if data.startswith(COMPARABLE_DATA + "apply:") and state.pending is not None:
+            chosen = answer_index(state.pending.values, state.pending.steps,
+                                  state.pending.fact, data.endswith(":1"))
+            if chosen is not None:
+                return self._answer(state, chosen)
+        elif data.startswith(COMPARABLE_DATA):
+            step = comparable_step(data, state.lang, state.pending)
+            if step is not None:
+                return Turn([step])
+        if data == RECAP and state.draft is not None and state.ruling is None:
+            return Turn([self._recap(state, state.draft)])
+        if data.startswith(EXAMPLE) and data[len(EXAMPLE):] in ("1", "2", "3"):
+            t = translator(state.lang)
+            _reset(state)  # an example is a new incident
+            return self.text(state, t.gettext(EXAMPLES[int(data[len(EXAMPLE):]) - 1]))
         if data.startswith("lang:"):
             return self.set_language(state, data[5:])
         if data.startswith("ed:"):
             return self.set_edition(state, data[3:])
         shown: list[Reply] = []
-        if data.startswith("fr:"):
+        if data.startswith(DETAILS):
+            shown = self.details(state, data[len(DETAILS):])
+        elif data.startswith(LAW_DATA):
+            _, edition, ref = (data.split(":", 2) + ["", ""])[:3]
+            found = one_excerpt(edition, ref, state.lang)
+            shown = [found] if found else []
+        elif data.startswith(SEED_DATA):
+            found = seed_excerpt(data[len(SEED_DATA):], state.lang)
+            shown = [found] if found else []
+        elif data.startswith("fr:"):
             _, edition, refs = (data.split(":", 2) + ["", ""])[:3]
             shown = french_excerpts([r for r in refs.split(",") if r], edition)
         elif data.startswith("fq:"):
@@ -272,6 +403,42 @@ class Engine:
             shown = french_lookup(query[:MAX_LAW_QUERY], edition)
         # Data no button of ours carries (forged, or from an older version).
         return Turn(shown or [Reply(t.gettext("That button is no longer in use."))])
+
+    def details(self, state: ChatState, serial: str | None = None) -> list[Reply]:
+        """The details of the last ruling (of the ruling with ``serial``, a button's),
+        with one button per excerpt; nothing when that ruling is gone."""
+        if state.ruling is None or (serial is not None and serial != str(state.qid)):
+            return []
+        ruling = ruling_from_result(state.ruling)
+        text = ruling_details(ruling, state.lang, paragraph_titles(
+            ruling.laws, ruling.edition.value, state.lang))
+        cited = list(ruling.laws) + [law for o in ruling.options for law in o.laws]
+        return [Reply(text, actions=law_actions(cited, ruling.edition.value, state.lang))]
+
+    def _recap(self, state: ChatState, draft: Draft) -> Reply:
+        """The facts of the incident so far, as the questions asked them."""
+        t = translator(state.lang)
+        offender = Seat[draft.offender] if draft.offender else self._offender(state)
+        lines = [t.gettext("What I have so far:")]
+        if draft.irregularity:
+            lines.append("• " + self._understood(draft.irregularity, offender, state))
+        if draft.calls:
+            lines.append("• " + t.gettext("Calls: {calls}").format(calls=", ".join(
+                f"{t.gettext(SEAT_NAMES[Seat[seat]])} {call_text(parse_call(call), t)}"
+                for seat, call in draft.calls)))
+        irregularity = draft.irregularity or ""
+        lines += ["• " + fact_line(f, v, offender, irregularity, state.lang)
+                  for f, v in draft.facts.items()]
+        lines.append(t.gettext("Type a correction if something is wrong (\"no, it was West\")."))
+        return Reply("\n".join(lines))
+
+    def details_step(self, state: ChatState) -> Turn:
+        """/details: the last ruling's details, or why there are none."""
+        shown = self.details(state)
+        if not shown:
+            t = translator(state.lang)
+            shown = [Reply(t.gettext("No ruling yet: describe what happened."))]
+        return Turn(shown)
 
     # --- describing the incident -------------------------------------------
 
@@ -293,7 +460,7 @@ class Engine:
         t = translator(state.lang)
         ruled = state.ruling is not None and (state.pending is None
                                               or state.pending.kind == "option")
-        fresh = state.draft is None
+        fresh = state.draft is None or _empty(state.draft)
         if not fresh and not looks_like_correction(text):
             differs = statement.confident and (
                 state.draft is not None and statement.irregularity != state.draft.irregularity
@@ -305,42 +472,60 @@ class Engine:
             state.draft = Draft()
         assert state.draft is not None
         if not statement.says_something:
-            if statement.candidates and fresh:
-                return self._did_you_mean(state, statement, text)
-            return Turn([Reply(t.gettext(
-                "I could not tell what happened from that. Say who made which call and what "
-                "went wrong, for example: \"West opened 1♥ but it was North's turn\"."))])
+            if not fresh and state.pending is not None and state.pending.kind != "menu":
+                # Not a new incident and nothing read: the question stays open.
+                return Turn([self._reask(state, t.gettext(
+                    "I did not understand that. Answer with one of the choices, or type a "
+                    "correction (\"no, it was West\")."))])
+            if not fresh:
+                _reset(state)
+                state.draft = Draft()
+            return self._menu(state, statement, text)
         previous = state.draft
         draft = fold(previous, statement)
         draft.remember(text)
         if draft.irregularity is None and not draft.calls and not statement.confident:
             state.draft = draft
-            if statement.candidates:
-                return self._did_you_mean(state, statement, text)
-            return Turn([Reply(t.gettext(
-                "Which irregularity was it? Say what went wrong, for example \"insufficient "
-                "bid\", \"bid out of rotation\" or \"change of call\"."))])
-        return self._settle(state, previous, draft, from_new_calls=bool(statement.calls))
+            return self._menu(state, statement, None)
+        unsure = statement if fresh and not statement.confident else None
+        return self._settle(state, previous, draft, from_new_calls=bool(statement.calls),
+                            unsure=unsure)
 
-    def _did_you_mean(self, state: ChatState, statement: Statement, text: str) -> Turn:
+    def _menu(self, state: ChatState, statement: Statement, text: str | None) -> Turn:
+        """What may have happened, when the message cannot be placed: the
+        groups the understanding finds likely first (never a dead end)."""
         t = translator(state.lang)
-        assert state.draft is not None
-        state.draft.remember(text)
-        ids = [c for c, _ in sorted(statement.candidates, key=lambda c: -c[1])
-               if c != "law_lookup"][:CANDIDATES]
-        if not ids:
-            return Turn([Reply(t.gettext(
-                "I could not tell which irregularity that was. Describe it again in other "
-                "words."))])
-        choices = [Choice(i, irregularity_title(i, state.lang)) for i in ids]
-        reply = self._ask(state, "irregularity", "irregularity", ids,
-                          t.gettext("Do you mean…?"), choices)
-        return Turn([reply])
+        if state.draft is None:
+            state.draft = Draft()
+        if text is not None:
+            state.draft.remember(text)
+        likely = [c for c, _ in sorted(statement.candidates, key=lambda c: -c[1])]
+        values = menu_values(likely)
+        return Turn([self._ask(
+            state, "menu", "irregularity", values,
+            t.gettext("I cannot tell for sure what happened. Which of these is closest?"),
+            menu_choices(values, state.lang))])
+
+    def _choose(self, state: ChatState, irregularity: str) -> Turn:
+        """An irregularity picked from the menu: a group asks which kind; a
+        Law to read asks which; an irregularity goes on with the usual questions."""
+        if irregularity == LAW_TO_READ:
+            state.qid += 1
+            state.pending = Pending(kind="law", fact="law", values=[], qid=state.qid)
+            return Turn([Reply(_law_prompt(state.lang))])
+        if state.draft is None:
+            state.draft = Draft()
+        draft = replace(state.draft, irregularity=irregularity)
+        # The calls read with the message may not show what the user picked
+        # (a change of call is not in the list): they give way, as for a correction.
+        return self._settle(state, state.draft, draft, from_new_calls=False)
 
     def _settle(self, state: ChatState, previous: Draft, draft: Draft,
-                from_new_calls: bool) -> Turn:
+                from_new_calls: bool, unsure: Statement | None = None) -> Turn:
         """Rule on ``draft``; when the newest statement contradicts older calls,
-        let the statement win, as a correction does."""
+        let the statement win, as a correction does. ``unsure``: a new message
+        the understanding could not place with confidence; when its calls do
+        not fit, the menu asks what happened rather than refusing it."""
         attempts = [draft]
         if not from_new_calls and previous.calls:
             attempts += [d for d in (without_later_calls(draft), without_calls(draft)) if d]
@@ -357,9 +542,15 @@ class Engine:
                     "calls aside.")))
             fresh = previous.irregularity is None and not previous.calls
             state.draft = attempt
-            self._deliver(state, result, turn, announce=fresh or previous.irregularity not in (
-                None, result.irregularity))
+            moved = (previous.offender, previous.offender_relative) != (
+                attempt.offender, attempt.offender_relative) and bool(
+                previous.offender or previous.offender_relative)
+            self._deliver(state, result, turn, announce=fresh or moved or (
+                previous.irregularity not in (None, result.irregularity)))
             return turn
+        if unsure is not None:
+            state.draft = draft
+            return self._menu(state, unsure, None)
         t = translator(state.lang)
         return Turn([Reply(
             t.gettext("That cannot have happened as described: {problem}.").format(
@@ -390,11 +581,15 @@ class Engine:
             if announce:
                 understood = self._understood(result.irregularity, result.offender, state) + "\n"
             values = list(result.options)
-            choices = [Choice(v, value_label(result.fact, v, state.lang, result.offender))
+            choices = [Choice(v, button_label(result.fact, v, state.lang, result.offender,
+                                              _lowest(state.draft)))
                        for v in values]
-            turn.replies.append(self._ask(
-                state, "fact", result.fact, values,
-                understood + question_text(result, state.lang), choices))
+            reply = self._ask(state, "fact", result.fact, values,
+                              understood + question_text(result, state.lang), choices)
+            t = translator(state.lang)
+            helper = (helper_action(state.lang),) if helps_with(values, [], result.fact) else ()
+            turn.replies.append(replace(reply, actions=(
+                *helper, Action("📋 " + t.gettext("Recap"), RECAP))))
             return
         self._give_ruling(state, result, turn)
 
@@ -407,6 +602,10 @@ class Engine:
             who = t.gettext(RELATIVE_NAMES[state.draft.offender_relative])
         else:
             return t.gettext("Understood: {title}.").format(title=title)
+        named = named_player(irregularity, title, who, state.lang,
+                             state.draft.facts if state.draft else None)
+        if named is not None:
+            return t.gettext("Understood: {title}.").format(title=named)
         return t.gettext("Understood: {title}, by {who}.").format(title=title, who=who)
 
     def _give_ruling(self, state: ChatState, ruling: Ruling, turn: Turn) -> None:
@@ -416,9 +615,10 @@ class Engine:
         result = ruling.to_dict()
         result["text"] = ruling_texts(ruling)
         relative = draft.offender_relative if ruling.offender is None else None
-        titles = paragraph_titles(ruling.laws, ruling.edition.value, state.lang)
-        text = ruling_card(ruling, state.lang, relative) + "\n\n" + ruling_details(
-            ruling, state.lang, titles)
+        lowest = _lowest(draft)
+        text = ruling_card(ruling, state.lang, relative, lowest)
+        details = ruling_details(ruling, state.lang, paragraph_titles(
+            ruling.laws, ruling.edition.value, state.lang))
         previous_board = state.board
         state.ruling = result
         state.pending = None
@@ -426,27 +626,38 @@ class Engine:
             result, calls=draft.calls, previous=previous_board,
             offender_relative=draft.offender_relative,
         )
-        if state.board is not None and not ruling.options:
-            text += "\n\n" + t.gettext(
+        if state.board is not None and state.board.get("bars") and not ruling.options:
+            details += "\n\n" + t.gettext(
                 "The board stays open: report the next calls (\"S 2♠\", \"West passes\") and I "
                 "will check them against these restrictions.")
+        cited = list(ruling.laws) + [law for o in ruling.options for law in o.laws]
+        excerpts = excerpts_text(cited, ruling.edition.value, state.lang)
+        details += "\n\n" + excerpts if excerpts else ""
         if ruling.options:
             values: list[Any] = []
             steps: list[list[list[Any]]] = []
             choices = []
             for option in ruling.options:
-                shown = option.when[0][1] if len(option.when) == 1 else [v for _, v in
+                value = option.when[0][1] if len(option.when) == 1 else [v for _, v in
                                                                           option.when]
-                values.append(shown)
+                values.append(value)
                 steps.append([[f, v] for f, v in option.when])
-                choices.append(Choice(shown, option_label(option, state.lang, ruling.offender)))
+                choices.append(Choice(value, choice_label(option, state.lang, ruling.offender,
+                                                          lowest)))
             reply = self._ask(state, "option", "option", values, text, choices, ruling=result)
             assert state.pending is not None
             state.pending.steps = steps
-            turn.replies.append(reply)
         else:
-            turn.replies.append(Reply(text, ruling=result))
-        turn.replies.extend(excerpt_replies(list(ruling.laws), ruling.edition.value, state.lang))
+            state.qid += 1  # the serial the card's buttons carry
+            reply = Reply(text, ruling=result)
+        actions: tuple[Action, ...] = (
+            Action("🔎 " + t.gettext("Details"), f"{DETAILS}{state.qid}"),
+            *law_actions(card_laws(ruling), ruling.edition.value, state.lang))
+        if state.pending is not None and helps_with(state.pending.values, state.pending.steps,
+                                                    state.pending.fact):
+            actions = (helper_action(state.lang), *actions)
+        turn.replies.append(replace(reply, actions=actions, details=details,
+                                    emphasis=card_emphasis(ruling, state.lang, relative)))
         turn.logged.append(LoggedRuling(
             edition=ruling.edition.value,
             description="\n".join(draft.description),
@@ -466,19 +677,27 @@ class Engine:
     def _reask(self, state: ChatState, why: str) -> Reply:
         pending = state.pending
         assert pending is not None
+        if pending.kind == "law":
+            return Reply(why + "\n" + _law_prompt(state.lang))
         choices = self._choices(state, pending)
         return Reply(why, question=QuestionView(pending.fact, tuple(choices)), qid=pending.qid)
 
     def _choices(self, state: ChatState, pending: Pending) -> list[Choice]:
         offender = self._offender(state)
         if pending.kind == "fact":
-            return [Choice(v, value_label(pending.fact, v, state.lang, offender))
+            return [Choice(v, button_label(pending.fact, v, state.lang, offender,
+                                           _lowest(state.draft)))
                     for v in pending.values]
         if pending.kind == "irregularity":
-            return [Choice(v, irregularity_title(v, state.lang)) for v in pending.values]
-        if pending.kind == "seat":
+            return kind_choices(pending.values, state.lang)
+        if pending.kind == "menu":
+            return menu_choices(pending.values, state.lang)
+        if pending.kind in ("seat", "writer"):
             t = translator(state.lang)
             return [Choice(v, t.gettext(SEAT_NAMES[Seat[v]])) for v in pending.values]
+        if pending.kind == "offender_place":
+            t = translator(state.lang)
+            return [Choice(v, _capital(t.gettext(RELATIVE_NAMES[v]))) for v in pending.values]
         return [Choice(v, _option_text(state, steps))
                 for v, steps in zip(pending.values, pending.steps, strict=False)]
 
@@ -515,12 +734,25 @@ class Engine:
         state.pending = None
         if pending.kind == "seat":
             return self._place_offender(state, Seat[value], pending)
+        if pending.kind == "writer":
+            return self._place_writer(state, Seat[value])
+        if pending.kind == "offender_place":
+            return self._place_offender_by_place(state, value)
         if state.draft is None:
             state.draft = Draft()
         if pending.kind == "fact" and pending.fact in FACTS:
             state.draft.facts[pending.fact] = value
+        elif pending.kind == "menu":
+            members = group_of(value) or (value,)
+            if len(members) > 1:
+                t = translator(state.lang)
+                turn.replies.append(self._ask(
+                    state, "irregularity", "irregularity", list(members),
+                    t.gettext("Which kind?"), kind_choices(members, state.lang)))
+                return turn
+            return self._choose(state, value)
         elif pending.kind == "irregularity":
-            state.draft.irregularity = value
+            return self._choose(state, value)
         elif pending.kind == "option":
             for fact, chosen in pending.steps[index]:
                 state.draft.facts[fact] = chosen
@@ -528,6 +760,82 @@ class Engine:
         return turn
 
     # --- the board after a ruling ------------------------------------------
+
+    @staticmethod
+    def _seated(board: dict[str, Any],
+                reported: list[tuple[boards.Who, Any]]) -> list[tuple[Seat, Any]] | None:
+        """The reported calls by seat; calls named by place ("mon partenaire
+        passe") are seated from the writer's place, when the board can tell it."""
+        if all(isinstance(who, Seat) for who, _ in reported):
+            return [(who, call) for who, call in reported if isinstance(who, Seat)]
+        if any(isinstance(who, Seat) for who, _ in reported) and board.get("placed"):
+            return None  # compass seats next to seats the board only made up
+        boards.place_writer(board)
+        seated = [(boards.seat_of(board, who), call) for who, call in reported]
+        if any(seat is None for seat, _ in seated):
+            return None
+        return [(seat, call) for seat, call in seated if seat is not None]
+
+    def _ask_writer(self, state: ChatState, reported: list[tuple[boards.Who, Any]]) -> Turn:
+        board = state.board
+        assert board is not None
+        board["held_by_place"] = [[w.name if isinstance(w, Seat) else w, str(c)]
+                                  for w, c in reported]
+        t = translator(state.lang)
+        seats = [s.name for s in Seat]
+        choices = [Choice(s, t.gettext(SEAT_NAMES[Seat[s]])) for s in seats]
+        return Turn([self._ask(state, "writer", "seat", seats, t.gettext(
+            "To check these calls I need to know where you sit. Which seat is yours?"),
+            choices)])
+
+    def _ask_offender_place(self, state: ChatState,
+                            reported: list[tuple[boards.Who, Any]]) -> Turn:
+        board = state.board
+        assert board is not None
+        board["held_by_place"] = [[w.name if isinstance(w, Seat) else w, str(c)]
+                                  for w, c in reported]
+        t = translator(state.lang)
+        places = list(boards.RELATIVE_OFFSETS)
+        choices = [Choice(p, _capital(t.gettext(RELATIVE_NAMES[p]))) for p in places]
+        return Turn([self._ask(state, "offender_place", "offender", places, t.gettext(
+            "To check these calls I need to know who made the irregular call. Who was it?"),
+            choices)])
+
+    def _place_offender_by_place(self, state: ChatState, place: str) -> Turn:
+        board = state.board
+        if board is None:
+            return Turn()
+        board["offender_relative"] = place
+        if state.draft is not None:
+            state.draft.offender_relative = place
+        held = board.pop("held_by_place", [])
+        reported = [(Seat[w] if w in Seat.__members__ else w, parse_call(c)) for w, c in held]
+        calls = self._seated(board, reported)
+        if not calls:
+            return Turn()
+        return self._play(state, calls)
+
+    def _place_writer(self, state: ChatState, seat: Seat) -> Turn:
+        board = state.board
+        if board is None:
+            return Turn()
+        board["writer"] = seat.name
+        held = board.pop("held_by_place", [])
+        reported = [(Seat[w] if w in Seat.__members__ else w, parse_call(c)) for w, c in held]
+        calls = self._seated(board, reported)
+        if not calls:
+            return Turn()
+        return self._play(state, calls)
+
+    def _name(self, state: ChatState, seat: Seat, capital: bool = True) -> str:
+        """A player as the replies name him: by seat, or by place from the
+        writer when the board only made the seats up."""
+        t = translator(state.lang)
+        relative = boards.relative_of(state.board, seat) if state.board else None
+        if relative is None:
+            return t.gettext(SEAT_NAMES[seat])
+        name = t.gettext(RELATIVE_NAMES[relative])
+        return name[:1].upper() + name[1:] if capital else name
 
     def _board_calls(self, state: ChatState, calls: list[tuple[Seat, Any]]) -> Turn:
         board = state.board
@@ -566,10 +874,10 @@ class Engine:
             for event in boards.play(board, seat, call):
                 if event.kind == "ok":
                     lines.append(t.gettext("{seat} {call}: fine.").format(
-                        seat=t.gettext(SEAT_NAMES[seat]), call=call_text(call, t)))
+                        seat=self._name(state, seat), call=call_text(call, t)))
                 elif event.kind == "bar_served":
                     lines.append(t.gettext("{seat} {call}: fine; that bar is now over.").format(
-                        seat=t.gettext(SEAT_NAMES[seat]), call=call_text(call, t)))
+                        seat=self._name(state, seat), call=call_text(call, t)))
                 elif event.kind == "violation":
                     later = calls[position + 1:]
                     return self._violation(state, seat, call, event.bar or "", later, lines)
@@ -582,20 +890,24 @@ class Engine:
     def _violation(self, state: ChatState, seat: Seat, call: Any, bar: str,
                    later: list[tuple[Seat, Any]], lines: list[str]) -> Turn:
         t = translator(state.lang)
-        name = t.gettext(SEAT_NAMES[seat])
+        name = self._name(state, seat)
         if bar == "no_double_next":
             lines.append(t.gettext(
                 "{seat} {call}: not allowed — {seat} may not double or redouble at this turn. "
                 "Call the director back to the table.").format(seat=name, call=call_text(call, t)))
             return Turn([Reply("\n".join(lines))])
         lines.append(t.gettext(
-            "{seat} {call}: {seat} was obliged to pass. That is a new irregularity "
-            "(Law 37).").format(seat=name, call=call_text(call, t)))
+            "{seat} {call}: {who} was obliged to pass. That is a new irregularity "
+            "(Law 37).").format(seat=name, who=self._name(state, seat, capital=False),
+                                call=call_text(call, t)))
         previous_board = state.board
         _reset(state, keep_board=False)
         state.board = previous_board
         lho_called = any(s == seat.lho for s, _ in later)
-        state.draft = Draft(irregularity="call_when_obliged_to_pass", offender=seat.name,
+        relative = boards.relative_of(previous_board, seat) if previous_board else None
+        state.draft = Draft(irregularity="call_when_obliged_to_pass",
+                            offender=None if relative else seat.name,
+                            offender_relative=relative,
                             facts={"lho_called_since": lho_called})
         state.draft.remember(f"{seat.name} {call}")
         turn = Turn([Reply("\n".join(lines))])
@@ -643,16 +955,39 @@ def _pair(offender: str, t: Any) -> tuple[str, str]:
 CALL_WORDS = {"P": N_("pass"), "X": N_("double"), "XX": N_("redouble")}
 
 
+#: No trump as each language writes it (French: SA, sans-atout).
+NO_TRUMP = N_("NT")
+
+
 def call_text(call: Any, t: Any) -> str:
     word = CALL_WORDS.get(str(call))
-    return t.gettext(word) if word else str(call.symbol)
+    if word:
+        return str(t.gettext(word))
+    symbol = str(call.symbol)
+    if symbol.endswith("NT"):
+        return symbol[:-2] + str(t.gettext(NO_TRUMP))
+    return symbol
 
 
 def _option_text(state: ChatState, steps: list[list[Any]]) -> str:
     offender = Seat[state.ruling["offender"]] if state.ruling and state.ruling.get(
         "offender") else None
     option = Option(tuple((f, v) for f, v in steps), (), ())
-    return option_label(option, state.lang, offender)
+    return choice_label(option, state.lang, offender, _lowest(state.draft))
+
+
+def _lowest(draft: Draft | None) -> str | None:
+    """The lowest sufficient bid in the denomination of an insufficient bid the calls show."""
+    if draft is None or draft.irregularity not in (None, "insufficient_bid"):
+        return None
+    return lowest_same_denomination(draft.calls)
+
+
+def _empty(draft: Draft) -> bool:
+    """A draft that holds nothing but words (a vague message answered by the
+    menu): a description typed next is a new start, not a correction."""
+    return not (draft.irregularity or draft.calls or draft.facts or draft.offender
+                or draft.offender_relative or draft.dealer)
 
 
 def _reset(state: ChatState, keep_board: bool = False) -> None:
@@ -660,8 +995,26 @@ def _reset(state: ChatState, keep_board: bool = False) -> None:
     state.pending = None
     state.ruling = None
     state.steps = 0
+    state.logged_id = 0
     if not keep_board:
         state.board = None
+
+
+#: A message in words, not a note in notation: enough words to tell its language.
+_WORDS_FOR_LANGUAGE = 4
+
+
+def _worded(text: str) -> bool:
+    return len(re.findall(r"[^\W\d_]{2,}", text)) >= _WORDS_FOR_LANGUAGE
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _law_prompt(lang: str) -> str:
+    return translator(lang).gettext(
+        "Which Law? Type a number (27B, 31) or a few words (insufficient bid).")
 
 
 def _lang_name(lang: str) -> str:

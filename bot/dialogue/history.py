@@ -11,6 +11,7 @@ from bot.render import DIRECTOR_REMINDER, irregularity_title, seat_name
 from bot.store import LogEntry
 from rules_core import Seat
 
+from .card import named_player
 from .replies import Reply
 
 __all__ = ["history_replies", "history_file"]
@@ -29,8 +30,10 @@ def _headline(entry: LogEntry, lang: str) -> str:
     title = irregularity_title(str(ruling.get("irregularity", "")), lang)
     offender = ruling.get("offender")
     if isinstance(offender, str) and offender in Seat.__members__:
-        title = t.gettext("{title} by {seat}").format(title=title,
-                                                       seat=seat_name(Seat[offender], lang))
+        seat = seat_name(Seat[offender], lang)
+        irregularity = str(ruling.get("irregularity", ""))
+        title = named_player(irregularity, title, seat, lang, ruling.get("facts")) or (
+            t.gettext("{title} by {seat}").format(title=title, seat=seat))
     laws = ", ".join(ruling.get("laws", []))
     return t.gettext("{when} — {title} — Laws {laws} ({edition})").format(
         when=_when(entry.at), title=title, laws=laws, edition=entry.edition)

@@ -154,8 +154,25 @@ def fold(draft: Draft, statement: Statement) -> Draft:
     if statement.offender and draft.offender and statement.offender != draft.offender:
         # "Sud refuse" meant the offender's LHO when East offended, not when West
         # did: facts seen from the offender no longer hold, and are asked again.
+        turn_seat = _turn_seat(draft.offender, draft.facts.get("turn_of"))
         for fact in RELATIVE_FACTS:
             merged.facts.pop(fact, None)
+        if turn_seat is not None and turn_seat.name != statement.offender:
+            # "it was North's turn" still holds: seen from the new offender.
+            merged.facts["turn_of"] = Seat[statement.offender].relation_to(turn_seat).value
+        if not statement.calls:
+            merged.calls = _moved_calls(draft.calls, draft.offender, statement.offender)
+    old_place = draft.offender_relative
+    if (statement.offender_relative and old_place and not statement.offender
+            and statement.offender_relative != old_place):
+        # "en fait c'était mon adversaire de gauche": the same, by place.
+        turn = _PLACE_STEPS.get(str(draft.facts.get("turn_of")))
+        for fact in RELATIVE_FACTS:
+            merged.facts.pop(fact, None)
+        if turn is not None:
+            steps = (_PLACE_STEPS[old_place] + turn - _PLACE_STEPS[statement.offender_relative]) % 4
+            if steps:
+                merged.facts["turn_of"] = _BY_STEPS[steps]
     if statement.offender:
         merged.offender = statement.offender
         merged.offender_relative = None
@@ -165,6 +182,29 @@ def fold(draft: Draft, statement: Statement) -> Draft:
             merged.offender = None
     merged.facts.update(statement.facts)
     return merged
+
+
+#: Steps to the left from a player to another: the writer's places, and
+#: ``turn_of`` seen from the offender.
+_PLACE_STEPS = {"self": 0, "lho": 1, "partner": 2, "rho": 3}
+_BY_STEPS = {1: "lho", 2: "partner", 3: "rho"}
+
+
+def _turn_seat(offender: str | None, turn_of: Any) -> Seat | None:
+    """The seat whose turn it was, from ``turn_of`` seen from ``offender``."""
+    if offender is None or turn_of not in ("lho", "partner", "rho"):
+        return None
+    seat = Seat[offender]
+    return {"lho": seat.lho, "partner": seat.partner, "rho": seat.rho}[turn_of]
+
+
+def _moved_calls(calls: list[list[str]], old: str, new: str) -> list[list[str]]:
+    """"It was West, not East": the calls East was said to make were West's.
+    When West already called in the list, the list cannot be mended so simply:
+    the calls are dropped and the correction's seat is kept."""
+    if any(seat == new for seat, _ in calls):
+        return []
+    return [[new if seat == old else seat, call] for seat, call in calls]
 
 
 def _calls(draft: Draft) -> list[tuple[Seat, Any]]:

@@ -8,7 +8,9 @@ numbered options, ``--jsonl`` as one JSON line.
 
 Button data carries ids, never label text: ``a:<qid>:<index>`` answers
 question ``qid`` with its ``index``-th value (a stale button is recognised); ``fr:<edition>:<refs>``
-shows the French original of law excerpts.
+shows the French original of law excerpts; ``det:<qid>`` the details of the
+ruling given with serial ``qid``; ``law:<edition>:<ref>`` one excerpt and
+``l07:<ref>`` its 2007 seed wording.
 """
 
 from __future__ import annotations
@@ -59,8 +61,16 @@ class Reply:
     #: the serial of the question asked, carried in its buttons' data
     qid: int | None = None
     #: on the first reply to an accepted answer: the label of the choice made
-    #: (Telegram shows it under the question and retires the buttons)
+    #: (Telegram replaces the question's message with this reply)
     answered: str | None = None
+    #: what opens on demand under a ruling's card: paragraphs, facts,
+    #: assumptions, excerpts (the console's /details, ``details`` in --jsonl)
+    details: str | None = None
+    #: pieces of ``text`` a front end with markup shows in bold
+    emphasis: tuple[str, ...] = ()
+    #: this reply takes the place of the message whose button was pressed
+    #: (a step of a helper), as the first reply to an accepted answer does
+    replaces: bool = False
 
 
 def answer_data(qid: int, index: int) -> str:

@@ -42,6 +42,7 @@ COMMANDS = {
     "history": "history",
     "oublier": "forget",
     "forget": "forget",
+    "details": "details",
 }
 
 #: Button data of the erase confirmation: ``forget:<serial>`` / ``keep:<serial>``.
@@ -58,12 +59,13 @@ class Conversations:
         with self.store.transaction() as db:
             state = self._state(chat_key, language_code)
             turn = run(state)
-            self.store.save_state(db, chat_key, state.to_json())
             for logged in turn.logged:
-                self.store.log_ruling(
+                state.logged_id = self.store.log_ruling(
                     db, chat_key, edition=logged.edition, description=logged.description,
                     facts=logged.facts, ruling=logged.ruling,
+                    replaces=state.logged_id or None,
                 )
+            self.store.save_state(db, chat_key, state.to_json())
         return turn.replies
 
     def _state(self, chat_key: str, language_code: str | None) -> ChatState:
@@ -119,7 +121,7 @@ class Conversations:
 
         def run(state: ChatState) -> Turn:
             if step == "start":
-                return engine.start(state)
+                return engine.start(state, argument)
             if step == "law":
                 return engine.law(state, argument)
             if step == "language":
@@ -128,6 +130,8 @@ class Conversations:
                 return engine.set_edition(state, argument)
             if step == "cancel":
                 return engine.cancel(state)
+            if step == "details":
+                return engine.details_step(state)
             return engine.help(state)
 
         return self._step(chat_key, language_code, run)
@@ -169,13 +173,30 @@ class Conversations:
                 self.store.save_state(db, chat_key, state.to_json())
                 return [Reply(t.gettext("Nothing was erased."))]
             erased = self.store.forget(db, chat_key)
+            settings = self._settings(state)
+            if settings is not None:
+                # The language and edition the chat chose are settings, not the
+                # conversation: an English chat stays English after /forget.
+                self.store.save_state(db, chat_key, settings.to_json())
         self.store.checkpoint()  # no copy of the erased rows left in the write-ahead log
         log.info("a chat erased its conversation and %d rulings", erased)
+        if settings is not None:
+            return [Reply(t.ngettext(
+                "Erased: this chat's conversation and {count} ruling. I keep only the language "
+                "and edition chosen for this chat.",
+                "Erased: this chat's conversation and {count} rulings. I keep only the "
+                "language and edition chosen for this chat.", erased).format(count=erased))]
         return [Reply(t.ngettext(
             "Erased: this chat's conversation and {count} ruling. I keep nothing more about "
             "this chat.",
             "Erased: this chat's conversation and {count} rulings. I keep nothing more about "
             "this chat.", erased).format(count=erased))]
+
+    def _settings(self, state: ChatState) -> ChatState | None:
+        """The chat's chosen settings alone, or None when it chose none."""
+        if not state.lang_pinned and state.edition == self.engine.edition:
+            return None
+        return ChatState(lang=state.lang, lang_pinned=state.lang_pinned, edition=state.edition)
 
     def purge_expired(self, days: int) -> tuple[int, int]:
         """Erase what is older than the retention period; (states, rulings) erased."""

@@ -68,10 +68,14 @@ class Draft:
 class Pending:
     """The question on screen: what a button press or a typed answer answers.
 
-    ``kind``: ``fact`` (a rules-core question), ``irregularity`` (did you
-    mean...?), ``option`` (the offender's choice after a ruling with options;
+    ``kind``: ``fact`` (a rules-core question), ``menu`` (what may have
+    happened, when a message could not be placed), ``irregularity`` (which
+    kind, after a group of the menu), ``law`` (which Law to read: the next
+    message is the reference), ``option`` (the offender's choice after a ruling with options;
     each value is a list of [fact, value] steps), ``seat`` (which seat the
-    offender sits in), ``resolve`` (which of two contradicting statements is
+    offender sits in), ``offender_place`` (where the offender sits, seen from the
+    writer), ``writer`` (which seat the writer sits in, to place calls
+    reported by place), ``resolve`` (which of two contradicting statements is
     right).
     """
 
@@ -93,6 +97,8 @@ class ChatState:
     lang: str = "fr"
     #: set by /langue: the user chose, so the text's language no longer switches it
     lang_pinned: bool = False
+    #: set by the first message written in words: later messages no longer switch it
+    lang_settled: bool = False
     edition: str = "2017"
     draft: Draft | None = None
     pending: Pending | None = None
@@ -106,6 +112,9 @@ class ChatState:
     qid: int = 0
     #: serial of the /oublier confirmation on screen (0: none)
     forget_qid: int = 0
+    #: the ruling log's row for the incident on the table (0: none yet); a later
+    #: ruling on the same incident replaces it
+    logged_id: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -120,6 +129,7 @@ class ChatState:
         return cls(
             lang=normalise_language(data.get("lang") or lang),
             lang_pinned=bool(data.get("lang_pinned", False)),
+            lang_settled=bool(data.get("lang_settled", False)),
             edition=data.get("edition", edition),
             draft=Draft.from_json(draft) if draft else None,
             pending=Pending.from_json(pending) if pending else None,
@@ -128,4 +138,5 @@ class ChatState:
             steps=int(data.get("steps", 0)),
             qid=int(data.get("qid", 0)),
             forget_qid=int(data.get("forget_qid", 0)),
+            logged_id=int(data.get("logged_id", 0)),
         )

@@ -15,20 +15,19 @@ import contextlib
 import hashlib
 import importlib.util
 import logging
-from collections.abc import Mapping
 from urllib.parse import urlsplit
 
-from telegram import Bot, BotCommand, Update
+from telegram import Bot, Update
 from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 from telegram.request import HTTPXRequest
 
 from bot.dialogue import Conversations, open_conversations
-from bot.i18n import N_, translator
 from bot.voice import Transcriber
 
 from .gate import Gate
 from .handlers import ArbitreHandlers
+from .menus import COMMAND_MENUS, set_default_menus
 from .settings import Settings, SettingsError, TokenFilter
 from .voice import VoiceNotes
 
@@ -39,41 +38,8 @@ log = logging.getLogger(__name__)
 #: Seconds between two retention purges while the bot runs.
 PURGE_EVERY = 24 * 3600.0
 
-#: The commands menu per language: (command, description).
-COMMAND_MENUS: Mapping[str, tuple[tuple[str, str], ...]] = {
-    "fr": (
-        ("start", N_("Start")),
-        ("aide", N_("How to describe an incident")),
-        ("loi", N_("Read a Law, e.g. /loi 27B")),
-        ("langue", N_("Change the language")),
-        ("edition", N_("Edition of the Laws (2017 or 2007)")),
-        ("annuler", N_("Start over")),
-        ("historique", N_("Recent rulings, as a file")),
-        ("oublier", N_("Erase this chat's conversation and rulings")),
-    ),
-    "en": (
-        ("start", N_("Start")),
-        ("help", N_("How to describe an incident")),
-        ("law", N_("Read a Law, e.g. /law 27B")),
-        ("language", N_("Change the language")),
-        ("edition", N_("Edition of the Laws (2017 or 2007)")),
-        ("cancel", N_("Start over")),
-        ("history", N_("Recent rulings, as a file")),
-        ("forget", N_("Erase this chat's conversation and rulings")),
-    ),
-}
-
-
-def _menu(lang: str) -> list[BotCommand]:
-    t = translator(lang)
-    return [BotCommand(name, t.gettext(description)) for name, description in COMMAND_MENUS[lang]]
-
-
 async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
-    # French is the default menu (the Laws' language); English speakers get theirs.
-    await app.bot.set_my_commands(_menu("fr"))
-    for lang in COMMAND_MENUS:
-        await app.bot.set_my_commands(_menu(lang), language_code=lang)
+    await set_default_menus(app.bot)
 
 
 def build_application(

@@ -13,10 +13,14 @@ What each kind of update gets:
   sentence saying what the bot reads (in a group, only in reply to the bot);
 * an edited message: in a private chat, a hint to send the correction as a
   new message (the dialogue has moved on since); in a group, silence;
-* channel posts, service messages (members joining...), inline queries:
-  silence, as a bot in a channel or a group should;
-* a button press: always acknowledged; one whose question is closed, forged
-  or too old says so; it only ever touches the chat its message is in.
+* channel posts, service messages (members joining...): silence, as a bot
+  in a channel or a group should;
+* an inline query (``@Bot 27B1``, ``@Bot enchère insuffisante``): the
+  matching Law excerpts as results, in the user's Telegram language;
+* a button press: always acknowledged; an answer turns the question's
+  message into the next question or the card (edited in place); one whose
+  question is closed, forged or too old says so; it only ever touches the
+  chat its message is in. Replies are HTML, every dynamic string escaped.
 
 Before any of that, ``Gate`` (gate.py) may refuse: a chat outside
 ``ARBITRE_ALLOWED_CHATS`` gets one polite refusal then silence, and a user
@@ -30,7 +34,14 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from telegram import CallbackQuery, Message, MessageEntity, Update
+from telegram import (
+    CallbackQuery,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    Message,
+    MessageEntity,
+    Update,
+)
 from telegram.constants import ChatAction, ChatType
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import (
@@ -38,15 +49,18 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
+    InlineQueryHandler,
     MessageHandler,
     filters,
 )
 
 from bot.dialogue import COMMANDS, Conversations, Reply, parse_answer_data
+from bot.dialogue.laws import inline_excerpts
 from bot.i18n import normalise_language, translator
 from bot.voice.recognizer import supported_language
 
 from .gate import Gate, Verdict
+from .menus import set_chat_menu
 from .sending import send_replies
 from .voice import VOICE_NOTES, VoiceNotes, voice_media
 
@@ -108,6 +122,7 @@ class ArbitreHandlers:
         app.add_handler(CommandHandler(list(COMMANDS), self.on_command, filters=_NEW))
         app.add_handler(MessageHandler(filters.COMMAND & _NEW, self.on_unknown_command))
         app.add_handler(CallbackQueryHandler(self.on_button))
+        app.add_handler(InlineQueryHandler(self.on_inline))
         app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND & _NEW, self.on_text))
         # Before on_other, which would take the note.
         app.add_handler(MessageHandler(VOICE_NOTES & _NEW, self.on_voice))
@@ -132,6 +147,8 @@ class ArbitreHandlers:
             replies = self.conversations.command(
                 chat_key(message.chat_id), name, argument, _language_code(update))
             await self._send(context, message, replies)
+            if COMMANDS.get(name) == "language" and argument:
+                await self._chat_menu(context, message.chat_id)
 
     async def on_unknown_command(self, update: Update, context: Context) -> None:
         """``/something`` the bot does not know: the help. In a group only when
@@ -263,13 +280,39 @@ class ArbitreHandlers:
             # message too old for Telegram to show again (which cannot be edited).
             replies = self.conversations.button(
                 chat_key(chat_id), query.data, _language_code(update))
-            if isinstance(message, Message) and message.is_accessible:
-                if parse_answer_data(query.data) is not None:
-                    await self._retire_buttons(message,
-                                               replies[0].answered if replies else None)
-                elif query.data.startswith(("forget:", "keep:")):
-                    await self._retire_buttons(message, None)  # one answer to that question
+            editable = isinstance(message, Message) and message.is_accessible
+            if isinstance(message, Message) and editable and replies and (
+                    replies[0].answered is not None or replies[0].replaces):
+                # An accepted answer: the question's message becomes the next
+                # question, or the card (a helper's step, its next step).
+                await send_replies(context.bot, chat_id, replies, edit=message)
+                return
+            if isinstance(message, Message) and editable and (
+                    parse_answer_data(query.data) is not None
+                             or query.data.startswith(("forget:", "keep:"))):
+                await self._retire_buttons(message)  # a closed question: no more presses
             await send_replies(context.bot, chat_id, replies)
+            if query.data.startswith("lang:"):
+                await self._chat_menu(context, chat_id)
+
+    async def on_inline(self, update: Update, context: Context) -> None:
+        """``@Bot 27B1`` in any chat: the excerpts, to post in the chat. Not
+        counted by the per-minute gate: Telegram sends one query per pause in
+        typing, and a look-up reads no state."""
+        query = update.inline_query
+        if query is None:
+            return
+        lang = normalise_language(query.from_user.language_code)
+        found = inline_excerpts(query.query, lang, self.conversations.engine.edition)
+        results = [
+            InlineQueryResultArticle(
+                id=f"{lang}:{answer.ref}"[:64], title=answer.title,
+                description=answer.text.split("\n", 1)[-1][:120],
+                input_message_content=InputTextMessageContent(answer.text),
+            )
+            for answer in found
+        ]
+        await query.answer(results, cache_time=300, is_personal=False)
 
     async def on_error(self, update: object, context: Context) -> None:
         """Log it, and tell the user: never a silent failure."""
@@ -292,6 +335,11 @@ class ArbitreHandlers:
             log.exception("could not tell the user about the error")
 
     # --- helpers -------------------------------------------------------------
+
+    async def _chat_menu(self, context: Context, chat_id: int) -> None:
+        """After /langue: this chat's commands menu in the language it chose."""
+        await set_chat_menu(context.bot, chat_id,
+                            self.conversations.language(chat_key(chat_id)))
 
     async def _admit(self, update: Update, context: Context, message: Message) -> bool:
         """Whether to answer this message (meant for the bot); when not, the
@@ -320,13 +368,12 @@ class ArbitreHandlers:
         return verdict is Verdict.ANSWER
 
     @staticmethod
-    async def _retire_buttons(message: Message, answered: str | None) -> None:
-        """Show the choice made under the question, and remove its buttons."""
-        if message.text is None or (answered is None and message.reply_markup is None):
+    async def _retire_buttons(message: Message) -> None:
+        """Remove the buttons of a message whose question is closed."""
+        if message.reply_markup is None:
             return
-        text = message.text if answered is None else f"{message.text}\n\n✔ {answered}"
         try:
-            await message.edit_text(text[:4096], reply_markup=None)
+            await message.edit_reply_markup(reply_markup=None)
         except BadRequest as error:
             if "not modified" not in str(error).lower():  # a second tap on the same button
                 raise

@@ -1,32 +1,83 @@
-"""Dialogue replies as Telegram messages: text cut to Telegram's size, an
-inline keyboard built from the question's choices and the actions."""
+"""Dialogue replies as Telegram messages: HTML (every dynamic string escaped,
+the pieces a reply emphasises in bold), text cut to Telegram's size, an
+inline keyboard built from the question's choices and the actions.
+
+A button press edits the message it belongs to: ``send_replies`` with
+``edit`` turns that message into the first reply (the next question, or the
+card), so that a press adds at most the messages after it.
+"""
 
 from __future__ import annotations
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputFile, ReplyParameters
-from telegram.constants import MessageLimit
+import html
+
+from telegram import (
+    Bot,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputFile,
+    Message,
+    ReplyParameters,
+)
+from telegram.constants import MessageLimit, ParseMode
+from telegram.error import BadRequest
 from telegram.ext import ExtBot
 
 from bot.dialogue import Reply, answer_data
+from bot.dialogue.comparable import COMPARABLE_DATA, COMPARABLE_START
 
-__all__ = ["keyboard", "chunks", "send_replies"]
+__all__ = ["keyboard", "chunks", "send_replies", "to_html", "edit_into"]
+
+#: Actions per keyboard row (their labels are a few words).
+ACTIONS_PER_ROW = 3
 
 
-def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
-    """One row per choice (labels are sentences), the actions on the last row."""
+def keyboard(reply: Reply, private_link: str | None = None) -> InlineKeyboardMarkup | None:
+    """One row per choice, the actions on the last rows. ``private_link``
+    (in a group: ``https://t.me/<bot>``) turns the comparable-call helper's
+    button into a deep link to a private chat with the bot."""
     rows: list[list[InlineKeyboardButton]] = []
     if reply.question is not None and reply.qid is not None:
         rows += [
             [InlineKeyboardButton(choice.label, callback_data=answer_data(reply.qid, index))]
             for index, choice in enumerate(reply.question.choices)
         ]
-    if reply.actions:
-        rows.append([InlineKeyboardButton(a.label, callback_data=a.data) for a in reply.actions])
+    for start in range(0, len(reply.actions), ACTIONS_PER_ROW):
+        rows.append([
+            InlineKeyboardButton(a.label, url=f"{private_link}?start={COMPARABLE_START}")
+            if private_link and a.data == f"{COMPARABLE_DATA}1"
+            else InlineKeyboardButton(a.label, callback_data=a.data)
+            for a in reply.actions[start:start + ACTIONS_PER_ROW]])
     return InlineKeyboardMarkup(rows) if rows else None
 
 
+def to_html(text: str, emphasis: tuple[str, ...] = ()) -> str:
+    """``text`` escaped for Telegram's HTML, each emphasised piece in bold
+    (every occurrence, never nested)."""
+    spans: list[tuple[int, int]] = []
+    for piece in emphasis:
+        if not piece:
+            continue
+        start = text.find(piece)
+        while start != -1:
+            end = start + len(piece)
+            if not any(s < end and start < e for s, e in spans):
+                spans.append((start, end))
+            start = text.find(piece, end)
+    out, position = [], 0
+    for start, end in sorted(spans):
+        out += [html.escape(text[position:start], quote=False), "<b>",
+                html.escape(text[start:end], quote=False), "</b>"]
+        position = end
+    out.append(html.escape(text[position:], quote=False))
+    return "".join(out)
+
+
 def chunks(text: str, limit: int = MessageLimit.MAX_TEXT_LENGTH) -> list[str]:
-    """``text`` in pieces Telegram accepts, cut at paragraph or line ends when possible."""
+    """``text`` in pieces Telegram accepts, cut at paragraph or line ends when possible.
+
+    The limit counts the text as shown; the pieces are cut before escaping,
+    so an escaped piece may be longer in bytes, which Telegram accepts."""
     pieces: list[str] = []
     rest = text
     while len(rest) > limit:
@@ -44,17 +95,41 @@ def chunks(text: str, limit: int = MessageLimit.MAX_TEXT_LENGTH) -> list[str]:
     return pieces
 
 
+def _private_link(bot: Bot, chat_id: int) -> str | None:
+    """In a group (negative ids), the link that opens a private chat with the bot."""
+    return f"https://t.me/{bot.username}" if chat_id < 0 and bot.username else None
+
+
+async def edit_into(message: Message, reply: Reply) -> bool:
+    """Turn ``message`` (the one whose button was pressed) into ``reply``;
+    False when the reply does not fit in one message (it is sent instead)."""
+    if reply.document is not None or not reply.text or len(chunks(reply.text)) != 1:
+        return False
+    try:
+        await message.edit_text(to_html(reply.text, reply.emphasis), parse_mode=ParseMode.HTML,
+                                 reply_markup=keyboard(reply, _private_link(
+                                     message.get_bot(), message.chat_id)))
+    except BadRequest as error:
+        if "not modified" not in str(error).lower():  # a second tap on the same button
+            raise
+    return True
+
+
 async def send_replies(bot: ExtBot[None], chat_id: int, replies: list[Reply],
-                       reply_to: int | None = None) -> None:
-    """Send each reply in order; the keyboard goes under its last piece."""
+                       reply_to: int | None = None, edit: Message | None = None) -> None:
+    """Send each reply in order; the keyboard goes under its last piece. With
+    ``edit``, the first reply replaces that message instead."""
+    if edit is not None and replies and await edit_into(edit, replies[0]):
+        replies = replies[1:]
     for reply in replies:
         pieces = chunks(reply.text) if reply.text else []
         for position, piece in enumerate(pieces):
             last = position == len(pieces) - 1
             await bot.send_message(
                 chat_id,
-                piece,
-                reply_markup=keyboard(reply) if last else None,
+                to_html(piece, reply.emphasis),
+                parse_mode=ParseMode.HTML,
+                reply_markup=keyboard(reply, _private_link(bot, chat_id)) if last else None,
                 reply_parameters=(
                     ReplyParameters(reply_to, allow_sending_without_reply=True)
                     if reply_to is not None else None

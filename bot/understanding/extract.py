@@ -675,7 +675,11 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["offender_side"] = "declaring"
     elif reading.affirmed("@defending"):
         text_facts["offender_side"] = "defending"
-    if reading.affirmed("@auction_over"):
+    if reading.affirmed("@before_lead"):
+        # "the auction is over and I am on lead": the lead is not faced yet, so
+        # the auction period (17D1) is not over.
+        text_facts["auction_over"] = False
+    elif reading.affirmed("@auction_over"):
         text_facts["auction_over"] = True
     if kind is I.CARD_EXPOSED_DURING_AUCTION:
         cards = _cards(reading)

@@ -6,13 +6,17 @@ sendDocument, setMyCommands, sendChatAction, getFile) the way Telegram does,
 serves the files added with ``add_file`` under ``base_file_url`` (each
 download is recorded as a ``download`` call), records every call with its
 decoded parameters, and refuses anything else with 400 so an unexpected call
-fails loudly. A token other than its own gets 401, as Telegram answers. Point
-python-telegram-bot at ``base_url`` / ``base_file_url``.
+fails loudly. A token other than its own gets 401, as Telegram answers. Text
+sent with ``parse_mode=HTML`` is checked as Telegram parses it (only its tags,
+balanced, every ``<`` and ``&`` escaped otherwise): bad markup gets Telegram's
+400 "can't parse entities". Point python-telegram-bot at ``base_url`` /
+``base_file_url``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import socket
 import sys
 import threading
@@ -138,10 +142,16 @@ class FakeBotApi:
                 "can_read_all_group_messages": False, "supports_inline_queries": False,
             }}
         if method in ("deleteWebhook", "setMyCommands", "answerCallbackQuery",
-                      "sendChatAction", "setWebhook"):
+                      "sendChatAction", "setWebhook", "editMessageReplyMarkup",
+                      "answerInlineQuery"):
             return 200, {"ok": True, "result": True}
         if method == "getUpdates":
             return 200, {"ok": True, "result": self._poll(params)}
+        if method in ("sendMessage", "editMessageText") and params.get("parse_mode") == "HTML":
+            problem = html_problem(str(params.get("text", "")))
+            if problem:
+                return 400, {"ok": False, "error_code": 400,
+                             "description": f"Bad Request: can't parse entities: {problem}"}
         if method in ("sendMessage", "sendDocument", "editMessageText"):
             return 200, {"ok": True, "result": self._message(method, params)}
         if method == "getFile":
@@ -290,6 +300,30 @@ class FakeBotApi:
                     pass
 
         return Handler
+
+
+#: The tags Telegram's HTML parse mode accepts (without attributes, as this bot sends them).
+_HTML_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "code", "pre",
+              "tg-spoiler", "blockquote"}
+_TOKEN = re.compile(r"<(/?)([a-z-]+)( expandable)?>|&(lt|gt|amp|quot|#\d+|#x[0-9a-f]+);|[<&]")
+
+
+def html_problem(text: str) -> str | None:
+    """Why Telegram would refuse ``text`` in HTML parse mode, or None."""
+    open_tags: list[str] = []
+    for match in _TOKEN.finditer(text):
+        closing, tag = match.group(1), match.group(2)
+        if tag is None:
+            if match.group(4) is None:
+                return f"unescaped {match.group(0)!r} at byte offset {match.start()}"
+            continue
+        if tag not in _HTML_TAGS:
+            return f"unsupported start tag {tag!r}"
+        if not closing:
+            open_tags.append(tag)
+        elif not open_tags or open_tags.pop() != tag:
+            return f"unmatched end tag {tag!r}"
+    return f"unclosed start tag {open_tags[-1]!r}" if open_tags else None
 
 
 class _QuietServer(ThreadingHTTPServer):

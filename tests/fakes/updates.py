@@ -204,3 +204,10 @@ def inline_callback_update(update_id: int, data: str,
     return {"update_id": update_id, "callback_query": {
         "id": f"cb{update_id}", "from": sender or user(), "chat_instance": "ci-inline",
         "inline_message_id": "im1", "data": data}}
+
+
+def inline_query_update(update_id: int, query: str,
+                        sender: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``@Bot <query>`` typed in any chat: an inline query (no chat, no message)."""
+    return {"update_id": update_id, "inline_query": {
+        "id": f"iq{update_id}", "from": sender or user(), "query": query, "offset": ""}}
