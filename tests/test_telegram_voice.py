@@ -46,6 +46,16 @@ UNCLEAR_FR = "Je n'ai pas compris votre message vocal. Merci de le taper."
 
 
 
+#: A step that transcribes waits this long: an 18 s note with the GENERIC kernels on
+#: a busy two-core machine takes tens of seconds (the harness's 15 s is for text).
+VOICE_STEP_TIMEOUT = 240.0
+
+
+@pytest.fixture(autouse=True)
+def _patient_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tests.fakes.harness.STEP_TIMEOUT", VOICE_STEP_TIMEOUT)
+
+
 @pytest.fixture
 async def bot(tmp_path: Path, transcriber: Transcriber) -> AsyncIterator[TelegramHarness]:
     harness = TelegramHarness(tmp_path / "arbitre.sqlite3", transcriber=transcriber)
