@@ -7,23 +7,24 @@ Machine-facing subcommands print JSON; input that cannot be read exits 2 with
 from __future__ import annotations
 
 import argparse
-import json
+import io
+import logging
 import os
 import sys
+import traceback
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from rules_core import Edition, Incident, IncidentError, Question, rule
 
+from .jsonio import BadInput, checked_text, dump_line, parse_json, utf8_stdin
 from .render import question_text, ruling_texts
 
-__all__ = ["main", "rule_json", "default_edition"]
+__all__ = ["main", "rule_json", "default_edition", "BadInput"]
+
+log = logging.getLogger(__name__)
 
 EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT = 0, 1, 2
-
-
-class BadInput(ValueError):
-    """Input that cannot be read: reported as the contract's error object."""
 
 
 def default_edition() -> Edition:
@@ -40,7 +41,14 @@ def _error(message: str) -> dict[str, Any]:
 
 
 def _dump(payload: dict[str, Any], out: TextIO) -> None:
-    out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+    out.write(dump_line(payload))
+
+
+def _unexpected(error: BaseException) -> str:
+    """The sentence for a failure the command did not foresee (a bug): the
+    contract's error, never a traceback."""
+    return (f"this input could not be handled ({type(error).__name__}): please report it "
+            "with the input that caused it")
 
 
 def rule_json(data: Any, edition: Edition) -> dict[str, Any]:
@@ -61,26 +69,24 @@ def rule_json(data: Any, edition: Edition) -> dict[str, Any]:
     return payload
 
 
-def _parse_json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BadInput(f"the input is not valid JSON ({error.msg}, line {error.lineno})") from None
-
-
 def _run_each(
     lines: Iterable[str], handle: Callable[[str], dict[str, Any]], out: TextIO
 ) -> int:
-    """One answer per non-empty input line; exit 2 if any line could not be read."""
+    """One answer per non-empty input line; exit 2 if any line could not be
+    read. A line that cannot be read is answered with an error, and the
+    batch goes on."""
     status = EXIT_OK
     for line in lines:
         if not line.strip():
             continue
         try:
-            _dump(handle(line), out)
+            payload = handle(line)
         except BadInput as error:
-            _dump(_error(str(error)), out)
-            status = EXIT_BAD_INPUT
+            payload, status = _error(str(error)), EXIT_BAD_INPUT
+        except Exception as error:  # a bug: this line only
+            log.debug("a line could not be handled", exc_info=True)
+            payload, status = _error(_unexpected(error)), EXIT_BAD_INPUT
+        _dump(payload, out)
         out.flush()
     return status
 
@@ -89,7 +95,7 @@ def cmd_rule(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     edition = Edition(args.edition) if args.edition else default_edition()
 
     def handle(text: str) -> dict[str, Any]:
-        return rule_json(_parse_json(text), edition)
+        return rule_json(parse_json(text), edition)
 
     if args.jsonl:
         return _run_each(stdin, handle, out)
@@ -138,7 +144,7 @@ def cmd_telegram(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
     from .store import StoreError
     from .telegram import Settings, run
-    from .telegram.settings import SettingsError
+    from .telegram.settings import SettingsError, TokenFilter
 
     if not os.environ.get("TELEGRAM_BOT_TOKEN", "").strip():
         raise BadInput("TELEGRAM_BOT_TOKEN is not set: create a bot with @BotFather and set it")
@@ -152,10 +158,16 @@ def cmd_telegram(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                        "DEBUG, INFO, WARNING or ERROR")
     logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s",
                         level=getattr(logging, level_name))
+    scrub = TokenFilter(settings.token).scrub
     try:
         run(settings)
     except (SettingsError, StoreError) as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(scrub(str(error))) from None
+    except Exception:
+        # A failure nobody foresaw: its traceback for the operator, the token
+        # scrubbed from it (exception messages and URLs carry it).
+        sys.stderr.write(scrub(traceback.format_exc()))
+        return EXIT_FAILURE
     return EXIT_OK
 
 
@@ -177,7 +189,7 @@ def cmd_loi(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     """``arbitre loi REF``: the excerpt by number ("27B1(a)") or by words."""
     from .lookup import render_lookup
 
-    query = " ".join(args.ref).strip()
+    query = checked_text(" ".join(args.ref)).strip()
     if not query:
         raise BadInput("say which law: a number such as 27B1 or words such as "
                        "\"enchère insuffisante\"")
@@ -192,9 +204,9 @@ def cmd_classify(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     from .understanding import classify
 
     def handle(line: str) -> dict[str, Any]:
-        text = line.rstrip("\n")
+        text = checked_text(line.rstrip("\n"))
         if text.lstrip().startswith("{"):  # a JSON line {"text": ...} is read as such
-            data = _parse_json(text)
+            data = parse_json(text)
             if not isinstance(data, dict) or not isinstance(data.get("text"), str):
                 raise BadInput('a JSON line must be an object with a "text" string')
             text = data["text"]
@@ -202,11 +214,11 @@ def cmd_classify(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         return result
 
     if args.text:
-        _dump(classify(" ".join(args.text)).to_dict(), out)
+        _dump(classify(checked_text(" ".join(args.text))).to_dict(), out)
         return EXIT_OK
     if args.jsonl:
         return _run_each(stdin, handle, out)
-    _dump(classify(stdin.read()).to_dict(), out)
+    _dump(classify(checked_text(stdin.read())).to_dict(), out)
     return EXIT_OK
 
 
@@ -298,10 +310,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _standard_streams() -> tuple[TextIO, TextIO]:
+    """Standard input and output as UTF-8 whatever the locale says: the
+    contract's JSON is UTF-8, and invalid input bytes must reach the commands
+    (to be refused line by line), not fail inside Python's decoder."""
+    stdin: TextIO = sys.stdin
+    if getattr(sys.stdin, "buffer", None) is not None:
+        stdin = utf8_stdin(sys.stdin.buffer)
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8")
+    return stdin, sys.stdout
+
+
 def main(argv: list[str] | None = None, stdin: TextIO | None = None,
          out: TextIO | None = None) -> int:
-    stdin = sys.stdin if stdin is None else stdin
-    out = sys.stdout if out is None else out
+    if stdin is None or out is None:
+        default_in, default_out = _standard_streams()
+        stdin = default_in if stdin is None else stdin
+        out = default_out if out is None else out
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -321,3 +347,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
         # The reader went away (e.g. `arbitre ... | head`): stop quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_FAILURE
+    except Exception as error:  # a bug: still the contract's answer
+        log.debug("the command failed", exc_info=True)
+        _dump(_error(_unexpected(error)), out)
+        return EXIT_BAD_INPUT

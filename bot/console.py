@@ -9,23 +9,30 @@ object per input line, ``{"text": ...}`` or ``{"answer": <value>}``; one
 line out per input, ``{"text", "details", "question", "ruling"}``: a
 ruling's ``text`` is its table card, ``details`` what opens on demand
 (paragraphs, facts, assumptions, excerpts). For a person, ``/details``
-shows the last ruling's details, with a letter per Law excerpt. Each run starts a
-fresh conversation. A line that cannot be read gets an error line.
+shows the last ruling's details, with a letter per Law excerpt. Each run is
+its own conversation (its own key, so two runs on one database never mix),
+dropped when the run ends; its rulings stay in the log. A line that cannot
+be read gets an error line, and the run goes on.
 """
 
 from __future__ import annotations
 
-import json
+import logging
+import uuid
 from collections.abc import Iterable
 from typing import Any, TextIO
 
 from bot.dialogue import Conversations, Reply
 from bot.i18n import translator
+from bot.jsonio import BadInput, dump_line, parse_json
 
 __all__ = ["run_chat", "run_jsonl", "jsonl_line", "CONSOLE_CHAT", "JSONL_CHAT"]
 
 CONSOLE_CHAT = "console"
+#: The prefix of a ``--jsonl`` run's conversation key (a random suffix per run).
 JSONL_CHAT = "console-jsonl"
+
+log = logging.getLogger(__name__)
 
 
 def _split_command(text: str) -> tuple[str, str | None]:
@@ -51,40 +58,52 @@ def _error_line(message: str) -> dict[str, Any]:
             "question": None, "ruling": None}
 
 
-def _read_jsonl(conversations: Conversations, line: str) -> list[Reply] | str:
+def _read_jsonl(conversations: Conversations, key: str, line: str) -> list[Reply] | str:
     """Replies, or the sentence explaining why the line cannot be read."""
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError as error:
-        return f"the line is not valid JSON ({error.msg})"
+        data = parse_json(line)
+    except BadInput as error:
+        return str(error)
     if not isinstance(data, dict) or not ({"text", "answer"} & set(data)):
         return 'each line must be an object {"text": "..."} or {"answer": <value>}'
     if "answer" in data:
-        return conversations.answer(JSONL_CHAT, data["answer"])
+        return conversations.answer(key, data["answer"])
     text = data["text"]
     if not isinstance(text, str):
         return '"text" must be a string'
     if text.strip().startswith("/"):
         name, argument = _split_command(text.strip())
-        return conversations.command(JSONL_CHAT, name, argument)
-    return conversations.text(JSONL_CHAT, text)
+        return conversations.command(key, name, argument)
+    return conversations.text(key, text)
 
 
 def run_jsonl(conversations: Conversations, lines: Iterable[str], out: TextIO,
               lang: str | None = None, edition: str | None = None) -> int:
-    conversations.reset(JSONL_CHAT)  # each run is a new conversation
-    if lang:
-        conversations.command(JSONL_CHAT, "langue", lang)
-    if edition:
-        conversations.command(JSONL_CHAT, "edition", edition)
-    for line in lines:
-        if not line.strip():
-            continue
-        result = _read_jsonl(conversations, line)
-        payload = _error_line(result) if isinstance(result, str) else jsonl_line(result)
-        out.write(json.dumps(payload, ensure_ascii=False) + "\n")
-        out.flush()
-    return 0
+    """The dialogue for a machine; 2 when some line could not be read, else 0."""
+    key = f"{JSONL_CHAT}:{uuid.uuid4().hex}"  # this run's own conversation
+    status = 0
+    try:
+        if lang:
+            conversations.command(key, "langue", lang)
+        if edition:
+            conversations.command(key, "edition", edition)
+        for line in lines:
+            if not line.strip():
+                continue
+            try:
+                result = _read_jsonl(conversations, key, line)
+            except Exception as error:  # a bug: answered on this line, the run goes on
+                log.debug("a line could not be handled", exc_info=True)
+                result = (f"this line could not be handled ({type(error).__name__}): "
+                          "please report it with the line that caused it")
+            if isinstance(result, str):
+                status = 2
+            payload = _error_line(result) if isinstance(result, str) else jsonl_line(result)
+            out.write(dump_line(payload))
+            out.flush()
+    finally:
+        conversations.drop(key)
+    return status
 
 
 def _show(reply: Reply, out: TextIO, lang: str) -> list[str]:

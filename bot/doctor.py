@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import os
-import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -24,7 +23,7 @@ from rules_core import Edition
 
 from .i18n import DOMAINS, LANGUAGES, N_, translator
 from .render import IRREGULARITY_TITLES
-from .store import Store, default_db_path
+from .store import ADVICE, default_db_path, diagnose
 
 __all__ = ["Level", "Finding", "run_checks", "render_report", "CHECKS"]
 
@@ -107,21 +106,13 @@ def check_telegram(env: Environ, timeout: float = 10.0) -> Finding:
 def check_database(env: Environ) -> Finding:
     configured = env.get("ARBITRE_DB", "").strip()
     path = os.path.expanduser(configured) if configured else str(default_db_path())
-    try:
-        store = Store(path)
-        try:
-            with store.transaction():
-                pass  # BEGIN IMMEDIATE takes the write lock: the file is writable
-        finally:
-            store.close()
-    except (OSError, sqlite3.Error) as error:
-        return _problem(
-            N_("Cannot write the database {path} ({reason}): set ARBITRE_DB to a file in a "
-            "writable directory."),
-            path=path,
-            reason=str(error),
-        )
-    return _ok(N_("The database {path} is writable."), path=path)
+    # A real write in a transaction, then PRAGMA quick_check: a read-only file
+    # (another user's, in WAL mode) or damaged pages are found, not assumed away.
+    found = diagnose(path)
+    if found is None:
+        return _ok(N_("The database {path} is writable and its pages check out."), path=path)
+    problem, reason = found
+    return _problem(ADVICE[problem], path=path, reason=reason)
 
 
 def check_speech_model(env: Environ) -> Finding:

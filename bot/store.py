@@ -17,13 +17,17 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-__all__ = ["Store", "LogEntry", "StoreError", "open_store", "default_db_path",
-           "default_retention_days", "Clock", "system_clock", "DEFAULT_RETENTION_DAYS"]
+from bot.i18n import N_
+
+__all__ = ["Store", "LogEntry", "StoreError", "StoreGone", "open_store", "default_db_path",
+           "default_retention_days", "Clock", "system_clock", "DEFAULT_RETENTION_DAYS",
+           "Problem", "diagnose", "ADVICE"]
 
 Clock = Callable[[], datetime]
 
@@ -33,6 +37,22 @@ DEFAULT_RETENTION_DAYS = 365
 
 class StoreError(ValueError):
     """The database cannot be used as configured; the message says what to do."""
+
+
+class StoreGone(StoreError):
+    """The database file was deleted or replaced while the process ran: what
+    it would write now would be lost."""
+
+
+class Problem(Enum):
+    """What is wrong with a database file, each with its own advice."""
+
+    #: cannot be created, opened for writing, or written (permissions, full disk)
+    UNWRITABLE = "unwritable"
+    #: not an SQLite database at all, or its header is damaged
+    NOT_A_DATABASE = "not_a_database"
+    #: an SQLite database whose pages are damaged (PRAGMA quick_check)
+    DAMAGED = "damaged"
 
 
 def system_clock() -> datetime:
@@ -83,6 +103,24 @@ CREATE TABLE IF NOT EXISTS ruling_log (
     ruling TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS ruling_log_chat ON ruling_log (chat_key, id);
+CREATE TABLE IF NOT EXISTS inbox (
+    update_id INTEGER PRIMARY KEY,
+    payload TEXT,
+    received TEXT NOT NULL,
+    handled INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    chat_id INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    created TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS outbox_chat ON outbox (chat_id, id);
+CREATE TABLE IF NOT EXISTS store_health (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    checked TEXT NOT NULL
+);
 """
 
 
@@ -117,6 +155,44 @@ class Store:
         except BaseException:
             self._db.close()  # e.g. not a database: no connection left behind
             raise
+        self._identity = self._file_identity()
+
+    def _file_identity(self) -> tuple[int, int] | None:
+        if self.path == ":memory:" or self.path.startswith("file:"):
+            return None
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return None
+        return info.st_dev, info.st_ino
+
+    def check_present(self) -> None:
+        """:raises StoreGone: when the file opened is no longer at its path
+        (deleted, or replaced by another file)."""
+        if self._identity is None:
+            return
+        if self._file_identity() != self._identity:
+            raise StoreGone(f"The database file {self.path} was deleted or replaced while "
+                            "running: nothing more can be saved. Restore it (or let a new one "
+                            "be created) and start the bot again")
+
+    def health_check(self) -> None:
+        """A real write in a transaction, then ``PRAGMA quick_check``.
+
+        :raises sqlite3.Error: when the file cannot be written.
+        :raises StoreError: when its pages are damaged (the message says how).
+        """
+        with self.transaction() as db:
+            db.execute("INSERT INTO store_health (id, checked) VALUES (1, ?) ON CONFLICT (id) "
+                       "DO UPDATE SET checked = excluded.checked", (self.now().isoformat(),))
+        with self._lock:
+            rows = self._db.execute("PRAGMA quick_check").fetchall()
+        findings = [line for row in rows for line in str(row[0]).splitlines()
+                    if line.strip() and not line.startswith("***")]
+        if findings != ["ok"]:
+            raise sqlite3.DatabaseError(
+                f"PRAGMA quick_check found {len(findings)} problem(s), the first: "
+                f"{findings[0] if findings else '?'}")
 
     def _setup(self) -> None:
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -137,6 +213,7 @@ class Store:
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One dialogue step: everything in it is written, or nothing."""
         with self._lock:
+            self.check_present()
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
@@ -172,6 +249,9 @@ class Store:
             "updated = excluded.updated",
             (chat_key, json.dumps(state, ensure_ascii=False), self.now().isoformat()),
         )
+
+    def drop_state(self, db: sqlite3.Connection, chat_key: str) -> None:
+        db.execute("DELETE FROM chat_state WHERE chat_key = ?", (chat_key,))
 
     def log_ruling(
         self,
@@ -230,6 +310,68 @@ class Store:
         db.execute("DELETE FROM chat_state WHERE chat_key = ?", (chat_key,))
         return db.execute("DELETE FROM ruling_log WHERE chat_key = ?", (chat_key,)).rowcount
 
+    # --- inbox and outbox (design.md: written in the step's transaction) ----
+
+    def record_update(self, update_id: int, payload: dict[str, Any]) -> bool:
+        """Keep an update as received, before Telegram is told so; False when it
+        was received before (it is then not handled again)."""
+        with self.transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO inbox (update_id, payload, received) VALUES (?, ?, ?) "
+                "ON CONFLICT (update_id) DO NOTHING",
+                (update_id, json.dumps(payload, ensure_ascii=False), self.now().isoformat()))
+            return cursor.rowcount == 1
+
+    def is_handled(self, update_id: int) -> bool:
+        with self._lock:
+            row = self._db.execute("SELECT handled FROM inbox WHERE update_id = ?",
+                                   (update_id,)).fetchone()
+        return bool(row and row[0])
+
+    def mark_handled(self, db: sqlite3.Connection, update_id: int) -> None:
+        """In the step's transaction: the update is handled, and what it said is
+        no longer kept here (only its id, against a second handling)."""
+        db.execute("UPDATE inbox SET handled = 1, payload = NULL WHERE update_id = ?",
+                   (update_id,))
+
+    def unhandled_updates(self) -> list[tuple[int, dict[str, Any]]]:
+        """Updates received but never handled (a crash came between), oldest first."""
+        with self._lock:
+            rows = self._db.execute("SELECT update_id, payload FROM inbox WHERE handled = 0 "
+                                    "AND payload IS NOT NULL ORDER BY update_id").fetchall()
+        return [(int(row[0]), json.loads(row[1])) for row in rows]
+
+    def last_update_id(self) -> int | None:
+        with self._lock:
+            row = self._db.execute("SELECT MAX(update_id) FROM inbox").fetchone()
+        return int(row[0]) if row and row[0] is not None else None
+
+    def enqueue(self, db: sqlite3.Connection, chat_id: int, payload: dict[str, Any]) -> None:
+        """One message to deliver, in the step's transaction."""
+        db.execute("INSERT INTO outbox (chat_id, payload, created) VALUES (?, ?, ?)",
+                   (chat_id, json.dumps(payload, ensure_ascii=False), self.now().isoformat()))
+
+    def pending(self, chat_id: int | None = None, limit: int = 100
+                ) -> list[tuple[int, int, dict[str, Any], int]]:
+        """Messages not yet delivered: (id, chat id, payload, attempts), in order."""
+        query = "SELECT id, chat_id, payload, attempts FROM outbox"
+        args: tuple[Any, ...] = ()
+        if chat_id is not None:
+            query += " WHERE chat_id = ?"
+            args = (chat_id,)
+        with self._lock:
+            rows = self._db.execute(query + " ORDER BY id LIMIT ?", (*args, limit)).fetchall()
+        return [(int(r[0]), int(r[1]), json.loads(r[2]), int(r[3])) for r in rows]
+
+    def delivered(self, message_id: int) -> None:
+        """Telegram confirmed it: the row (and the text it held) goes."""
+        with self.transaction() as db:
+            db.execute("DELETE FROM outbox WHERE id = ?", (message_id,))
+
+    def attempted(self, message_id: int) -> None:
+        with self.transaction() as db:
+            db.execute("UPDATE outbox SET attempts = attempts + 1 WHERE id = ?", (message_id,))
+
     def purge(self, days: int) -> tuple[int, int]:
         """Erase rulings logged, and chat states left untouched, more than
         ``days`` ago; (states, rulings) erased."""
@@ -241,6 +383,9 @@ class Store:
                                 "julianday(?)", (cutoff,)).rowcount
             rulings = db.execute("DELETE FROM ruling_log WHERE julianday(at) < julianday(?)",
                                  (cutoff,)).rowcount
+            # Handled updates keep only their id, a day is enough against a resend.
+            db.execute("DELETE FROM inbox WHERE handled = 1 AND julianday(received) < "
+                       "julianday(?)", ((self.now() - timedelta(days=1)).isoformat(),))
         if states or rulings:
             self.checkpoint()
         return states, rulings
@@ -253,24 +398,66 @@ class Store:
 
 
 def open_store(path: str | Path, clock: Clock = system_clock) -> Store:
-    """The store at ``path``, checked writable.
+    """The store at ``path``, checked by a real write and ``PRAGMA quick_check``.
 
     :raises StoreError: with one sentence saying what to do, when the file
-        cannot be created, is not a database, or cannot be written.
+        cannot be created or written, is not a database, or is damaged.
     """
     try:
         store = Store(path, clock=clock)
     except (OSError, sqlite3.Error) as error:
-        raise StoreError(_unusable(path, error)) from None
+        raise StoreError(advice(path, *classify_error(error))) from None
     try:
-        with store.transaction():
-            pass  # BEGIN IMMEDIATE takes the write lock: the file is writable
+        store.health_check()
     except sqlite3.Error as error:
         store.close()
-        raise StoreError(_unusable(path, error)) from None
+        raise StoreError(advice(path, *classify_error(error))) from None
     return store
 
 
-def _unusable(path: str | Path, error: BaseException) -> str:
-    return (f"Cannot write the database {path} ({error}): set ARBITRE_DB to a file in a "
-            "writable directory")
+def classify_error(error: BaseException) -> tuple[Problem, str]:
+    """What an error opening or checking a database says about the file, and
+    the error's own words."""
+    text = str(error)
+    lowered = text.lower()
+    if "not a database" in lowered or "file is encrypted" in lowered:
+        return Problem.NOT_A_DATABASE, text
+    if "malformed" in lowered or "quick_check" in lowered or "corrupt" in lowered:
+        return Problem.DAMAGED, text
+    return Problem.UNWRITABLE, text
+
+
+def diagnose(path: str | Path) -> tuple[Problem, str] | None:
+    """What is wrong with the database at ``path`` (created if absent), or None."""
+    try:
+        store = Store(path)
+    except (OSError, sqlite3.Error) as error:
+        return classify_error(error)
+    try:
+        store.health_check()
+    except sqlite3.Error as error:
+        return classify_error(error)
+    finally:
+        store.close()
+    return None
+
+
+#: What to do about each problem ({path}, {reason}): the bot's start-up error
+#: (in English) and ``arbitre doctor`` (translated, domain "doctor").
+ADVICE: Mapping[Problem, str] = {
+    Problem.NOT_A_DATABASE: N_(
+        "The file {path} is not an SQLite database, or its header is damaged ({reason}): if "
+        "it is the bot's database, restore it from a backup (or move it aside to start an "
+        "empty one); otherwise set ARBITRE_DB to another file."),
+    Problem.DAMAGED: N_(
+        "The database {path} is damaged ({reason}): stop the bot and restore it from a "
+        "backup, or recover what it holds with: sqlite3 {path} .recover"),
+    Problem.UNWRITABLE: N_(
+        "Cannot write the database {path} ({reason}): give the bot's user write access to the "
+        "file and its directory, or set ARBITRE_DB to a file in a writable directory."),
+}
+
+
+def advice(path: str | Path, problem: Problem, reason: str) -> str:
+    """One sentence: what is wrong with the database and what to do."""
+    return ADVICE[problem].format(path=path, reason=reason)

@@ -248,9 +248,9 @@ def parse_call(text: str) -> Call:
     match = _BID_RE.match(folded)
     if match:
         level_text, strain_text = match.groups()
-        if level_text.isdigit() and len(level_text) > 2:
+        if level_text.isdecimal() and len(level_text) > 2:
             raise InvalidCallError(f"{text!r}: a bid names 1 to 7 tricks")
-        level = int(level_text) if level_text.isdigit() else _NUMBER_WORDS.get(level_text)
+        level = int(level_text) if level_text.isdecimal() else _NUMBER_WORDS.get(level_text)
         strain_key = strain_text.replace(" ", "")
         strain = _STRAIN_WORDS.get(strain_key)
         if level is not None and strain is not None:

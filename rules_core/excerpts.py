@@ -106,7 +106,8 @@ def normalise_ref(text: str) -> str | None:
         ref = "BB" + (match["num"] or "")
         return ref + (f"({match['sub']})" if match["sub"] else "")
     folded = _PREFIX.sub("", folded)
-    compact = re.sub(r"[\s.,:;-]+", "", folded)
+    # Punctuation around a number is not part of it: "27?", "«27»", "27 !".
+    compact = re.sub(r"[\s.,:;?!¿¡«»\"“”'‘’-]+", "", folded)
     match = _REF.fullmatch(compact)
     if match is None or not 1 <= int(match["law"]) <= 93:
         return None
@@ -159,7 +160,7 @@ def _sort_key(ref: str) -> tuple[int, ...]:
     for position, part in enumerate(_split_ref(ref)):
         if part == "BB":
             key.append(1000)
-        elif part.isdigit():
+        elif part.isdecimal():
             key.append(int(part))
         elif position == 4:  # "20F5(b)(ii)": the fifth level is roman
             key.append(_ROMAN.index(part[1:-1]) + 1)
@@ -844,7 +845,7 @@ _KEYWORD_WEIGHT, _TITLE_WEIGHT, _HEADING_WEIGHT, _TEXT_WEIGHT = 1.0, 1.0, 0.9, 0
 
 def _tokens(text: str) -> tuple[str, ...]:
     words = re.findall(r"[a-z0-9]+", _fold(text).replace("œ", "oe"))
-    return tuple(w for w in words if w not in _STOPWORDS and (len(w) > 1 or w.isdigit()))
+    return tuple(w for w in words if w not in _STOPWORDS and (len(w) > 1 or w.isdecimal()))
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,11 +19,12 @@ def _database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ARBITRE_EDITION", raising=False)
 
 
-def _jsonl(*lines: object, args: tuple[str, ...] = ()) -> list[dict[str, object]]:
+def _jsonl(*lines: object, args: tuple[str, ...] = (), status: int = 0
+           ) -> list[dict[str, object]]:
     text = "".join((line if isinstance(line, str) else json.dumps(line)) + "\n"
                    for line in lines)
     out = io.StringIO()
-    assert main(["chat", "--jsonl", *args], stdin=io.StringIO(text), out=out) == 0
+    assert main(["chat", "--jsonl", *args], stdin=io.StringIO(text), out=out) == status
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
@@ -56,7 +57,7 @@ def test_jsonl_in_english_with_the_2007_edition() -> None:
 
 def test_jsonl_bad_lines_get_error_lines_and_the_dialogue_goes_on() -> None:
     lines = _jsonl("not json", '["text"]', {"text": 3}, {"answer": True}, {"text": ""},
-                   {"text": "/aide"})
+                   {"text": "/aide"}, status=2)  # 2: some line could not be read
     assert [line.get("status") for line in lines[:3]] == ["error"] * 3
     assert all(isinstance(line["error"], str) and line["error"] for line in lines[:3])
     assert lines[3]["question"] is None and lines[3]["text"]  # nothing to answer yet

@@ -217,17 +217,16 @@ def test_an_unreadable_correction_keeps_the_question_open(chat: Conversations) -
     assert replies[0].text.startswith("I did not understand")
 
 
-def test_calls_that_do_not_show_the_unsure_irregularity_get_the_menu(
+def test_a_change_of_call_among_listed_calls_is_placed_not_refused(
         chat: Conversations) -> None:
     """Not "that cannot have happened": the menu, then the usual questions."""
     replies = chat.text(CHAT, "South opened 1S, West passed, North bid 2S, East doubled, South "
                               "said 3H then said oops I meant 3S", "en")
     question = _question(replies)
-    assert question is not None and question.fact == "irregularity"
-    assert question.choices[0].value == "change_of_call"
-    after = chat.answer(CHAT, "change_of_call")
-    assert _ruling(after) is not None or _question(after) is not None
-    assert "cannot have happened" not in _text(after)
+    # Placed with confidence now: the usual questions of Law 25, no dead end.
+    assert question is not None and question.fact == "partner_called_since"
+    assert "Change of call" in _text(replies)
+    assert "cannot have happened" not in _text(replies)
 
 
 def test_a_hesitation_does_not_promise_to_check_restrictions(chat: Conversations) -> None:
@@ -262,10 +261,10 @@ def test_never_a_did_you_mean_with_a_single_option(chat: Conversations) -> None:
     """Item 16: the menu of what may have happened, the likely group first."""
     replies = chat.text(CHAT, "il a tiré le carton passe au lieu de 2♦", "fr")
     question = _question(replies)
-    assert question is not None and question.fact == "irregularity"
+    # Placed with confidence now (Law 25): its usual questions, no "did you mean".
+    assert question is not None and question.fact == "partner_called_since"
     assert len(question.choices) > 1
-    assert question.choices[0].value == "change_of_call"
-    assert _question(chat.answer(CHAT, "change_of_call")) is not None
+    assert "Changement de déclaration" in _text(replies)
 
 
 def test_calls_by_place_on_a_board_known_by_seat_ask_where_the_writer_sits(

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import random
+import sqlite3
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -21,6 +24,7 @@ from bot.doctor import (
     check_telegram,
     render_report,
 )
+from bot.store import StoreError, open_store
 
 GOOD_TOKEN = "123456:GOOD-token-for-tests"
 BAD_TOKEN = "654321:REVOKED-token-for-tests"
@@ -116,3 +120,99 @@ def test_cli_exit_status_follows_problems(tmp_path: Path, monkeypatch: pytest.Mo
     text = out.getvalue()
     assert "1 problem to fix." in text
     assert "Traceback" not in text
+
+
+# --- the database checked for real: a write in a transaction, PRAGMA quick_check ------------
+
+def _database_with_rulings(path: Path, count: int = 300) -> None:
+    store = open_store(path)
+    with store.transaction() as db:
+        for _ in range(count):
+            store.log_ruling(db, "tg:1", edition="2017", description="x" * 200, facts={},
+                             ruling={})
+    store.checkpoint()
+    store.close()
+
+
+def _check_as_another_user(db: Path) -> tuple[str, str]:
+    """check_database in a forked child that, when we are root, becomes nobody.
+
+    A fork, not a new interpreter: the interpreter may live under a home that
+    nobody cannot read (pyenv under /root), and everything is imported already.
+    """
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        status = 1
+        try:
+            os.close(read_end)
+            if os.geteuid() == 0:
+                os.setgroups([])
+                os.setgid(65534)
+                os.setuid(65534)
+            finding = check_database({"ARBITRE_DB": str(db)})
+            text = finding.level.name + "\n" + finding.message.format(**finding.args)
+            os.write(write_end, text.encode())
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        output = pipe.read().decode()
+    _, status = os.waitpid(pid, 0)
+    assert status == 0, output
+    level, message = output.split("\n", 1)
+    return level, message
+
+
+def test_a_read_only_wal_database_of_another_user_is_reported(tmp_path: Path) -> None:
+    """The file and its directory belong to another user (WAL mode, its -wal
+    and -shm files present): BEGIN IMMEDIATE alone would pass; the write fails."""
+    folder = tmp_path / "theirs"
+    folder.mkdir()
+    db = folder / "arbitre.sqlite3"
+    _database_with_rulings(db, 3)
+    keep_open = sqlite3.connect(db)  # keeps -wal and -shm present, as a live bot would
+    keep_open.execute("SELECT COUNT(*) FROM ruling_log").fetchone()
+    try:
+        for path in folder.iterdir():
+            path.chmod(0o644)
+        folder.chmod(0o755)
+        if os.geteuid() != 0:
+            for path in folder.iterdir():
+                path.chmod(0o444)
+            folder.chmod(0o555)
+        level, message = _check_as_another_user(db)
+    finally:
+        folder.chmod(0o755)
+        keep_open.close()
+    assert level == "PROBLEM", message
+    assert "Cannot write the database" in message and "write access" in message
+
+
+def test_a_corrupted_header_gets_the_restore_advice(tmp_path: Path) -> None:
+    db = tmp_path / "arbitre.sqlite3"
+    _database_with_rulings(db, 3)
+    data = bytearray(db.read_bytes())
+    data[:16] = b"garbage garbage!"
+    db.write_bytes(bytes(data))
+    finding = check_database({"ARBITRE_DB": str(db)})
+    assert finding.level is Level.PROBLEM
+    assert "not an SQLite database, or its header is damaged" in finding.message
+    assert "restore it from a backup" in finding.message
+
+
+def test_random_bytes_over_pages_are_found(tmp_path: Path) -> None:
+    db = tmp_path / "arbitre.sqlite3"
+    _database_with_rulings(db)
+    data = bytearray(db.read_bytes())
+    noise = random.Random(7)
+    for offset in range(4096 * 2, len(data) - 4096, 4096):
+        data[offset + 100:offset + 400] = bytes(noise.randrange(256) for _ in range(300))
+    db.write_bytes(bytes(data))
+    finding = check_database({"ARBITRE_DB": str(db)})
+    assert finding.level is Level.PROBLEM
+    assert "is damaged" in finding.message and ".recover" in finding.message
+    assert "quick_check" in finding.args["reason"]
+    with pytest.raises(StoreError, match="is damaged"):  # the bot refuses to start on it
+        open_store(db)

@@ -109,7 +109,7 @@ def test_an_unwritable_database_is_one_sentence(environment: Path,
     assert code == 2
     sentence = _sentence(output)
     assert sentence.startswith(f"Cannot write the database {blocker / 'arbitre.sqlite3'}")
-    assert sentence.endswith("set ARBITRE_DB to a file in a writable directory")
+    assert sentence.rstrip(".").endswith("set ARBITRE_DB to a file in a writable directory")
     assert fake.calls_to("getUpdates") == []  # never started
 
 

@@ -8,10 +8,11 @@ returns ``Reply`` objects to show.
 
 from .engine import Engine, Turn
 from .replies import Action, Choice, QuestionView, Reply, answer_data, parse_answer_data
-from .session import COMMANDS, Conversations, open_conversations
+from .session import COMMANDS, STEP_SINK, Conversations, StepSink, open_conversations
 from .state import ChatState
 
 __all__ = [
     "Engine", "Turn", "Conversations", "open_conversations", "COMMANDS", "ChatState",
     "Reply", "QuestionView", "Choice", "Action", "answer_data", "parse_answer_data",
+    "STEP_SINK", "StepSink",
 ]  # fmt: skip

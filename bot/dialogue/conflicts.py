@@ -16,7 +16,19 @@ from rules_core.replay import derive
 from .card import fact_line
 from .state import Draft
 
-__all__ = ["explain_conflict"]
+__all__ = ["explain_conflict", "calls_are_regular"]
+
+
+def calls_are_regular(draft: Draft) -> bool:
+    """No irregularity named, and the calls listed, replayed, show none."""
+    if draft.irregularity or len(draft.calls) < 2:
+        return False
+    try:
+        calls = [(Seat[s], parse_call(c)) for s, c in draft.calls]
+    except (KeyError, InvalidCallError):
+        return False
+    dealer = Seat[draft.dealer] if draft.dealer else None
+    return derive(dealer, calls).irregularity is None
 
 
 def explain_conflict(draft: Draft, edition: str, lang: str) -> str:

@@ -57,7 +57,7 @@ from .comparable import (
     helper_action,
     helps_with,
 )
-from .conflicts import explain_conflict
+from .conflicts import calls_are_regular, explain_conflict
 from .corrections import read_correction
 from .laws import (
     LAW_DATA,
@@ -548,10 +548,17 @@ class Engine:
             self._deliver(state, result, turn, announce=fresh or moved or (
                 previous.irregularity not in (None, result.irregularity)))
             return turn
+        t = translator(state.lang)
+        regular = t.gettext("These calls are regular: there is no irregularity in them.")
         if unsure is not None:
             state.draft = draft
-            return self._menu(state, unsure, None)
-        t = translator(state.lang)
+            menu = self._menu(state, unsure, None)
+            if calls_are_regular(draft):
+                menu.replies.insert(0, Reply(regular))  # then what else may have happened
+            return menu
+        if calls_are_regular(draft):
+            return Turn([Reply(regular + "\n" + t.gettext(
+                "If something else happened, tell me what, or /cancel to start over."))])
         return Turn([Reply(
             t.gettext("That cannot have happened as described: {problem}.").format(
                 problem=explain_conflict(draft, state.edition, state.lang))
@@ -711,7 +718,7 @@ class Engine:
     def _typed_answer(self, pending: Pending, text: str, lang: str) -> int | None:
         """A typed reply that is just one of the choices: 'oui', 'non', '2', a label."""
         folded = _fold(text)
-        if folded.isdigit() and 1 <= int(folded) <= len(pending.values):
+        if folded.isdecimal() and len(folded) <= 3 and 1 <= int(folded) <= len(pending.values):
             return int(folded) - 1
         for index, value in enumerate(pending.values):
             if value is True and folded in _YES or value is False and folded in _NO:

@@ -81,6 +81,8 @@ def answer_data(qid: int, index: int) -> str:
 
 def parse_answer_data(data: str) -> tuple[int, int] | None:
     parts = data.split(":")
-    if len(parts) != 3 or parts[0] != "a" or not parts[1].isdigit() or not parts[2].isdigit():
+    if len(data) > 64 or len(parts) != 3 or parts[0] != "a":  # Telegram: 64 bytes at most
+        return None
+    if not parts[1].isdecimal() or not parts[2].isdecimal():  # "᧚" is a digit, not decimal
         return None
     return int(parts[1]), int(parts[2])

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 from collections.abc import Callable
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +24,7 @@ from .history import history_replies
 from .replies import Action, Reply
 from .state import ChatState
 
-__all__ = ["Conversations", "COMMANDS", "open_conversations"]
+__all__ = ["Conversations", "COMMANDS", "open_conversations", "STEP_SINK", "StepSink"]
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,22 @@ COMMANDS = {
     "details": "details",
 }
 
+StepSink = Callable[[sqlite3.Connection, str, list[Reply]], None]
+
+#: Set by a front end around a step: called inside the step's transaction with
+#: (connection, chat key, replies), so that what is answered is written (to the
+#: Telegram outbox) with the step, or not at all (design.md, "Where the next
+#: parts go").
+STEP_SINK: ContextVar[StepSink | None] = ContextVar("step_sink", default=None)
+
+
+def _to_sink(db: sqlite3.Connection, chat_key: str, replies: list[Reply]) -> list[Reply]:
+    sink = STEP_SINK.get()
+    if sink is not None:
+        sink(db, chat_key, replies)
+    return replies
+
+
 #: Button data of the erase confirmation: ``forget:<serial>`` / ``keep:<serial>``.
 FORGET, KEEP = "forget:", "keep:"
 
@@ -66,6 +84,7 @@ class Conversations:
                     replaces=state.logged_id or None,
                 )
             self.store.save_state(db, chat_key, state.to_json())
+            _to_sink(db, chat_key, turn.replies)
         return turn.replies
 
     def _state(self, chat_key: str, language_code: str | None) -> ChatState:
@@ -97,6 +116,12 @@ class Conversations:
         """Forget the chat's conversation (not its ruling log)."""
         with self.store.transaction() as db:
             self.store.save_state(db, chat_key, self.engine.new_state(language_code).to_json())
+
+    def drop(self, chat_key: str) -> None:
+        """The conversation is over for good (a ``chat --jsonl`` run ended): its
+        state goes, its ruling log stays."""
+        with self.store.transaction() as db:
+            self.store.drop_state(db, chat_key)
 
     def language(self, chat_key: str, language_code: str | None = None) -> str:
         """The chat's language; for a chat not seen yet, the user's own
@@ -143,19 +168,21 @@ class Conversations:
             rulings = self.store.count_rulings(chat_key)
             if stored is None and rulings == 0:  # nothing kept: nothing to create either
                 t = translator(normalise_language(language_code))
-                return [Reply(t.gettext("I keep nothing about this chat."))]
+                return _to_sink(db, chat_key,
+                                [Reply(t.gettext("I keep nothing about this chat."))])
             state = self._state(chat_key, language_code)
             state.qid += 1  # the serial ties the buttons to this request only
             state.forget_qid = state.qid
             self.store.save_state(db, chat_key, state.to_json())
-        t = translator(state.lang)
-        text = t.ngettext(
-            "Erase this chat's conversation and its {count} logged ruling? Everyone in the "
-            "chat loses them, and it cannot be undone.",
-            "Erase this chat's conversation and its {count} logged rulings? Everyone in the "
-            "chat loses them, and it cannot be undone.", rulings).format(count=rulings)
-        return [Reply(text, actions=(Action(t.gettext("Erase"), f"{FORGET}{state.qid}"),
-                                     Action(t.gettext("Keep"), f"{KEEP}{state.qid}")))]
+            t = translator(state.lang)
+            text = t.ngettext(
+                "Erase this chat's conversation and its {count} logged ruling? Everyone in the "
+                "chat loses them, and it cannot be undone.",
+                "Erase this chat's conversation and its {count} logged rulings? Everyone in the "
+                "chat loses them, and it cannot be undone.", rulings).format(count=rulings)
+            return _to_sink(db, chat_key, [Reply(text, actions=(
+                Action(t.gettext("Erase"), f"{FORGET}{state.qid}"),
+                Action(t.gettext("Keep"), f"{KEEP}{state.qid}")))])
 
     def _confirm_forget(self, chat_key: str, data: str,
                         language_code: str | None) -> list[Reply]:
@@ -167,30 +194,33 @@ class Conversations:
             state = self._state(chat_key, language_code)
             t = translator(state.lang)
             if not state.forget_qid or serial != str(state.forget_qid):
-                return [Reply(t.gettext("That button is no longer in use."))]
+                return _to_sink(db, chat_key,
+                                [Reply(t.gettext("That button is no longer in use."))])
             if not erase:
                 state.forget_qid = 0
                 self.store.save_state(db, chat_key, state.to_json())
-                return [Reply(t.gettext("Nothing was erased."))]
+                return _to_sink(db, chat_key, [Reply(t.gettext("Nothing was erased."))])
             erased = self.store.forget(db, chat_key)
             settings = self._settings(state)
             if settings is not None:
                 # The language and edition the chat chose are settings, not the
                 # conversation: an English chat stays English after /forget.
                 self.store.save_state(db, chat_key, settings.to_json())
+                text = t.ngettext(
+                    "Erased: this chat's conversation and {count} ruling. I keep only the "
+                    "language and edition chosen for this chat.",
+                    "Erased: this chat's conversation and {count} rulings. I keep only the "
+                    "language and edition chosen for this chat.", erased).format(count=erased)
+            else:
+                text = t.ngettext(
+                    "Erased: this chat's conversation and {count} ruling. I keep nothing more "
+                    "about this chat.",
+                    "Erased: this chat's conversation and {count} rulings. I keep nothing more "
+                    "about this chat.", erased).format(count=erased)
+            replies = _to_sink(db, chat_key, [Reply(text)])
         self.store.checkpoint()  # no copy of the erased rows left in the write-ahead log
         log.info("a chat erased its conversation and %d rulings", erased)
-        if settings is not None:
-            return [Reply(t.ngettext(
-                "Erased: this chat's conversation and {count} ruling. I keep only the language "
-                "and edition chosen for this chat.",
-                "Erased: this chat's conversation and {count} rulings. I keep only the "
-                "language and edition chosen for this chat.", erased).format(count=erased))]
-        return [Reply(t.ngettext(
-            "Erased: this chat's conversation and {count} ruling. I keep nothing more about "
-            "this chat.",
-            "Erased: this chat's conversation and {count} rulings. I keep nothing more about "
-            "this chat.", erased).format(count=erased))]
+        return replies
 
     def _settings(self, state: ChatState) -> ChatState | None:
         """The chat's chosen settings alone, or None when it chose none."""

@@ -2,8 +2,11 @@
 
 ``build_application(settings)`` gives a ready python-telegram-bot
 ``Application`` (tests point ``settings.base_url`` at a fake Bot API);
-``run(settings)`` checks that Telegram accepts the token, then polls, or
-serves a webhook when ``ARBITRE_WEBHOOK_URL`` is set. The Application owns one
+``run(settings)`` checks that Telegram accepts the token, then polls
+(polling.Poller), or serves a webhook when ``ARBITRE_WEBHOOK_URL`` is set.
+It fails loudly, for a supervisor to see: a token Telegram refuses (at start
+or later) or a database file that disappears stops the process with one
+sentence (``SettingsError`` / ``StoreError``; exit status 2 from the CLI). The Application owns one
 voice-note ``Transcriber``, closed at shutdown, and purges what is older than
 the retention period at start and then daily.
 """
@@ -15,6 +18,7 @@ import contextlib
 import hashlib
 import importlib.util
 import logging
+import signal
 from urllib.parse import urlsplit
 
 from telegram import Bot, Update
@@ -23,20 +27,26 @@ from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 from telegram.request import HTTPXRequest
 
 from bot.dialogue import Conversations, open_conversations
+from bot.store import StoreError
 from bot.voice import Transcriber
 
 from .gate import Gate
 from .handlers import ArbitreHandlers
 from .menus import COMMAND_MENUS, set_default_menus
+from .polling import TOKEN_REFUSED, Poller
+from .sender import Sender
 from .settings import Settings, SettingsError, TokenFilter
 from .voice import VoiceNotes
 
-__all__ = ["build_application", "run", "check_connection", "COMMAND_MENUS", "PURGE_EVERY"]
+__all__ = ["build_application", "run", "check_connection", "serve_polling", "COMMAND_MENUS",
+           "PURGE_EVERY", "STORE_CHECK_EVERY"]
 
 log = logging.getLogger(__name__)
 
 #: Seconds between two retention purges while the bot runs.
 PURGE_EVERY = 24 * 3600.0
+#: Seconds between two checks that the database file is still there.
+STORE_CHECK_EVERY = 2.0
 
 async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     await set_default_menus(app.bot)
@@ -57,11 +67,16 @@ def build_application(
     owns_transcriber = transcriber is None
     voice = VoiceNotes(transcriber if transcriber is not None else Transcriber())
     warming: list[asyncio.Task[None]] = []
+    sender = Sender(conversations.store)
+    sweeping = asyncio.Event()
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
         await _post_init(app)
         warming.append(asyncio.create_task(
             _purge_daily(conversations, settings.retention_days)))
+        # What was committed but not delivered before a restart goes out now.
+        sweeping.clear()
+        warming.append(asyncio.create_task(sender.run(app.bot, sweeping)))
         if settings.warm_up_voice:
             # In the background: polling starts at once, a first note just waits.
             warming.append(asyncio.create_task(voice.warm_up()))
@@ -77,10 +92,19 @@ def build_application(
     if settings.rate_limit:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=2))
     app = builder.build()
+    app.bot_data["conversations"] = conversations
+    app.bot_data["sender"] = sender
     gate = Gate(settings.allowed_chats, settings.per_minute)
-    ArbitreHandlers(conversations, voice, gate).register(app)
+    ArbitreHandlers(conversations, voice, gate, sender).register(app)
+
+    async def stop_sending(_: Application) -> None:  # type: ignore[type-arg]
+        # After the last update is handled, before the HTTP client closes:
+        # the messages being sent are confirmed, the rest waits in the outbox.
+        sweeping.set()
+        await sender.close()
 
     async def close(_: Application) -> None:  # type: ignore[type-arg]
+        await stop_sending(app)
         for task in warming:
             task.cancel()  # the load itself ends in the worker, which close() abandons
             with contextlib.suppress(asyncio.CancelledError):
@@ -89,6 +113,7 @@ def build_application(
         if owns_transcriber:
             voice.transcriber.close()
 
+    app.post_stop = stop_sending
     app.post_shutdown = close
     return app
 
@@ -164,20 +189,84 @@ def run(settings: Settings) -> None:
     # Edited messages are answered with a hint (handlers.on_edited); channel
     # posts and the rest are not asked for at all.
     allowed = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
-    if settings.webhook_url:
-        path = _webhook_path(settings.token)
-        log.info("serving a webhook on port %d", settings.webhook_port)
-        app.run_webhook(
-            listen=settings.webhook_listen,
-            port=settings.webhook_port,
-            url_path=path,
-            webhook_url=settings.webhook_url.rstrip("/") + "/" + path,
-            secret_token=settings.webhook_secret or None,
-            allowed_updates=allowed,
-        )
-    else:
-        log.info("polling for updates")
-        app.run_polling(allowed_updates=allowed)
+    try:
+        if settings.webhook_url:
+            path = _webhook_path(settings.token)
+            log.info("serving a webhook on port %d", settings.webhook_port)
+            app.run_webhook(
+                listen=settings.webhook_listen,
+                port=settings.webhook_port,
+                url_path=path,
+                webhook_url=settings.webhook_url.rstrip("/") + "/" + path,
+                secret_token=settings.webhook_secret or None,
+                allowed_updates=allowed,
+            )
+        else:
+            log.info("polling for updates")
+            asyncio.run(serve_polling(app, allowed))
+    except InvalidToken:  # e.g. the start-up getMe, refused since check_connection
+        raise SettingsError(TOKEN_REFUSED) from None
+
+
+async def serve_polling(app: Application, allowed: list[str]) -> None:  # type: ignore[type-arg]
+    """Initialise, poll until SIGINT/SIGTERM, shut down cleanly.
+
+    :raises SettingsError: when Telegram refuses the token meanwhile.
+    :raises StoreError: when the database file disappears meanwhile.
+    """
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    conversations: Conversations = app.bot_data["conversations"]
+    poller = Poller(app, allowed, store=conversations.store)
+    gone: list[StoreError] = []
+    tasks: list[asyncio.Task[None]] = []
+    try:
+        await app.initialize()
+        if app.post_init is not None:
+            await app.post_init(app)
+        await app.bot.delete_webhook()
+        await app.start()
+        tasks = [asyncio.create_task(poller.run(stop)),
+                 asyncio.create_task(_watch_store(conversations, stop, gone))]
+        await stop.wait()
+    finally:
+        stop.set()  # each task returns soon after
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if app.running:
+            await app.stop()
+            if app.post_stop is not None:
+                await app.post_stop(app)
+            if not gone and poller.fatal is None:
+                await poller.confirm()
+        await app.shutdown()
+        if app.post_shutdown is not None:
+            await app.post_shutdown(app)
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+    if poller.fatal is not None:
+        raise SettingsError(poller.fatal)
+    if gone:
+        raise gone[0]
+
+
+async def _watch_store(conversations: Conversations, stop: asyncio.Event,
+                       gone: list[StoreError]) -> None:
+    """Stop the bot when its database file is deleted or replaced: what it
+    would write next would be lost with the file."""
+    while not stop.is_set():
+        try:
+            conversations.store.check_present()
+        except StoreError as error:
+            log.critical("%s", error)
+            gone.append(error)
+            stop.set()
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), STORE_CHECK_EVERY)
 
 
 async def _close_unstarted(app: Application) -> None:  # type: ignore[type-arg]

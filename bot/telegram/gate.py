@@ -10,18 +10,32 @@ answer it, to say once why not, or to stay silent:
   sliding minute): the first message over the limit gets a polite answer,
   the next ones silence until the minute has passed.
 
+``EraseGuard`` decides who may erase a group's conversation and ruling log
+(/oublier): only the group's administrators, asked of Telegram
+(getChatMember) when the command comes *and* again at the press, and only
+the administrator who asked may press the confirmation. In a private chat,
+the one person there decides.
+
 Everything lives in memory only (user and chat ids, times): nothing here is
-written to the database, and a restart forgets it.
+written to the database, and a restart forgets it (a confirmation asked
+before a restart must be asked again).
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import deque
 from collections.abc import Callable, Collection
 from enum import Enum
 
-__all__ = ["Gate", "Verdict", "WINDOW_SECONDS"]
+from telegram import Bot
+from telegram.constants import ChatMemberStatus
+from telegram.error import TelegramError
+
+__all__ = ["Gate", "Verdict", "WINDOW_SECONDS", "EraseGuard", "is_group_admin"]
+
+log = logging.getLogger(__name__)
 
 #: The rate limit's window.
 WINDOW_SECONDS = 60.0
@@ -91,3 +105,37 @@ class Gate:
                         if not times or now - times[-1] >= WINDOW_SECONDS]:
             del self._recent[user_id]
             self._warned.discard(user_id)
+
+
+async def is_group_admin(bot: Bot, chat_id: int, user_id: int) -> bool:
+    """Whether Telegram says ``user_id`` administers ``chat_id`` now. When
+    Telegram cannot tell, no: erasing is refused rather than allowed."""
+    try:
+        member = await bot.get_chat_member(chat_id, user_id)
+    except TelegramError as error:
+        log.warning("could not check a group administrator (%s): refused", type(error).__name__)
+        return False
+    return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
+
+
+class EraseGuard:
+    """Who asked for each group's pending erase confirmation, so that only
+    they answer it. A confirmation is known by its serial (the button data's
+    ``forget:<serial>`` / ``keep:<serial>``)."""
+
+    def __init__(self) -> None:
+        self._asked: dict[int, tuple[str, int]] = {}  # chat id -> (serial, user id)
+
+    def asked(self, chat_id: int, serial: str, user_id: int) -> None:
+        self._asked.pop(chat_id, None)
+        if len(self._asked) >= _REMEMBERED:  # oldest first: insertion-ordered
+            del self._asked[next(iter(self._asked))]
+        self._asked[chat_id] = (serial, user_id)
+
+    def asker(self, chat_id: int, serial: str) -> int | None:
+        """Who asked for confirmation ``serial`` in this chat; None if unknown."""
+        asked = self._asked.get(chat_id)
+        return asked[1] if asked is not None and asked[0] == serial else None
+
+    def answered(self, chat_id: int) -> None:
+        self._asked.pop(chat_id, None)

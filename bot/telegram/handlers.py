@@ -21,6 +21,13 @@ What each kind of update gets:
   message into the next question or the card (edited in place); one whose
   question is closed, forged or too old says so; it only ever touches the
   chat its message is in. Replies are HTML, every dynamic string escaped.
+* /oublier in a group: only for the group's administrators, checked with
+  Telegram at the command and again at the press; only the administrator who
+  asked may press the confirmation (gate.EraseGuard).
+
+Every reply goes through the outbox (sender.py): written with the step that
+made it, sent until Telegram confirms, an edit that fails sent as a new
+message.
 
 Before any of that, ``Gate`` (gate.py) may refuse: a chat outside
 ``ARBITRE_ALLOWED_CHATS`` gets one polite refusal then silence, and a user
@@ -31,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -43,25 +51,28 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatAction, ChatType
-from telegram.error import BadRequest, TelegramError
+from telegram.error import TelegramError
 from telegram.ext import (
     Application,
+    ApplicationHandlerStop,
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
     InlineQueryHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
 from bot.dialogue import COMMANDS, Conversations, Reply, parse_answer_data
 from bot.dialogue.laws import inline_excerpts
 from bot.i18n import normalise_language, translator
+from bot.store import StoreError
 from bot.voice.recognizer import supported_language
 
-from .gate import Gate, Verdict
+from .gate import EraseGuard, Gate, Verdict, is_group_admin
 from .menus import set_chat_menu
-from .sending import send_replies
+from .sender import Sender, edit_target
 from .voice import VOICE_NOTES, VoiceNotes, voice_media
 
 __all__ = ["ArbitreHandlers", "chat_key"]
@@ -112,13 +123,19 @@ _NEW = filters.UpdateType.MESSAGE
 
 class ArbitreHandlers:
     def __init__(self, conversations: Conversations, voice: VoiceNotes,
-                 gate: Gate | None = None) -> None:
+                 gate: Gate | None = None, sender: Sender | None = None) -> None:
         self.conversations = conversations
+        self.sender = sender if sender is not None else Sender(conversations.store)
         self.voice = voice
         self.gate = gate if gate is not None else Gate()
+        self.erase = EraseGuard()
         self._locks = _ChatLocks()
 
     def register(self, app: Application) -> None:  # type: ignore[type-arg]
+        # Around every update: its steps write their replies to the outbox
+        # (sender.py); once handled, it is marked so and its chat's messages go out.
+        app.add_handler(TypeHandler(Update, self.on_begin), group=-1)
+        app.add_handler(TypeHandler(Update, self.on_handled), group=98)
         app.add_handler(CommandHandler(list(COMMANDS), self.on_command, filters=_NEW))
         app.add_handler(MessageHandler(filters.COMMAND & _NEW, self.on_unknown_command))
         app.add_handler(CallbackQueryHandler(self.on_button))
@@ -131,6 +148,22 @@ class ArbitreHandlers:
         app.add_handler(MessageHandler(filters.UpdateType.EDITED_MESSAGE, self.on_edited))
         app.add_error_handler(self.on_error)
 
+    # --- every update ----------------------------------------------------------
+
+    async def on_begin(self, update: Update, context: Context) -> None:
+        if self.conversations.store.is_handled(update.update_id):
+            raise ApplicationHandlerStop  # handled before a restart: never twice
+        self.sender.begin(update)
+
+    async def on_handled(self, update: Update, context: Context) -> None:
+        try:
+            with self.conversations.store.transaction() as db:
+                self.conversations.store.mark_handled(db, update.update_id)
+        except (sqlite3.Error, StoreError) as error:  # the step already told the user
+            log.warning("could not mark an update handled (%s)", error)
+        if update.effective_chat is not None:
+            self.sender.kick(context.bot, update.effective_chat.id)
+
     # --- what the user sends -----------------------------------------------
 
     async def on_command(self, update: Update, context: Context) -> None:
@@ -141,11 +174,19 @@ class ArbitreHandlers:
         argument = " ".join(context.args or []) or None
         if not await self._admit(update, context, message):
             return
+        erasing = COMMANDS.get(name) == "forget" and _is_group(message)
+        if erasing and not await self._may_erase(update, context, message):
+            return
         async with self._locks.hold(message.chat_id):
             if COMMANDS.get(name) == "history":  # a file is coming: say so meanwhile
                 await context.bot.send_chat_action(message.chat_id, ChatAction.UPLOAD_DOCUMENT)
             replies = self.conversations.command(
                 chat_key(message.chat_id), name, argument, _language_code(update))
+            if erasing and update.effective_user is not None:
+                for action in (a for r in replies for a in r.actions):
+                    if action.data.startswith("forget:"):  # only this user may confirm
+                        self.erase.asked(message.chat_id, action.data.split(":", 1)[1],
+                                         update.effective_user.id)
             await self._send(context, message, replies)
             if COMMANDS.get(name) == "language" and argument:
                 await self._chat_menu(context, message.chat_id)
@@ -273,25 +314,28 @@ class ArbitreHandlers:
             await _toast(query, t.gettext(
                 "Too many messages: wait a minute, then press again."))
             return
-        await query.answer()
         chat_id = message.chat.id
+        if query.data.startswith(("forget:", "keep:")) and message.chat.type in (
+                ChatType.GROUP, ChatType.SUPERGROUP):
+            refusal = await self._erase_refusal(context, chat_id, query.from_user.id,
+                                                query.data, lang)
+            if refusal is not None:
+                await _toast(query, refusal)  # nothing changes, nobody else is disturbed
+                return
+            self.erase.answered(chat_id)
+        await query.answer()
         async with self._locks.hold(chat_id):
             # The dialogue knows whether the question is still open, even under a
             # message too old for Telegram to show again (which cannot be edited).
             replies = self.conversations.button(
                 chat_key(chat_id), query.data, _language_code(update))
             editable = isinstance(message, Message) and message.is_accessible
-            if isinstance(message, Message) and editable and replies and (
-                    replies[0].answered is not None or replies[0].replaces):
-                # An accepted answer: the question's message becomes the next
-                # question, or the card (a helper's step, its next step).
-                await send_replies(context.bot, chat_id, replies, edit=message)
-                return
-            if isinstance(message, Message) and editable and (
+            if editable and edit_target(update, replies) is None and (
                     parse_answer_data(query.data) is not None
-                             or query.data.startswith(("forget:", "keep:"))):
-                await self._retire_buttons(message)  # a closed question: no more presses
-            await send_replies(context.bot, chat_id, replies)
+                    or query.data.startswith(("forget:", "keep:"))):
+                # A closed question: no more presses on it.
+                self.sender.enqueue(context.bot, chat_id, [], retire=message.message_id)
+            self._deliver(context, chat_id, replies)
             if query.data.startswith("lang:"):
                 await self._chat_menu(context, chat_id)
 
@@ -327,14 +371,50 @@ class ArbitreHandlers:
         except Exception:  # the store itself failing: still say something
             lang = normalise_language(_language_code(update))
         t = translator(lang)
+        if isinstance(context.error, sqlite3.Error | StoreError):
+            # The step's transaction was rolled back: say so, never "kept".
+            text = t.gettext("Sorry, I could not save that, so it was not taken into account: "
+                             "please send it again in a moment.")
+        else:
+            text = t.gettext("Sorry, something went wrong on my side: try again, or /cancel to "
+                             "start over.")
         try:
-            await context.bot.send_message(chat_id, t.gettext(
-                "Sorry, something went wrong on my side. What you said is kept: try again, or "
-                "/cancel to start over."))
+            await context.bot.send_message(chat_id, text)
         except TelegramError:
             log.exception("could not tell the user about the error")
 
     # --- helpers -------------------------------------------------------------
+
+    async def _may_erase(self, update: Update, context: Context, message: Message) -> bool:
+        """/oublier in a group: only its administrators (asked of Telegram now)."""
+        user = update.effective_user
+        if user is not None and await is_group_admin(context.bot, message.chat_id, user.id):
+            return True
+        t = translator(self.conversations.language(chat_key(message.chat_id),
+                                                   _language_code(update)))
+        await self._send(context, message, [Reply(t.gettext(
+            "Only this group's administrators can erase its conversation and rulings."))])
+        return False
+
+    async def _erase_refusal(self, context: Context, chat_id: int, user_id: int, data: str,
+                             lang: str) -> str | None:
+        """Why this press on an erase confirmation in a group is refused, or None.
+
+        Only the administrator who asked may answer, and erasing needs them
+        to be an administrator still (checked now, not only at the command)."""
+        t = translator(lang)
+        serial = data.split(":", 1)[1]
+        asker = self.erase.asker(chat_id, serial)
+        if asker is None:
+            return t.gettext("This confirmation has expired: an administrator can send "
+                             "/oublier again.")
+        if asker != user_id:
+            return t.gettext("Only the administrator who asked can answer this.")
+        if data.startswith("forget:") and not await is_group_admin(context.bot, chat_id,
+                                                                    user_id):
+            return t.gettext("Only this group's administrators can erase its conversation "
+                             "and rulings.")
+        return None
 
     async def _chat_menu(self, context: Context, chat_id: int) -> None:
         """After /langue: this chat's commands menu in the language it chose."""
@@ -367,21 +447,18 @@ class ArbitreHandlers:
             log.info("a user went over the per-minute limit")
         return verdict is Verdict.ANSWER
 
-    @staticmethod
-    async def _retire_buttons(message: Message) -> None:
-        """Remove the buttons of a message whose question is closed."""
-        if message.reply_markup is None:
-            return
-        try:
-            await message.edit_reply_markup(reply_markup=None)
-        except BadRequest as error:
-            if "not modified" not in str(error).lower():  # a second tap on the same button
-                raise
+    def _deliver(self, context: Context, chat_id: int, replies: list[Reply],
+                 reply_to: int | None = None) -> None:
+        """Replies to the outbox (unless the step wrote them there already),
+        then on their way; the handler does not wait for Telegram."""
+        if not self.sender.written(replies):
+            self.sender.enqueue(context.bot, chat_id, replies, reply_to)
+        self.sender.kick(context.bot, chat_id)
 
     async def _send(self, context: Context, message: Message, replies: list[Reply],
                     quote: bool = True) -> None:
         reply_to = message.message_id if quote and _is_group(message) else None
-        await send_replies(context.bot, message.chat_id, replies, reply_to=reply_to)
+        self._deliver(context, message.chat_id, replies, reply_to)
 
     def _voice_languages(self, key: str, update: Update) -> tuple[str | None, str]:
         """(transcription hint, language to answer in) for a voice note.

@@ -26,7 +26,7 @@ from telegram.ext import ExtBot
 from bot.dialogue import Reply, answer_data
 from bot.dialogue.comparable import COMPARABLE_DATA, COMPARABLE_START
 
-__all__ = ["keyboard", "chunks", "send_replies", "to_html", "edit_into"]
+__all__ = ["keyboard", "chunks", "send_replies", "to_html", "edit_into", "private_link"]
 
 #: Actions per keyboard row (their labels are a few words).
 ACTIONS_PER_ROW = 3
@@ -95,7 +95,7 @@ def chunks(text: str, limit: int = MessageLimit.MAX_TEXT_LENGTH) -> list[str]:
     return pieces
 
 
-def _private_link(bot: Bot, chat_id: int) -> str | None:
+def private_link(bot: Bot, chat_id: int) -> str | None:
     """In a group (negative ids), the link that opens a private chat with the bot."""
     return f"https://t.me/{bot.username}" if chat_id < 0 and bot.username else None
 
@@ -107,7 +107,7 @@ async def edit_into(message: Message, reply: Reply) -> bool:
         return False
     try:
         await message.edit_text(to_html(reply.text, reply.emphasis), parse_mode=ParseMode.HTML,
-                                 reply_markup=keyboard(reply, _private_link(
+                                 reply_markup=keyboard(reply, private_link(
                                      message.get_bot(), message.chat_id)))
     except BadRequest as error:
         if "not modified" not in str(error).lower():  # a second tap on the same button
@@ -129,7 +129,7 @@ async def send_replies(bot: ExtBot[None], chat_id: int, replies: list[Reply],
                 chat_id,
                 to_html(piece, reply.emphasis),
                 parse_mode=ParseMode.HTML,
-                reply_markup=keyboard(reply, _private_link(bot, chat_id)) if last else None,
+                reply_markup=keyboard(reply, private_link(bot, chat_id)) if last else None,
                 reply_parameters=(
                     ReplyParameters(reply_to, allow_sending_without_reply=True)
                     if reply_to is not None else None

@@ -16,6 +16,7 @@ Two kinds of evidence are combined per irregularity:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,9 +26,10 @@ from rules_core.incident import Incident, IncidentError
 from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
 
-from .extract import Reading, facts_for, law_reference, read
+from .extract import Reading, facts_for, law_reference, read, read_calls
 from .lexicon import Match, phrase_matches
-from .normalise import BREAK, COMMA, is_known
+from .ngram import NONE, probabilities
+from .normalise import BREAK, COMMA, STRAINS, is_known
 
 __all__ = ["Classification", "classify", "LAW_LOOKUP", "IDS"]
 
@@ -73,6 +75,9 @@ _EXPLICIT_TURN = frozenset(
      ("a", "la", "place", "de"), ("ce", "etait", "encore", "a"), ("instead", "of")}
 )  # fmt: skip
 _MIN_SCORE = 0.3
+#: Words a message needs before the learned layer may place it with no lexical
+#: or structural evidence.
+_LEARNED_ALONE = 6
 _MIN_KNOWN_WORDS = 0.4
 _CALL_LETTERS = frozenset({"p", "x", "xx"})
 
@@ -142,17 +147,55 @@ def classify(text: str) -> Classification:
     not even a string) gets ``irregularity`` None and confidence 0."""
     reading = read(text if isinstance(text, str) else "")
     scores = _scores(reading)
+    derivation = reading.derivation
+    if (
+        not scores and derivation is not None and derivation.irregularity is None
+        and reading.compass_calls and _only_calls(reading)
+    ):  # fmt: skip
+        # "N 1K E 1C S 1P O 1SA" and nothing else: the calls, replayed, are regular
+        return Classification(None, 0.0, (), _listed_calls(reading), reading.lang)
+    # The learned layer alone does not make an incident of a short remark
+    # ("non, c'était Ouest" corrects an earlier message).
+    text = reading.norm.text
+    learned = probabilities(text) if scores or text.count(" ") >= _LEARNED_ALONE - 1 else {}
+    for key, p in learned.items():
+        if key in IDS:
+            scores[key] = scores.get(key, 0.0) + p
+    vague = learned.get(NONE, 0.0)
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], IDS.index(kv[0])))
     ranked = [(k, v) for k, v in ranked if v > 0.05]
-    if not ranked or ranked[0][1] < _MIN_SCORE or _unreadable(reading, ranked[0][1]):
+    if (
+        not ranked or ranked[0][1] < _MIN_SCORE or ranked[0][1] <= vague
+        or _unreadable(reading, ranked[0][1])
+    ):  # fmt: skip
         return Classification(None, 0.0, (), {}, reading.lang)
     top, top_score = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else 0.0
+    second = max(ranked[1][1] if len(ranked) > 1 else 0.0, vague)
     margin = (top_score - second) / top_score
     confidence = min(1.0, top_score) * (0.6 + 0.4 * min(1.0, 2 * margin))
     candidates = tuple((k, round(min(1.0, v), 3)) for k, v in ranked[:5])
     facts = facts_for(reading, top)
     return Classification(top, round(confidence, 3), candidates, facts, reading.lang)
+
+
+def _only_calls(reading: Reading) -> bool:
+    """The message is a list of calls and little else (``Arb: N 1K E 1C S 1P O 1SA``)."""
+    entity = {BREAK, COMMA, "♣", "♦", "♥", "♠", "NT", "N", "E", "S", "W", "p", "x", "xx",
+              "passe", "pass", "contre", "surcontre", "double", "redouble"}
+    other = [t for t in reading.tokens if t not in entity and not t.isdigit()]
+    return len(other) <= 2
+
+
+def _listed_calls(reading: Reading) -> dict[str, Any]:
+    """The calls of a regular auction, as listed (for the dialogue to say so)."""
+    calls = reading.compass_calls or []
+    if len(calls) < 2:
+        return {}
+    facts: dict[str, Any] = {"calls": [{"seat": s.name, "call": str(c)} for s, c in calls]}
+    derivation = reading.derivation
+    if derivation is not None and derivation.auction and "dealer" not in derivation.assumed:
+        facts["dealer"] = derivation.auction.dealer.name
+    return facts
 
 
 def _unreadable(reading: Reading, top: float) -> bool:
@@ -249,6 +292,10 @@ def _structural(reading: Reading) -> dict[str, float]:
         add(I.INADMISSIBLE_DOUBLE, 0.7)
     if _said_again(reading):
         add(I.CHANGE_OF_CALL, 0.6)
+    if _two_boards(reading):
+        add(I.WRONG_BOARD, 0.85)
+    if _quoted_remark(reading) and not reading.has("@explained"):
+        add(I.UNAUTHORIZED_INFORMATION, 0.5)
     if _explained_otherwise(reading):
         add(I.MISINFORMATION, 0.6)
     affirmed = reading.affirmed("@out_of_turn")
@@ -265,6 +312,11 @@ def _structural(reading: Reading) -> dict[str, float]:
         # "pas hors tour", "not out of turn": the description rules these out
         for key in set(_OUT_OF_TURN.values()):
             out[key] = out.get(key, 0.0) - 0.3
+    if _called_when_obliged(reading):
+        add(I.CALL_WHEN_OBLIGED_TO_PASS, 0.85)
+        for key in set(_OUT_OF_TURN.values()):
+            if key in out:
+                out[key] *= 0.5  # the call out of turn is why he had to pass
     law = _law_evidence(reading)
     if law:
         add(LAW_LOOKUP, law)
@@ -283,6 +335,55 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
         )  # fmt: skip
         linked = any(t in _OVER for t in _between(reading, earlier, later))
         if different or linked:
+            return True
+    return False
+
+
+# A remark in quotes: 'oh no', « t'es sûr ? », "you cant be serious".
+_QUOTE = re.compile(
+    r"«([^»]{2,80})»|“([^”]{2,80})”|\"([^\"]{2,80})\"|(?<![\w])'([^']{2,80})'(?![\w])"
+)
+
+
+def _quoted_remark(reading: Reading) -> bool:
+    """Words quoted in the text with no call in them: a remark at the table
+    (Law 16), not a call said aloud (``said 'sorry, 4♥'`` is a change of call)."""
+    for match in _QUOTE.finditer(reading.norm.source):
+        quoted = next(g for g in match.groups() if g is not None)
+        if not read_calls(quoted):
+            return True
+    return False
+
+
+_BOARD_WORDS = frozenset({"donne", "donnes", "etui", "etuis", "board", "boards", "deal"})
+_BOARD_NUMBER_BEFORE = _BOARD_WORDS | {"la", "le", "the", "du", "of"}
+
+
+def _two_boards(reading: Reading) -> bool:
+    """Two board numbers, one of them named as a board (``joue la donne 12 au
+    lieu de la 14``, ``bidding board 14 but should play board 12``): the
+    table is on the wrong board."""
+    tokens = reading.tokens
+    numbers = {
+        tokens[i]
+        for i in range(1, len(tokens))
+        if tokens[i].isdigit() and tokens[i - 1] in _BOARD_NUMBER_BEFORE
+        and (i + 1 == len(tokens) or tokens[i + 1] not in STRAINS)
+    }  # fmt: skip
+    named = any(
+        tokens[i].isdigit() and tokens[i - 1] in _BOARD_WORDS for i in range(1, len(tokens))
+    )
+    return named and len(numbers) >= 2
+
+
+def _called_when_obliged(reading: Reading) -> bool:
+    """``il devait passer … mais il a dit 1SA``: a bid, double or redouble told
+    after the player is said to have had to pass."""
+    for _start, end in reading.affirmed("@obliged"):
+        if any(c.start >= end and not c.call.is_pass for c in reading.entities.calls):
+            return True
+        words = set(reading.tokens[end:])
+        if words & (_BID_VERBS | _DOUBLE_VERBS | _REDOUBLE_VERBS) - {"x", "p"}:
             return True
     return False
 
@@ -435,6 +536,8 @@ def _law_evidence(reading: Reading) -> float:
     """A request to read a law: ``/loi 27``, ``que dit la loi 27``, ``la loi sur …``."""
     if reading.command is not None:
         return 0.99
+    if reading.affirmed("@law_text"):
+        return 0.95  # "quelle loi… ? J'aimerais en lire le texte", "read me L16B"
     ref = law_reference(reading)
     request = bool(reading.cues.get("@law_request"))
     topic = reading.cues.get("@law_topic", [])

@@ -48,7 +48,11 @@ _OBJECT_BEFORE = frozenset(
 )
 # Words naming whose bid a double is on: "doubled South's 1S", "contré le 1♥ de son partenaire".
 _OWNER_WORDS = SEATS | {"PARTNER", "LHO", "RHO", "MY", "OPP", "de", "d", "of"}
-_I_AM = frozenset({"am", "suis", "en", "sitting", "was", "etais"})
+_I_AM = frozenset(
+    {"am", "suis", "en", "sitting", "was", "etais", "chu", "seated", "playing", "in", "at", "the"}
+)  # fmt: skip
+# Seats written in lower case after "je suis" / "I am" that normalise leaves as words.
+_SEAT_WORDS_AFTER_I_AM = {"est": "E", "o": "W", "n": "N", "s": "S", "e": "E", "w": "W"}
 _WINDOW = 10
 # Words between a call and "de"/"by" that still let the player be named after them.
 _CUE_WORDS = frozenset(
@@ -190,6 +194,8 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
             # "by East, LHO refused" are two players: a bare "LHO" is no apposition
             if a.bare or b.bare:
                 compass_and_relative = False
+            if last.start and tokens[last.start - 1] in _I_AM:
+                compass_and_relative = False  # "je suis Sud, mon partenaire a…": two players
             if not between and compass_and_relative:
                 ref = Ref(seat=a.seat or b.seat, writer=a.writer or b.writer)
                 merged[-1] = SeatMention(ref, last.start, mention.end)
@@ -205,9 +211,23 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
         ref = mention.ref
         if ref.seat is not None and ref.writer is not None:
             return Seat((ref.seat - OFFSETS[ref.writer]) % 4)
-    for i in range(len(tokens) - 2):
-        if tokens[i] == "ME" and tokens[i + 1] in _I_AM and tokens[i + 2] in SEATS:
-            return Seat[tokens[i + 2]]
+    for i, token in enumerate(tokens):
+        # "je suis en Sud", "Im sitting East", "moi chu Nord", "jsuis n donneur"
+        if token not in ("ME", "im", "jsuis", "chu", "suis"):
+            continue
+        j = i + 1
+        while j < len(tokens) and j - i <= 3 and tokens[j] in _I_AM:
+            j += 1
+        if j == i + 1 and token == "ME":
+            continue  # "moi Nord" is an apposition, read above when merged
+        if j < len(tokens) and (tokens[j] in SEATS or tokens[j] in _SEAT_WORDS_AFTER_I_AM):
+            return Seat[_SEAT_WORDS_AFTER_I_AM.get(tokens[j], tokens[j])]
+    for i in range(len(tokens) - 3):
+        # "West is my partner", "Ouest est mon partenaire"
+        if tokens[i] in SEATS and tokens[i + 1] in ("is", "est", "was") and tokens[i + 2] == "MY":
+            relation = _RELATIVE.get(tokens[i + 3])
+            if relation is not None:
+                return Seat((Seat[tokens[i]] - OFFSETS[relation]) % 4)
     return None
 
 
@@ -243,15 +263,25 @@ def _dealer(
 # --- calls -------------------------------------------------------------------------
 
 
-def _call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
+_ARTICLES = frozenset({"the", "this", "that", "his", "her", "le", "la", "ce", "son", "sa"})
+_ACCEPTING = frozenset(
+    {"accept", "accepts", "accepted", "accepte", "accepter", "refuse", "refuses", "refused",
+     "condone", "condones", "condoned"}
+)  # fmt: skip
+
+
+def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
+    """The call written at token ``i`` (``1 ♠``, ``p``, ``contre``) and where it ends."""
     token = tokens[i]
-    if token.isdigit():
+    if token.isdecimal():
         if i + 1 < len(tokens) and tokens[i + 1] in _STRAIN_OF:
             level = int(token)
             if 1 <= level <= 13 and not (i and tokens[i - 1] in _NOT_LEVEL_BEFORE):
                 return bid(level, _STRAIN_OF[tokens[i + 1]]), i + 2
         return None
     before = tokens[i - 1] if i else ""
+    if before in _ARTICLES and i > 1 and tokens[i - 2] in _ACCEPTING:
+        return None  # "North does not accept the double": that call, not a new one
     if token in _PASS_WORDS and before != "to":
         return PASS, i + 1
     if token in _DOUBLE_WORDS:
@@ -265,7 +295,7 @@ def _call_mentions(tokens: Sequence[str], mentions: list[SeatMention]) -> list[C
     calls: list[CallMention] = []
     i = 0
     while i < len(tokens):
-        found = _call_at(tokens, i)
+        found = call_at(tokens, i)
         if found is None:
             i += 1
             continue
@@ -293,8 +323,11 @@ def _caller(
     # "1♥ d'Est", "contre de Sud", "1D by N", "passe hors tour de Nord",
     # "double out of turn by my RHO": "de"/"by" and a player, a few words on
     for j in range(end, min(end + 5, len(tokens) - 1)):
-        if tokens[j] == BREAK or (j > end and _call_at(tokens, j) is not None):
+        if tokens[j] == BREAK or (j > end and call_at(tokens, j) is not None):
             break
+        if tokens[j] in _OF and j - 1 > end and tokens[j - 1] in ("tour", "turn"):
+            if tokens[j - 2] not in ("hors", "of"):
+                break  # "passe hors tour (tour de N)": whose turn it was, not who passed
         if tokens[j] in _OF:
             named = [m for m in mentions if j + 1 <= m.start <= j + 2 and not m.ref.pronoun]
             if named:

@@ -30,6 +30,7 @@ from .entities import (
 from .lang import detect_language
 from .lexicon import find_cues, negated_at
 from .normalise import BREAK, COMMA, Normalised, normalise
+from .notation import read_listing
 
 __all__ = ["Reading", "read", "facts_for", "irregular_call", "offender_of", "law_reference"]
 
@@ -42,8 +43,10 @@ RELEVANT: Mapping[str, frozenset[str]] = {
         {"turn_of", "lho_accepts", "artificial", "correct_player_called", "call_kind",
          "any_bid_before"}
     ),
-    I.BID_OUT_OF_ROTATION: frozenset({"turn_of", "lho_accepts", "artificial", "call_kind"}),
-    I.DOUBLE_OUT_OF_ROTATION: frozenset({"turn_of", "lho_accepts", "call_kind"}),
+    I.BID_OUT_OF_ROTATION: frozenset(
+        {"turn_of", "lho_accepts", "artificial", "call_kind", "rho_action"}
+    ),
+    I.DOUBLE_OUT_OF_ROTATION: frozenset({"turn_of", "lho_accepts", "call_kind", "rho_action"}),
     I.CHANGE_OF_CALL: frozenset(
         {"unintended", "lho_accepts", "partner_called_since", "lho_called_since", "auction_over",
          "box_card", "screens"}
@@ -68,7 +71,7 @@ CALL_IRREGULARITIES = frozenset(
     {
         I.INSUFFICIENT_BID, I.PASS_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION,
         I.DOUBLE_OUT_OF_ROTATION, I.INADMISSIBLE_DOUBLE, I.CALL_WHEN_OBLIGED_TO_PASS,
-        I.BID_ABOVE_SEVEN, I.CALL_AFTER_FINAL_PASS, I.WRONG_BOARD,
+        I.BID_ABOVE_SEVEN, I.CALL_AFTER_FINAL_PASS, I.WRONG_BOARD, I.CHANGE_OF_CALL,
     }
 )  # fmt: skip
 
@@ -116,7 +119,7 @@ _LEAD_WORDS = frozenset({"entame", "led", "lead", "entamer"})
 _BOARD_WORDS = frozenset({"donne", "board", "etui", "table", "loi", "law", "donnes", "boards"})
 _LAW_COMMAND = re.compile(r"^\s*/(?:loi|law|lois|laws)\b\s*(.*)$", re.IGNORECASE | re.DOTALL)
 _LAW_REF = re.compile(
-    r"\b(?:lois?|laws?|article|art\.?)\s*(?:n°|no\.?|numero|number)?\s*"
+    r"\b(?:lois?|laws?|article|art\.?|l(?=\s?\d))\s*(?:n°|no\.?|numero|number)?\s*"
     r"(\d{1,2})([A-H](?:\d{1,2}(?:\s?\([a-e]\))?(?:\s?\((?:i|ii|iii|iv|v)\))?)?)?(?![\w])",
     re.IGNORECASE,
 )
@@ -141,6 +144,8 @@ class Reading:
     lang: str
     foreign: bool
     command: str | None = None  # the text after "/loi", when the message is that command
+    #: the calls were replayed from lent seats (``1H X XX XX``): they name no offender
+    seatless: bool = False
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -154,17 +159,30 @@ class Reading:
         return [s for s in self.cues.get(cue, []) if not negated_at(self.tokens, s[0])]
 
 
+def read_calls(text: str) -> list[CallMention]:
+    """The calls a short text names (``sorry, 4♥``), without the rest of the reading."""
+    tokens = normalise(text).tokens
+    return read_entities(tokens, find_cues(tokens)).calls
+
+
 def read(text: str) -> Reading:
     norm = normalise(text)
     lang, foreign = detect_language(norm.source)
     cues = find_cues(norm.tokens)
     entities = read_entities(norm.tokens, cues)
-    derivation, compass_calls, virtual = _replay(entities, cues, norm.tokens)
+    listing = read_listing(norm)
+    if listing is not None:
+        derivation: Derivation | None = derive(listing.dealer, list(listing.calls))
+        compass_calls = None if listing.seatless else list(listing.calls)
+        virtual = False
+    else:
+        derivation, compass_calls, virtual = _replay(entities, cues, norm.tokens)
     command = None
     match = _LAW_COMMAND.match(text[:200]) if isinstance(text, str) else None
     if match:
         command = match.group(1).strip()
-    return Reading(norm, cues, entities, derivation, compass_calls, virtual, lang, foreign, command)
+    return Reading(norm, cues, entities, derivation, compass_calls, virtual, lang, foreign, command,
+                   seatless=listing is not None and listing.seatless)
 
 
 # --- replaying the calls -----------------------------------------------------------
@@ -187,8 +205,11 @@ def _replay(
         for c in entities.calls
         if end <= c.start <= end + 2
     }
+    # Calls told after a refusal ("South did not accept it and North then
+    # passed") are the auction going on after the rectification.
+    cut = refusal_end(reading_cues, tokens)
     calls = _in_table_order(
-        [c for c in entities.calls if c.start not in unsaid], tokens
+        [c for c in entities.calls if c.start not in unsaid and c.start < cut], tokens
     )
     callers = [c.caller for c in calls]
     if not calls or any(caller is None for caller in callers):
@@ -221,6 +242,23 @@ def _replay(
     return derivation, (None if virtual else sequence), virtual
 
 
+def refusal_end(cues: Mapping[str, list[tuple[int, int]]], tokens: tuple[str, ...]) -> int:
+    """Where the first refusal of the irregular call ends (else the end of the text)."""
+    refused = [
+        end for start, end in cues.get("@refuse", [])
+        if not any(a <= start < b for a, b in cues.get("@negation", []))
+        or tokens[start:end] in _NEGATED_REFUSALS
+    ]  # fmt: skip
+    return min(refused, default=len(tokens))
+
+
+# Refusals whose cue holds its own negation ("did not accept").
+_NEGATED_REFUSALS = frozenset(
+    {("did", "not", "accept"), ("do", "not", "accept"), ("not", "accepted"),
+     ("ne", "accepte", "pas"), ("ne", "a", "pas", "accepte")}
+)  # fmt: skip
+
+
 # "après l'ouverture 1♣ de Nord", "after North's 1♣": a call named after one
 # of these words was made before the calls the text names first.
 _EARLIER_MARKERS = frozenset({"apres", "after", "following", "suite"})
@@ -248,6 +286,8 @@ _KIND_OF = {
     I.CALL_WHEN_OBLIGED_TO_PASS: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE),
     I.CALL_AFTER_FINAL_PASS: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
     I.WRONG_BOARD: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
+    # the call first made (``2♥ au lieu de 2♠``, ``said 2 clubs then 2 diamonds``)
+    I.CHANGE_OF_CALL: (CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE, CallKind.PASS),
 }
 
 
@@ -276,7 +316,11 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     if not calls:
         return None
     if irregularity == I.INSUFFICIENT_BID:
-        bids = [c for c in reading.entities.calls if c.call.is_bid and c.start not in replacements]
+        bids = [
+            c for c in reading.entities.calls
+            if c.call.is_bid and c.start not in replacements
+            and not (c.start and reading.tokens[c.start - 1] in _REFERENCE)
+        ]  # fmt: skip
         for earlier, later in zip(bids, bids[1:], strict=False):
             if not later.call.outranks(earlier.call) and later in calls:
                 return later
@@ -285,6 +329,8 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         # the final pass is context; the call after it is the irregularity
         other = [c for c in calls if not c.call.is_pass]
         return (other or calls)[-1]
+    if irregularity == I.CHANGE_OF_CALL:
+        return _call_first_made(reading, calls)
     if irregularity in (I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION):
         with_caller = [c for c in calls if c.caller is not None and c.caller.known]
         return (with_caller or calls)[0]
@@ -292,6 +338,32 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
 
 
 _KIND_VALUES = frozenset(i.value for i in _KIND_OF)
+# Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
+_INTENDED = frozenset(
+    {"meant", "want", "wanted", "wants", "intending", "intended", "voulait", "voulu", "veut",
+     "vouloir", "voulais"}
+)  # fmt: skip
+# Where the change of call is told: the call made comes before it.
+_CHANGE_WORDS = frozenset(
+    {"then", "puis", "but", "mais", "changed", "change", "changes", "swapped", "corrected",
+     "corrige", "replaced", "remplace", "instead", "lieu", "took", "retire", "sorry", "oops"}
+)  # fmt: skip
+
+
+def _call_first_made(reading: Reading, calls: list[CallMention]) -> CallMention:
+    """The call a change of call is about: the last one made before the text
+    tells the change (``North opened 1♣, … South put 1♠ and then swapped it``),
+    never one only meant (``I meant to say 1NT``)."""
+    tokens = reading.tokens
+    made = [c for c in calls if not set(tokens[max(0, c.start - 3) : c.start]) & _INTENDED]
+    change = next((i for i, t in enumerate(tokens) if t in _CHANGE_WORDS), None)
+    if change is not None:
+        before = [c for c in made if c.end <= change]
+        if before:
+            return before[-1]
+    return (made or calls)[0]
+# "after the 2♥", "sur le 1♠": a call told again, not a new one.
+_REFERENCE = frozenset({"the", "le", "la", "du"})
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
 
 
@@ -328,7 +400,7 @@ _META = frozenset(
 def offender_of(reading: Reading, irregularity: str) -> Ref | None:
     """Who committed the irregularity, as the text names him."""
     derivation = reading.derivation
-    if derivation is not None and derivation.irregularity == irregularity:
+    if derivation is not None and derivation.irregularity == irregularity and not reading.seatless:
         if derivation.offender is not None and not reading.virtual_anchor:
             return Ref(seat=derivation.offender)
         if derivation.offender is not None:
@@ -440,6 +512,19 @@ def _relation_to_offender(
     return relation(reading.entities, offender, ref)
 
 
+def _first_after_refusal(reading: Reading) -> tuple[Ref | None, Call | None]:
+    """After a call out of rotation is refused, the turn goes back to the
+    player whose turn it was: the first one told calling after the refusal,
+    and his call."""
+    cut = refusal_end(reading.cues, reading.tokens)
+    for mention in reading.entities.calls:
+        if mention.start >= cut and mention.caller is not None:
+            if mention.caller.known and not mention.caller.pronoun:
+                return mention.caller, mention.call
+            break
+    return None, None
+
+
 def _turn_holder(reading: Reading) -> Ref | None:
     """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``."""
     tokens = reading.tokens
@@ -467,7 +552,9 @@ def _turn_holder(reading: Reading) -> Ref | None:
     return None
 
 
-def _called_since(reading: Reading, offender: Ref | None) -> dict[str, bool]:
+def _called_since(
+    reading: Reading, offender: Ref | None, call: CallMention | None = None
+) -> dict[str, bool]:
     """``Nord a passé derrière``, ``son partenaire a déjà parlé``, ``West has not called yet``."""
     found: dict[str, bool] = {}
     for cue, value in (("@called_over", True), ("@not_yet_called", False)):
@@ -483,6 +570,8 @@ def _called_since(reading: Reading, offender: Ref | None) -> dict[str, bool]:
     # a call by the offender's LHO or partner named after his call
     calls = reading.entities.calls
     own = [i for i, c in enumerate(calls) if c.caller is not None and c.caller == offender]
+    if call is not None and call in calls and calls.index(call) in own:
+        own = [calls.index(call)]  # after the irregular call, not an earlier one of his
     if own:
         for later in calls[own[0] + 1 :]:
             rel = _relation_to_offender(reading, offender, later.caller)
@@ -508,6 +597,8 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
             rel = _relation_to_offender(reading, offender, ref)
             if rel is Relation.LHO or (rel is None and ref.subject is None and ref.seat is None):
                 return value
+            if rel is Relation.RHO and ref.writer is Relation.SELF and ref.seat is None:
+                return value  # "my LHO bid 1H over my 1S, I don't accept": for our side
     return None
 
 
@@ -517,7 +608,7 @@ def _cards(reading: Reading) -> str | None:
         return "led"
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if token in _SEVERAL or (token.isdigit() and int(token) >= 2 and nxt in _CARD_WORDS):
+        if token in _SEVERAL or (token.isdecimal() and int(token) >= 2 and nxt in _CARD_WORDS):
             return "several"
     if any(t in _HONOURS for t in tokens):
         return "one_honour"
@@ -526,7 +617,7 @@ def _cards(reading: Reading) -> str | None:
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         if token in _SMALL:
             return "one_low"
-        if token.isdigit() and before not in _BOARD_WORDS and nxt not in _CARD_WORDS:
+        if token.isdecimal() and before not in _BOARD_WORDS and nxt not in _CARD_WORDS:
             value = int(token)
             if value == 10:
                 return "one_honour"
@@ -548,15 +639,19 @@ def _replacement(reading: Reading, call: CallMention | None) -> str | None:
             return "pass"
         if not chosen.is_bid:
             return "double_redouble"
-        earlier = [
-            c.call for c in reading.entities.calls
+        others = [
+            c for c in reading.entities.calls
             if c.call.is_bid and c is not call and c.start != after[0].start
         ]  # fmt: skip
-        if not earlier or call.call.strain is None:
+        # the bid it was insufficient against: the highest told before it
+        before = [c.call for c in others if c.start < call.start] or [c.call for c in others]
+        if not before or call.call.strain is None:
             return None
-        last = earlier[0]
-        if last.strain is None:
+        last = max(before, key=lambda b: (b.level, b.strain))
+        if last.strain is None or chosen.strain is None:
             return None
+        if not chosen.outranks(last):
+            return "insufficient"
         level = last.level if call.call.strain > last.strain else last.level + 1
         if chosen.strain == call.call.strain and chosen.level == level:
             return "lowest_same_denomination"
@@ -576,7 +671,7 @@ def law_reference(reading: Reading) -> dict[str, str]:
         return {"law_ref": ref}
     tokens = reading.tokens
     for i, token in enumerate(tokens[:-1]):
-        if token in _LAW_WORDS and tokens[i + 1].isdigit():
+        if token in _LAW_WORDS and tokens[i + 1].isdecimal():
             return {"law_ref": tokens[i + 1]}
     start = None
     if reading.command:
@@ -624,18 +719,35 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     dealer = _seat_name(entities, entities.dealer)
     if dealer is not None and not reading.virtual_anchor:
         facts["dealer"] = dealer
-    if reading.compass_calls and (len(reading.compass_calls) > 1 or dealer is not None):
+    # Regular calls told around a change of call, a remark, an explanation are
+    # context: replayed, they would show no irregularity and refute the text.
+    context_only = derivation is not None and derivation.irregularity is None and kind in (
+        I.CHANGE_OF_CALL, I.UNAUTHORIZED_INFORMATION, I.MISINFORMATION,
+        I.CARD_EXPOSED_DURING_AUCTION, I.AUCTION_REVIEW, I.SIMULTANEOUS_CALLS,
+    )
+    if (
+        reading.compass_calls and (len(reading.compass_calls) > 1 or dealer is not None)
+        and not context_only
+    ):  # fmt: skip
         facts["calls"] = [{"seat": s.name, "call": str(c)} for s, c in reading.compass_calls]
 
     text_facts: dict[str, FactValue] = {}
     if "turn_of" in relevant:
         rel = _relation_to_offender(reading, offender, _turn_holder(reading))
+        if rel is None:
+            rel = _relation_to_offender(reading, offender, _first_after_refusal(reading)[0])
         if rel is not None and rel is not Relation.SELF:
             text_facts["turn_of"] = rel.value
+    next_caller, next_call = _first_after_refusal(reading)
+    if next_call is not None and _relation_to_offender(
+        reading, offender, next_caller
+    ) is Relation.RHO:
+        # 31A: what the offender's RHO, whose turn it was, did after the refusal
+        text_facts["rho_action"] = "pass" if next_call.is_pass else "call"
     # A list of calls replayed by the rules core says itself who called after
     # the irregular call; the words around the calls only for a narrative.
     listed = derived and not reading.virtual_anchor
-    called = {} if listed else _called_since(reading, offender)
+    called = {} if listed else _called_since(reading, offender, call)
     if kind in _ACCEPTED_BY_CALLING:
         accepted = _accepts(reading, offender)
         if accepted is None and "lho" in called and called["lho"]:
@@ -675,9 +787,9 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["offender_side"] = "declaring"
     elif reading.affirmed("@defending"):
         text_facts["offender_side"] = "defending"
-    if reading.affirmed("@before_lead"):
-        # "the auction is over and I am on lead": the lead is not faced yet, so
-        # the auction period (17D1) is not over.
+    if reading.affirmed("@auction_going") or reading.affirmed("@before_lead"):
+        # "enchères en cours"; "the auction is over and I am on lead": the lead
+        # is not faced yet, so the auction period (17D1) is not over.
         text_facts["auction_over"] = False
     elif reading.affirmed("@auction_over"):
         text_facts["auction_over"] = True

@@ -26,6 +26,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from .data import LANGUAGES, fold, known_words, lexicon_sections, spelling_rules
+from .lang import detect_language
 
 __all__ = [
     "MAX_CHARS",
@@ -69,7 +70,8 @@ _TENS = {
     "eighty": 80, "ninety": 90, "septante": 70, "huitante": 80, "nonante": 90,
 }  # fmt: skip
 # Homophones of numbers in voice transcripts, read as numbers only before a suit.
-_SPOKEN_LEVELS = {"for": 4, "fore": 4, "won": 1, "to": 2, "too": 2, "sets": 7, "cette": 7}
+_SPOKEN_LEVELS = {"for": 4, "fore": 4, "won": 1, "to": 2, "too": 2, "sets": 7, "cette": 7,
+                  "free": 3, "tree": 3}
 
 _SEAT_WORDS = {
     "nord": "N", "north": "N", "sud": "S", "south": "S",
@@ -82,6 +84,10 @@ _STRAIN_LETTERS = {
     "c": "♣", "t": "♣", "tr": "♣", "d": "♦", "k": "♦", "ca": "♦", "h": "♥", "co": "♥",
     "s": "♠", "p": "♠", "pi": "♠", "n": "NT", "sa": "NT", "nt": "NT",
 }  # fmt: skip
+# Glued letters that only French (T/K/C/P, SA) or only English (C/D/H/S, NT) uses.
+_C_LETTER = re.compile(r"\b[1-7]c\b", re.IGNORECASE)
+_FRENCH_LETTERS = re.compile(r"\b[1-7](?:k|t|p|sa)\b", re.IGNORECASE)
+_ENGLISH_LETTERS = re.compile(r"\b[1-7](?:d|h|s|nt)\b", re.IGNORECASE)
 _STRAIN_LETTERS_APART = {"sa", "nt", "co", "ca", "pi", "tr"}
 _CALL_WORDS = frozenset({
     "p", "x", "xx", "passe", "pass", "passes", "passed", "contre", "double", "doubled",
@@ -137,7 +143,7 @@ def normalise(text: str, correct: bool = True) -> Normalised:
     tokens = _unelided(tokens)
     tokens = _apply_spelling(tokens)
     tokens = _numbers(tokens)
-    tokens = _strains(tokens)
+    tokens = _strains(tokens, heart_c=_c_is_heart(source))
     tokens = _seats(tokens)
     return Normalised(
         tuple(t.text for t in tokens), tuple((t.start, t.end) for t in tokens), source
@@ -331,19 +337,34 @@ def _numbers(tokens: list[_Token]) -> list[_Token]:
     return out
 
 
-def _strains(tokens: list[_Token]) -> list[_Token]:
-    """Strain letters after a level: ``1 s`` (glued ``1S``) -> ``1 ♠``, ``2 sa`` -> ``2 NT``."""
+def _c_is_heart(source: str) -> bool:
+    """Whether a ``C`` after a level is cœur (French T/K/C/P) rather than
+    clubs (English C/D/H/S). The other letters of the message decide
+    (``1K``, ``1T``, ``1P``, ``1SA`` are French; ``1D``, ``1H``, ``1S``,
+    ``1NT`` English); when they do not, the message's language does."""
+    if not _C_LETTER.search(source):
+        return False  # no "1C" to decide
+    french = len(_FRENCH_LETTERS.findall(source))
+    english = len(_ENGLISH_LETTERS.findall(source))
+    if french != english:
+        return french > english
+    return detect_language(source)[0] == "fr"
+
+
+def _strains(tokens: list[_Token], heart_c: bool = False) -> list[_Token]:
+    """Strain letters after a level: ``1 s`` (glued ``1S``) -> ``1 ♠``, ``2 sa`` -> ``2 NT``;
+    ``1C`` is ``1 ♥`` where ``heart_c`` (French letters)."""
     for i in range(1, len(tokens)):
         token, before = tokens[i], tokens[i - 1]
-        if not before.text.isdigit() or token.text not in _STRAIN_LETTERS:
+        if not before.text.isdecimal() or token.text not in _STRAIN_LETTERS:
             continue
         if token.glued or token.text in _STRAIN_LETTERS_APART:
-            token.text = _STRAIN_LETTERS[token.text]
+            token.text = "♥" if heart_c and token.text == "c" else _STRAIN_LETTERS[token.text]
     return tokens
 
 
 def _starts_call(token: _Token | None) -> bool:
-    return token is not None and (token.text.isdigit() or token.text in _CALL_WORDS)
+    return token is not None and (token.text.isdecimal() or token.text in _CALL_WORDS)
 
 
 def _ends_call(token: _Token | None) -> bool:
@@ -401,7 +422,7 @@ def _est_is_seat(token: _Token, before: _Token | None, after: _Token | None) -> 
         return before is not None and _ends_call(before)
     if after.text == "a":
         return after.original == "a"  # "est a dit"; "est à" is the verb
-    return after.text.isdigit() or after.text in _CALL_WORDS or after.text in STRAINS
+    return after.text.isdecimal() or after.text in _CALL_WORDS or after.text in STRAINS
 
 
 def words(tokens: Sequence[str]) -> Iterable[str]:

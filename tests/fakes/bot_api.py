@@ -2,7 +2,8 @@
 
 It answers the methods the bot uses (getMe, deleteWebhook, getUpdates as a
 long-poll queue, sendMessage, editMessageText, answerCallbackQuery,
-sendDocument, setMyCommands, sendChatAction, getFile) the way Telegram does,
+sendDocument, setMyCommands, sendChatAction, getFile, getChatMember) the way
+Telegram does (``set_admins`` says who administers a group),
 serves the files added with ``add_file`` under ``base_file_url`` (each
 download is recorded as a ``download`` call), records every call with its
 decoded parameters, and refuses anything else with 400 so an unexpected call
@@ -15,6 +16,7 @@ balanced, every ``<`` and ``&`` escaped otherwise): bad markup gets Telegram's
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import socket
@@ -63,6 +65,8 @@ class FakeBotApi:
         #: getUpdates calls so far, and the highest offset asked (updates below
         #: it are confirmed: Telegram would not send them again)
         self.polls = 0
+        #: every getUpdates request, faulty answers included
+        self.update_requests = 0
         self.offset = 0
         self._updates: list[dict[str, Any]] = []
         self._cond = threading.Condition()
@@ -75,6 +79,16 @@ class FakeBotApi:
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,),
                                         daemon=True)
         self.on_call: Callable[[ApiCall], None] | None = None
+        #: fault injection: given (method, params), an answer (status, payload) to give
+        #: instead of the normal one, or None for the normal one. A payload
+        #: {"__fault__": "reset"} closes the connection unanswered; {"__fault__":
+        #: "timeout", "seconds": s} holds it s seconds first; {"__fault__": "raw",
+        #: "body": text} answers 200 with that body (malformed JSON). None of them
+        #: is recorded as a call: Telegram did not take it.
+        self.override: Callable[[str, dict[str, Any]], tuple[int, dict[str, Any]] | None] | None \
+            = None
+        #: group chat id -> {user id: "creator" or "administrator"}; others are members
+        self._admins: dict[int, dict[int, str]] = {}
 
     # --- lifecycle -------------------------------------------------------------
 
@@ -124,6 +138,15 @@ class FakeBotApi:
             self._files[file_id] = data
         return _file_path(file_id)
 
+    def set_admins(self, chat_id: int, owner: int | None = None,
+                   administrators: tuple[int, ...] = ()) -> None:
+        """Who administers ``chat_id`` from now on (getChatMember answers so)."""
+        with self._cond:
+            roles = {user_id: "administrator" for user_id in administrators}
+            if owner is not None:
+                roles[owner] = "creator"
+            self._admins[chat_id] = roles
+
     def calls_to(self, method: str, since: int = 0) -> list[ApiCall]:
         with self._cond:
             return [c for c in self.calls[since:] if c.method == method]
@@ -147,6 +170,10 @@ class FakeBotApi:
             return 200, {"ok": True, "result": True}
         if method == "getUpdates":
             return 200, {"ok": True, "result": self._poll(params)}
+        if method in ("sendMessage", "sendDocument", "editMessageText") and (
+                "chat_id" not in params):  # e.g. a request cut short by a killed client
+            return 400, {"ok": False, "error_code": 400,
+                         "description": "Bad Request: chat_id is empty"}
         if method in ("sendMessage", "editMessageText") and params.get("parse_mode") == "HTML":
             problem = html_problem(str(params.get("text", "")))
             if problem:
@@ -154,10 +181,28 @@ class FakeBotApi:
                              "description": f"Bad Request: can't parse entities: {problem}"}
         if method in ("sendMessage", "sendDocument", "editMessageText"):
             return 200, {"ok": True, "result": self._message(method, params)}
+        if method == "getChatMember":
+            return 200, {"ok": True, "result": self._member(params)}
         if method == "getFile":
             return self._file(str(params.get("file_id", "")))
         return 400, {"ok": False, "error_code": 400,
                      "description": f"Bad Request: the fake has no method {method}"}
+
+    def _member(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat_id, user_id = int(params["chat_id"]), int(params["user_id"])
+        with self._cond:
+            status = self._admins.get(chat_id, {}).get(user_id, "member")
+        member: dict[str, Any] = {
+            "status": status, "user": {"id": user_id, "is_bot": False, "first_name": "U"}}
+        if status == "creator":
+            member["is_anonymous"] = False
+        elif status == "administrator":
+            member.update({right: False for right in (
+                "can_be_edited", "is_anonymous", "can_manage_chat", "can_delete_messages",
+                "can_manage_video_chats", "can_restrict_members", "can_promote_members",
+                "can_change_info", "can_invite_users", "can_post_stories",
+                "can_edit_stories", "can_delete_stories")})
+        return member
 
     def _file(self, file_id: str) -> tuple[int, dict[str, Any]]:
         with self._cond:
@@ -272,9 +317,16 @@ class FakeBotApi:
                 else:
                     method = self.path.rstrip("/").rsplit("/", 1)[-1]
                     params, files = _parse_body(self.headers.get("Content-Type", ""), body)
-                    if method != "getUpdates":
+                    if method == "getUpdates":
+                        with fake._cond:
+                            fake.update_requests += 1
+                    injected = fake.override(method, params) if fake.override else None
+                    if method != "getUpdates" and injected is None:  # Telegram took it
                         fake._record(ApiCall(method, params, files))
-                    status, payload = fake._answer(method, params)
+                    if injected is not None and "__fault__" in injected[1]:
+                        self._fault(injected[1])
+                        return
+                    status, payload = injected or fake._answer(method, params)
                 data = json.dumps(payload).encode()
                 try:
                     self.send_response(status)
@@ -284,6 +336,25 @@ class FakeBotApi:
                     self.wfile.write(data)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a long poll cut at shutdown)
+
+            def _fault(self, fault: dict[str, Any]) -> None:
+                kind = fault["__fault__"]
+                if kind == "raw":
+                    body = str(fault["body"]).encode()
+                    try:
+                        self.send_response(200)
+                        self.send_header("Content-Type", "application/json")
+                        self.send_header("Content-Length", str(len(body)))
+                        self.end_headers()
+                        self.wfile.write(body)
+                    except (BrokenPipeError, ConnectionResetError):
+                        pass
+                    return
+                if kind == "timeout":
+                    time.sleep(float(fault.get("seconds", 1.0)))
+                self.close_connection = True  # "reset": no answer at all
+                with contextlib.suppress(OSError):
+                    self.connection.shutdown(socket.SHUT_RDWR)
 
             def do_GET(self) -> None:  # noqa: N802 - http.server's name
                 fake._record(ApiCall("download", {"path": self.path}))

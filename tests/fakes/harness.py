@@ -14,6 +14,7 @@ from telegram import Update
 from telegram.ext import Application, ContextTypes, TypeHandler
 
 from bot.telegram import Settings, build_application
+from bot.telegram.polling import Poller
 from bot.voice import Transcriber
 
 from .bot_api import TOKEN, ApiCall, FakeBotApi
@@ -26,7 +27,8 @@ STEP_TIMEOUT = 15.0
 
 class TelegramHarness:
     def __init__(self, db_path: Path, *, rate_limit: bool = True, concurrency: int = 4,
-                 transcriber: Transcriber | None = None, **settings: Any) -> None:
+                 transcriber: Transcriber | None = None, wait_delivery: bool = True,
+                 **settings: Any) -> None:
         """``transcriber``: the voice notes' (the caller's to close); None lets
         the bot make its own, whose model loads only if a voice note comes.
         ``settings``: other ``Settings`` fields (``allowed_chats``, ``per_minute``...)."""
@@ -39,6 +41,12 @@ class TelegramHarness:
         self._rate_limit = rate_limit
         self._concurrency = concurrency
         self._done: dict[int, asyncio.Event] = {}
+        #: whether an update counts as handled only once its replies are sent
+        #: (False: as soon as the handler returns, as in production)
+        self.wait_delivery = wait_delivery
+        self._stop = asyncio.Event()
+        self._polling: asyncio.Task[None] | None = None
+        self.poller: Poller | None = None
 
     def settings(self) -> Settings:
         return Settings(token=TOKEN, base_url=self.fake.base_url,
@@ -54,6 +62,8 @@ class TelegramHarness:
             self.errors.append(context.error)
 
         async def finished(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+            if self.wait_delivery and update.effective_chat is not None:  # replies sent
+                await app.bot_data["sender"].drained(update.effective_chat.id)
             self._event(update.update_id).set()
 
         app.add_error_handler(record_error)
@@ -61,20 +71,27 @@ class TelegramHarness:
         await app.initialize()
         if app.post_init is not None:  # run_polling() would call it here
             await app.post_init(app)
-        assert app.updater is not None
-        await app.updater.start_polling(poll_interval=0, timeout=1)
         await app.start()
+        # The bot's own poller, as `arbitre telegram` runs it (1 s long polls).
+        self._stop = asyncio.Event()
+        self.poller = Poller(app, timeout=1, store=app.bot_data["conversations"].store)
+        self._polling = asyncio.create_task(self.poller.run(self._stop))
         self.app = app
 
     async def stop(self) -> None:
         app, self.app = self.app, None
         if app is None:
             return
-        assert app.updater is not None
-        if app.updater.running:
-            await app.updater.stop()
+        self._stop.set()
+        if self._polling is not None:
+            await self._polling
+            self._polling = None
         if app.running:
             await app.stop()
+            if app.post_stop is not None:  # run_polling() would call it here
+                await app.post_stop(app)
+            if self.poller is not None and self.poller.fatal is None:
+                await self.poller.confirm()
         await app.shutdown()
         if app.post_shutdown is not None:  # run_polling() would call it here: closes the store
             await app.post_shutdown(app)

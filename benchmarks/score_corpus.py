@@ -1,0 +1,163 @@
+"""Score ``classify`` on labelled description files (the shared corpus format).
+
+    python benchmarks/score_corpus.py FILE.jsonl [FILE.jsonl ...] [--misses]
+
+Prints aggregate figures only: top-1 irregularity accuracy overall and per
+file, type, language and style, and the offender, call and facts right where
+the label states them. A vague message (irregularity null) counts as right
+when ``classify`` cannot place it with confidence (no irregularity, or a
+confidence under the dialogue's threshold), so that the dialogue offers its
+menu.
+
+``--misses`` lists the misread messages. It is for TUNING files only: the
+blind files are judged by their aggregate scores and never read item by item,
+so the flag refuses any file not named in ``TUNING``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot.dialogue.merge import CONFIDENT  # noqa: E402
+from bot.understanding import classify  # noqa: E402
+
+#: The files one may tune on (by name); every other file is blind.
+TUNING = frozenset(
+    {"en-players.jsonl", "fr-club-players.jsonl", "voice-transcripts.jsonl",
+     "descriptions.jsonl", "voice_synthetic.jsonl"}
+)  # fmt: skip
+
+
+def _load(paths: Iterable[Path]) -> list[dict[str, Any]]:
+    items = []
+    for path in paths:
+        with path.open(encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip():
+                    item = json.loads(line)
+                    item["_file"] = path.name
+                    items.append(item)
+    return items
+
+
+def _label(item: dict[str, Any], key: str) -> Any:
+    """The shared corpus puts offender and call at top level; the project's
+    own corpus puts them in facts."""
+    if key in item:
+        return item[key]
+    return (item.get("facts") or {}).get(key)
+
+
+def _same_call(found: Any, label: str) -> bool:
+    if not isinstance(found, str):
+        return False
+    if label.endswith("x") and label[:-1].isdigit():  # "8x": any bid above seven
+        return found[:1].isdigit() and int(found[0]) > 7
+    return found.upper() == label.upper()
+
+
+def _irregularity_right(item: dict[str, Any], result: Any) -> bool:
+    if item["irregularity"] is None:
+        return result.irregularity is None or result.confidence < CONFIDENT
+    return bool(result.irregularity == item["irregularity"])
+
+
+def score(items: list[dict[str, Any]]) -> dict[str, Any]:
+    groups: dict[str, Counter[str]] = {}
+    tallies: Counter[str] = Counter()
+    fact_tallies: Counter[str] = Counter()
+    misses: list[str] = []
+
+    def count(group: str, right: bool) -> None:
+        groups.setdefault(group, Counter())
+        groups[group]["n"] += 1
+        groups[group]["ok"] += right
+
+    for item in items:
+        result = classify(item["text"])
+        right = _irregularity_right(item, result)
+        style = item.get("style", "-")
+        count("all", right)
+        count(f"file {item['_file']}", right)
+        count(f"type {item['irregularity']}", right)
+        count(f"lang {item['lang']}", right)
+        count(f"style {style}", right)
+        count(f"file×style {item['_file']} {style}", right)
+        reasons = [] if right else [f"irr={result.irregularity}@{result.confidence}"]
+        facts = result.facts
+        offender = _label(item, "offender")
+        if offender and item["irregularity"] is not None:
+            ok = facts.get("offender") == offender
+            tallies["offender_n"] += 1
+            tallies["offender_ok"] += ok
+            if not ok:
+                reasons.append(f"offender={facts.get('offender')}≠{offender}")
+        call = _label(item, "call")
+        if call and item["irregularity"] is not None:
+            ok = _same_call(facts.get("call"), call)
+            tallies["call_n"] += 1
+            tallies["call_ok"] += ok
+            if not ok:
+                reasons.append(f"call={facts.get('call')}≠{call}")
+        for key, value in (item.get("facts") or {}).items():
+            if key in ("offender", "call", "calls", "offender_relative", "dealer", "law_ref",
+                       "law_query"):
+                continue
+            ok = facts.get(key) == value
+            fact_tallies[f"{key}_n"] += 1
+            fact_tallies[f"{key}_ok"] += ok
+            tallies["facts_n"] += 1
+            tallies["facts_ok"] += ok
+            if not ok:
+                reasons.append(f"{key}={facts.get(key)}≠{value}")
+        if reasons:
+            misses.append(f"{item.get('id', '-')} [{item['irregularity']}] {'; '.join(reasons)}"
+                          f"\n    {item['text']!r}")
+    return {"groups": groups, "tallies": tallies, "facts": fact_tallies, "misses": misses}
+
+
+def _pct(ok: int, n: int) -> str:
+    return f"{100 * ok / n:5.1f} % ({ok}/{n})" if n else "    -"
+
+
+def report(scores: dict[str, Any]) -> str:
+    lines = []
+    for group in sorted(scores["groups"], key=lambda g: (g != "all", g)):
+        c = scores["groups"][group]
+        lines.append(f"{group:55} {_pct(c['ok'], c['n'])}")
+    t = scores["tallies"]
+    for key in ("offender", "call", "facts"):
+        lines.append(f"{key + ' where stated':55} {_pct(t[key + '_ok'], t[key + '_n'])}")
+    f = scores["facts"]
+    for key in sorted({k.rsplit("_", 1)[0] for k in f}):
+        lines.append(f"  fact {key:49} {_pct(f[key + '_ok'], f[key + '_n'])}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--misses", action="store_true", help="misreadings (tuning files only)")
+    args = parser.parse_args(argv)
+    if args.misses:
+        blind = [p.name for p in args.files if p.name not in TUNING]
+        if blind:
+            parser.error(f"--misses is for tuning files only; blind: {', '.join(blind)}")
+    scores = score(_load(args.files))
+    print(report(scores))
+    if args.misses:
+        print("\n".join(scores["misses"]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,311 @@
+"""Delivery you can trust: the outbox and its sender (design.md, "Where the
+next parts go").
+
+Each dialogue step's replies are written to the store's ``outbox`` in the
+step's own transaction (``Sender.sink``, set as ``STEP_SINK`` around the
+step by ``Sender.step``), together with the mark that its update is handled
+(the ``inbox``). The sender then drains the outbox, one chat at a time and in
+order, until Telegram confirms each message:
+
+* ``retry_after`` (429) is waited as Telegram asks; timeouts, resets and 5xx
+  are retried with a growing back-off; the row stays until Telegram says the
+  message is there, so a restart sends what was committed but never
+  delivered, and a delivered row is deleted at once (nothing twice, except a
+  message Telegram took but whose confirmation was lost on the way);
+* an edit that fails ("message to edit not found", cannot be edited) becomes
+  a new message; a message Telegram refuses outright (chat gone, bot
+  blocked) is logged and dropped rather than retried for ever.
+
+Throughput isolation: handlers do not wait for their chat's messages to go
+out. Each chat's messages are sent by that chat's own delivery task, so a
+per-chat flood limit (AIORateLimiter) delays that chat only and never holds a
+handler slot another chat needs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import logging
+import sqlite3
+from contextvars import ContextVar
+from typing import Any
+
+from telegram import Bot, InlineKeyboardMarkup, InputFile, Message, ReplyParameters, Update
+from telegram.constants import ChatType, ParseMode
+from telegram.error import BadRequest, Forbidden, InvalidToken, RetryAfter, TelegramError
+from telegram.ext import ExtBot
+
+from bot.dialogue import STEP_SINK, Reply
+from bot.store import Store
+
+from .sending import chunks, keyboard, private_link, to_html
+
+__all__ = ["Sender", "payloads", "edit_target", "RETRY_EVERY"]
+
+log = logging.getLogger(__name__)
+
+#: Seconds between two sweeps of the outbox for messages still undelivered.
+RETRY_EVERY = 1.0
+#: Attempts within one delivery before the message waits for the next sweep.
+ATTEMPTS_PER_TURN = 4
+#: Attempts in all before a message is given up (logged, dropped).
+MAX_ATTEMPTS = 60
+#: Seconds a clean stop waits for the messages being sent to be confirmed.
+CLOSE_GRACE = 10.0
+FIRST_BACKOFF = 0.5
+MAX_BACKOFF = 15.0
+
+#: The update being handled in this task, for the sink.
+_UPDATE: ContextVar[Update | None] = ContextVar("arbitre_update", default=None)
+#: The replies the current step wrote to the outbox (so they are not written twice).
+_WRITTEN: ContextVar[list[list[Reply]] | None] = ContextVar("arbitre_written", default=None)
+
+
+def payloads(bot: Bot, chat_id: int, replies: list[Reply], reply_to: int | None = None,
+             edit: int | None = None) -> list[dict[str, Any]]:
+    """The Bot API calls that show ``replies`` (HTML): each piece of text, its
+    keyboard under the last piece, and any document. With ``edit`` (the id of
+    the message whose button was pressed), the first reply replaces that
+    message when it fits in one; if the edit fails, it is sent instead."""
+    link = private_link(bot, chat_id)
+    calls: list[dict[str, Any]] = []
+    for position, reply in enumerate(replies):
+        pieces = chunks(reply.text) if reply.text else []
+        markup = keyboard(reply, link)
+        if position == 0 and edit is not None and len(pieces) == 1 and reply.document is None:
+            calls.append({"method": "editMessageText", "message_id": edit,
+                          "text": to_html(pieces[0], reply.emphasis),
+                          "parse_mode": ParseMode.HTML,
+                          "reply_markup": markup.to_dict() if markup else None,
+                          "fallback": "send"})
+            continue
+        for index, piece in enumerate(pieces):
+            last = index == len(pieces) - 1
+            calls.append({"method": "sendMessage", "text": to_html(piece, reply.emphasis),
+                          "parse_mode": ParseMode.HTML,
+                          "reply_markup": markup.to_dict() if markup and last else None,
+                          "reply_to": reply_to})
+            reply_to = None  # only the first message answers the user's
+        if reply.document is not None:
+            name, content = reply.document
+            calls.append({"method": "sendDocument", "name": name,
+                          "content": base64.b64encode(content).decode("ascii")})
+    return calls
+
+
+def edit_target(update: Update, replies: list[Reply]) -> int | None:
+    """The message a button press turns into the first reply: the pressed
+    one, when the press was an accepted answer (the next question or the
+    card replaces the question)."""
+    query = update.callback_query
+    message = query.message if query is not None else None
+    if not isinstance(message, Message) or not message.is_accessible or not replies:
+        return None
+    first = replies[0]
+    return message.message_id if first.answered is not None or first.replaces else None
+
+
+class Sender:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._chat_locks: dict[int, asyncio.Lock] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        #: messages given up (refused by Telegram), for the log and tests
+        self.dropped = 0
+        self._closing = False
+
+    # --- writing, in the step's transaction ----------------------------------
+
+    def begin(self, update: Update) -> None:
+        """At the start of handling ``update`` (in its own task): each step's
+        replies go to the outbox in the step's transaction, with the update
+        marked handled."""
+        _UPDATE.set(update)
+        _WRITTEN.set([])
+        STEP_SINK.set(self.sink)
+
+    def sink(self, db: sqlite3.Connection, chat_key: str, replies: list[Reply]) -> None:
+        update = _UPDATE.get()
+        chat_id = _chat_id(chat_key)
+        if update is None or chat_id is None:
+            return
+        calls = payloads(update.get_bot(), chat_id, replies, _reply_to(update),
+                         edit_target(update, replies))
+        for call in calls:
+            self.store.enqueue(db, chat_id, call)
+        self.store.mark_handled(db, update.update_id)
+        written = _WRITTEN.get()
+        if written is not None:
+            written.append(replies)
+
+    def written(self, replies: list[Reply]) -> bool:
+        """Whether the current step already wrote ``replies`` to the outbox."""
+        return any(replies is done for done in (_WRITTEN.get() or []))
+
+    def enqueue(self, bot: Bot, chat_id: int, replies: list[Reply],
+                reply_to: int | None = None, retire: int | None = None) -> None:
+        """Replies that no step wrote (refusals, hints, voice echoes), in a
+        transaction of their own; ``retire``: the id of a message whose
+        buttons go (its question is closed)."""
+        calls = payloads(bot, chat_id, replies, reply_to)
+        if retire is not None:
+            calls.insert(0, {"method": "editMessageReplyMarkup", "message_id": retire,
+                             "reply_markup": None})
+        if not calls:
+            return
+        with self.store.transaction() as db:
+            for call in calls:
+                self.store.enqueue(db, chat_id, call)
+
+    # --- delivering ------------------------------------------------------------
+
+    def kick(self, bot: ExtBot[None], chat_id: int) -> asyncio.Task[None]:
+        """Deliver the chat's pending messages in the background (one task per
+        chat); the task, to await when the caller wants to."""
+        task = self._tasks.get(chat_id)
+        if task is not None and not task.done():
+            self._again.add(chat_id)  # pending rows written meanwhile: go round again
+            return task
+        task = asyncio.create_task(self._deliver_chat(bot, chat_id))
+        self._tasks[chat_id] = task
+        return task
+
+    async def drained(self, chat_id: int) -> None:
+        """Wait until the chat's delivery task (if any) has finished."""
+        while (task := self._tasks.get(chat_id)) is not None and not task.done():
+            with contextlib.suppress(Exception):
+                await asyncio.shield(task)
+
+    async def run(self, bot: ExtBot[None], stop: asyncio.Event) -> None:
+        """Sweep the outbox until ``stop``: what a restart finds committed but
+        undelivered, and what failed before, goes out."""
+        while not stop.is_set():
+            try:
+                chats = sorted({chat for _, chat, _, _ in self.store.pending(limit=1000)})
+            except Exception:  # the store failing is reported elsewhere
+                log.exception("could not read the outbox")
+                chats = []
+            for chat_id in chats:
+                self.kick(bot, chat_id)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), RETRY_EVERY)
+
+    async def close(self, grace: float = CLOSE_GRACE) -> None:
+        """Stop delivering: each chat finishes the message it is sending (cut
+        short, Telegram might show it and the next process send it again),
+        what is left stays in the outbox for the next start."""
+        self._closing = True
+        tasks = [task for task in self._tasks.values() if not task.done()]
+        if tasks:
+            await asyncio.wait(tasks, timeout=grace)
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def _deliver_chat(self, bot: ExtBot[None], chat_id: int) -> None:
+        while True:
+            self._again.discard(chat_id)
+            for row_id, _, call, attempts in self.store.pending(chat_id):
+                if self._closing or not await self._deliver(bot, row_id, chat_id, call,
+                                                            attempts):
+                    return  # still failing: the next sweep tries again, in order
+            if chat_id not in self._again:
+                return
+
+    async def _deliver(self, bot: ExtBot[None], row_id: int, chat_id: int,
+                       call: dict[str, Any], attempts: int) -> bool:
+        """Send one message until Telegram confirms it; False to try later."""
+        delay = FIRST_BACKOFF
+        for _ in range(ATTEMPTS_PER_TURN):
+            try:
+                await _call(bot, chat_id, call)
+            except RetryAfter as error:
+                wait = error.retry_after
+                delay_s = wait if isinstance(wait, int | float) else wait.total_seconds()
+                log.info("Telegram asks to wait %.0f s before sending", delay_s)
+                if self._closing:
+                    return False
+                await asyncio.sleep(delay_s)
+                continue
+            except BadRequest as error:
+                if call["method"] in ("editMessageText", "editMessageReplyMarkup"):
+                    if "not modified" in str(error).lower() or not call.get("fallback"):
+                        break  # already shows it, or nothing to say instead
+                    log.info("an edit failed (%s): sent as a new message", error)
+                    call = {**call, "method": "sendMessage", "reply_to": None}
+                    continue
+                log.warning("Telegram refused a message (%s): dropped", error)
+                self.dropped += 1
+                break
+            except Forbidden as error:  # blocked by the user, removed from the group
+                log.info("cannot write to this chat (%s): message dropped", error)
+                self.dropped += 1
+                break
+            except InvalidToken:
+                return False  # the poller ends the process
+            except TelegramError as error:  # network errors, timeouts, 5xx
+                attempts += 1
+                self.store.attempted(row_id)
+                if attempts >= MAX_ATTEMPTS:
+                    log.error("a message could not be delivered after %d attempts: dropped",
+                              attempts)
+                    self.dropped += 1
+                    break
+                log.info("sending failed (%s: %s); retrying in %.1f s",
+                         type(error).__name__, error, delay)
+                if self._closing:
+                    return False
+                await asyncio.sleep(delay)
+                delay = min(MAX_BACKOFF, delay * 2)
+                continue
+            break
+        else:
+            return False
+        self.store.delivered(row_id)
+        return True
+
+
+async def _call(bot: ExtBot[None], chat_id: int, call: dict[str, Any]) -> None:
+    method = call["method"]
+    markup = call.get("reply_markup")
+    reply_markup = InlineKeyboardMarkup.de_json(markup, bot) if markup else None
+    if method == "sendMessage":
+        reply_to = call.get("reply_to")
+        await bot.send_message(
+            chat_id, call["text"], parse_mode=call.get("parse_mode"), reply_markup=reply_markup,
+            reply_parameters=(ReplyParameters(reply_to, allow_sending_without_reply=True)
+                              if reply_to else None))
+    elif method == "editMessageText":
+        await bot.edit_message_text(call["text"], chat_id=chat_id,
+                                    message_id=call["message_id"],
+                                    parse_mode=call.get("parse_mode"), reply_markup=reply_markup)
+    elif method == "editMessageReplyMarkup":
+        await bot.edit_message_reply_markup(chat_id=chat_id, message_id=call["message_id"],
+                                            reply_markup=None)
+    elif method == "sendDocument":
+        await bot.send_document(chat_id, InputFile(base64.b64decode(call["content"]),
+                                                   filename=call["name"]))
+    else:
+        log.error("unknown outbox call %r: dropped", method)
+
+
+def _chat_id(chat_key: str) -> int | None:
+    prefix, _, number = chat_key.partition(":")
+    if prefix != "tg":
+        return None
+    try:
+        return int(number)
+    except ValueError:
+        return None
+
+
+def _reply_to(update: Update) -> int | None:
+    """In a group, the bot's first message answers the user's message."""
+    message = update.message
+    if message is None or message.chat.type not in (ChatType.GROUP, ChatType.SUPERGROUP):
+        return None
+    return message.message_id

@@ -1,0 +1,151 @@
+"""Auctions as clubs and directors write them -> the calls in table order.
+
+Works on the normalised tokens (``normalise``), so suit letters and symbols,
+French and English call names and seat names are already canonical. Reads:
+
+* calls with the seat after them in parentheses: ``1♠ (N) – 1♥ (E), S to call``;
+* calls with no seat after a dealer: ``Dlr N. 1S 1H``, ``donneur S : 1♣ - 1♦``;
+* a run of calls followed (or preceded) by one whose caller is named:
+  ``4♠ P P P. Then W bid 5♦``, ``1S-P-1NT-X (W)``; the rotation gives the
+  others their seats;
+* calls with no seat at all (``1H X XX XX``): replayed from a lent dealer;
+  the listing is then ``seatless`` and names no offender.
+
+Lists where every call has its seat written before it (``N 1S E 1H``) are
+left to the entity reader (``entities``), which also reads them in prose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_core.calls import Call, Seat
+
+from .entities import call_at
+from .normalise import BREAK, COMMA, SEATS, Normalised
+
+__all__ = ["Listing", "read_listing"]
+
+_DEALER = frozenset({"dlr", "dealer", "donneur", "donneuse", "dealt", "donne"})
+# Between two calls of one listing: separators anywhere; a verb only with
+# the seat that made the call (``. Then W bid 5♦``).
+_SEPARATORS = frozenset({COMMA, BREAK, "then", "puis", "ensuite", "et", "and"})
+_VERBS = frozenset(
+    {"bid", "bids", "said", "says", "dit", "a", "annonce", "mis", "met", "opened", "ouvre",
+     "ouvert", "overcalled", "called"}
+)  # fmt: skip
+_MAX_GAP = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Calls in table order with their seats (all known, or all lent when ``seatless``)."""
+
+    dealer: Seat | None
+    calls: tuple[tuple[Seat, Call], ...]
+    starts: tuple[int, ...]  # token index of each call
+    seatless: bool
+
+
+def _in_parentheses(norm: Normalised, i: int) -> bool:
+    start, end = norm.spans[i]
+    before = norm.source[:start].rstrip()
+    after = norm.source[end:].lstrip()
+    return before.endswith("(") and after.startswith(")")
+
+
+def _dealer(tokens: tuple[str, ...]) -> Seat | None:
+    for i, token in enumerate(tokens):
+        if token in _DEALER:
+            for j in (i + 1, i + 2):
+                if j < len(tokens) and tokens[j] in SEATS:
+                    return Seat[tokens[j]]
+            if i and tokens[i - 1] in SEATS and token != "donne":
+                return Seat[tokens[i - 1]]
+    return None
+
+
+def _chain(tokens: tuple[str, ...]) -> list[tuple[int, int, Call]]:
+    """The longest run of calls linked only by seats, separators and verbs."""
+    best: list[tuple[int, int, Call]] = []
+    run: list[tuple[int, int, Call]] = []
+    i, last_end = 0, -1
+    while i < len(tokens):
+        found = call_at(tokens, i)
+        if found is None:
+            i += 1
+            continue
+        call, end = found
+        if call.is_bid and call.level > 7:
+            i = end  # a bid above seven is no part of a listing to replay
+            continue
+        gap = tokens[last_end:i] if run else ()
+        linked = len(gap) <= _MAX_GAP and all(
+            t in _SEPARATORS or t in SEATS or (t in _VERBS and set(gap) & SEATS) for t in gap
+        )
+        if run and not linked:
+            if len(run) > len(best):
+                best = run
+            run = []
+        run.append((i, end, call))
+        last_end = end
+        i = end
+    return run if len(run) > len(best) else best
+
+
+def _seat_before(tokens: tuple[str, ...], start: int) -> Seat | None:
+    """``S 1♥``, ``W bid 5♦``: the seat written before a call."""
+    if start and tokens[start - 1] in SEATS:
+        return Seat[tokens[start - 1]]
+    if start > 1 and tokens[start - 1] in _VERBS and tokens[start - 2] in SEATS:
+        return Seat[tokens[start - 2]]
+    return None
+
+
+def _bare(tokens: tuple[str, ...], chain: list[tuple[int, int, Call]]) -> bool:
+    """Calls one after the other with nothing but commas between them."""
+    return all(
+        all(t == COMMA for t in tokens[end:start])
+        for (_, end, _), (start, _, _) in zip(chain, chain[1:], strict=False)
+    )
+
+
+def read_listing(norm: Normalised) -> Listing | None:
+    """The listing the text holds, or None when there is none (fewer than two
+    calls) or the entity reader reads it as well (a seat before every call)."""
+    tokens = norm.tokens
+    chain = _chain(tokens)
+    if len(chain) < 2:
+        return None
+    seats: list[Seat | None] = []
+    after_style = False
+    for _, end, _ in chain:
+        if end < len(tokens) and tokens[end] in SEATS and _in_parentheses(norm, end):
+            seats.append(Seat[tokens[end]])
+            after_style = True
+        else:
+            seats.append(None)
+    if not after_style:
+        seats = [_seat_before(tokens, start) for start, _, _ in chain]
+        if all(s is not None for s in seats):
+            return None  # "N 1S E 1H": the entity reader's
+    dealer = _dealer(tokens)
+    known = [(k, s) for k, s in enumerate(seats) if s is not None]
+    if not known and dealer is None and not _bare(tokens, chain):
+        return None  # calls in prose with nobody named: not a listing
+    if known:
+        k, seat = known[0]
+        first = Seat((seat - k) % 4)
+        if any(s != Seat((first + j) % 4) for j, s in known):
+            return None  # a call out of rotation among them: the entity reader's
+    elif dealer is not None:
+        first = dealer
+    else:
+        first = Seat.N
+    calls = tuple((Seat((first + j) % 4), c) for j, (_, _, c) in enumerate(chain))
+    return Listing(
+        dealer=dealer,
+        calls=calls,
+        starts=tuple(s for s, _, _ in chain),
+        seatless=not known and dealer is None,
+    )

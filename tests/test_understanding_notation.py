@@ -1,0 +1,98 @@
+"""Auctions in the notations clubs and directors use (issue 11 item 1, issue 17 item 1):
+the calls are read, replayed by the rules core, and the irregularity and its
+offender come from the replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understanding import classify
+from bot.understanding.normalise import normalise
+from bot.understanding.notation import read_listing
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender", "call"),
+    [
+        # seat after the call, in parentheses; "S to call" is who is next
+        ("1♠ (N) – 1♥ (E), S to call", "insufficient_bid", "E", "1H"),
+        ("1♦ (N) 1♠ (E) 1♥ (S)", "insufficient_bid", "S", "1H"),  # South, not East
+        # a dealer and calls with no seat: the rotation gives the seats
+        ("Dlr N. 1S 1H", "insufficient_bid", "E", "1H"),
+        ("donneur S : 1♣ - 1♦ - 1♥ - 1♦", "insufficient_bid", "E", "1D"),
+        # a run of calls, then one whose caller is named
+        ("4♠ P P P. Then W bid 5♦ before the opening lead", "call_after_final_pass", "W", "5D"),
+        # French suit letters T/K/C/P: C is coeur when the other letters are French
+        ("TD: N 1P E 1C S ?", "insufficient_bid", "E", "1H"),
+        ("slt arbitre N ouvre 1P E dit 1C cest insuffisant non?", "insufficient_bid", "E", "1H"),
+        # English letters: C is clubs
+        ("N 1S E 1C", "insufficient_bid", "E", "1C"),
+    ],
+)
+def test_a_listing_is_replayed(text: str, irregularity: str, offender: str, call: str) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity
+    assert result.facts.get("offender") == offender
+    assert result.facts.get("call") == call
+
+
+def test_calls_with_no_seat_name_the_irregularity_but_no_offender() -> None:
+    # Law 19B: a redouble of a redoubled bid is inadmissible; nobody is named
+    result = classify("1H X XX XX")
+    assert result.irregularity == "inadmissible_double"
+    assert result.facts.get("call") == "XX"
+    assert "offender" not in result.facts
+
+
+def test_calls_in_parentheses_are_the_opponents() -> None:
+    result = classify("(1♠) 1♥ par mon partenaire")
+    assert result.irregularity == "insufficient_bid"
+    assert result.facts.get("offender_relative") == "partner"
+
+
+def test_a_regular_auction_in_french_letters_is_regular() -> None:
+    # issue 17, item 1: C is coeur, P pique, SA sans-atout; nothing is irregular
+    result = classify("Arb: N 1K E 1C S 1P O 1SA")
+    assert result.irregularity is None
+    assert [c["call"] for c in result.facts["calls"]] == ["1D", "1H", "1S", "1NT"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["N 1S E 1H", "il a dit 1♥ sur 1♠", "East said 1 heart and then I said 1 club"],
+)
+def test_prose_and_seat_first_lists_are_left_to_the_entity_reader(text: str) -> None:
+    assert read_listing(normalise(text)) is None
+
+
+def test_accepting_the_double_is_not_a_new_double() -> None:
+    text = ("Dealer North opened 1♠; West doubled although it was East's turn. "
+            "North does not accept the double.")
+    result = classify(text)
+    assert result.irregularity == "double_out_of_rotation"
+    assert result.facts["offender"] == "W"
+    assert [c["call"] for c in result.facts["calls"]] == ["1S", "X"]
+
+
+def test_a_seat_in_parentheses_after_out_of_turn_is_whose_turn_it_was() -> None:
+    # issue 17, item 6: East passed at North's turn (his RHO); South, his LHO, refuses
+    result = classify("Arb: E passe hors tour (tour de N), S refuse")
+    assert result.irregularity == "pass_out_of_rotation"
+    assert result.facts["offender"] == "E"
+    assert result.facts["turn_of"] == "rho"
+    assert result.facts["lho_accepts"] is False
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # issue 17, item 4: a table on the wrong board, never an inadmissible double
+        "Arb: table 3 joue la donne 12 au lieu de la 14, enchères en cours, "
+        "personne n'a encore joué la 12",
+        "TD: wrong board. they are bidding board 14 but should play board 12",
+    ],
+)
+def test_a_table_on_another_board_is_a_wrong_board(text: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "wrong_board"
+    assert result.confidence >= 0.6

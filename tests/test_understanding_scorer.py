@@ -1,0 +1,50 @@
+"""benchmarks/score_corpus.py: aggregate scores only, misses only for tuning files."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _scorer() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("score_corpus",
+                                                  ROOT / "benchmarks" / "score_corpus.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["score_corpus"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+ITEMS = [
+    {"id": "x-1", "lang": "en", "style": "terse", "text": "N 1S E 1H",
+     "irregularity": "insufficient_bid", "offender": "E", "call": "1H", "facts": {}},
+    {"id": "x-2", "lang": "fr", "style": "vague", "text": "problème aux enchères à la table 3",
+     "irregularity": None, "offender": None, "call": None, "facts": {}},
+]
+
+
+def _write(path: Path) -> Path:
+    path.write_text("".join(json.dumps(i) + "\n" for i in ITEMS), encoding="utf-8")
+    return path
+
+
+def test_scores_are_aggregates(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    scorer = _scorer()
+    assert scorer.main([str(_write(tmp_path / "blind.jsonl"))]) == 0
+    out = capsys.readouterr().out
+    assert "all" in out and "100.0 % (2/2)" in out  # the vague one: no confident irregularity
+    assert "offender where stated" in out and "N 1S E 1H" not in out
+
+
+def test_misses_are_refused_for_a_blind_file(tmp_path: Path) -> None:
+    scorer = _scorer()
+    with pytest.raises(SystemExit):
+        scorer.main([str(_write(tmp_path / "blind.jsonl")), "--misses"])

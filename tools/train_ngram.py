@@ -1,0 +1,95 @@
+"""Train the character n-gram layer of the understanding (bot/understanding/ngram.py).
+
+    python tools/train_ngram.py [--cv] FILE.jsonl ...
+
+Trains a linear model (scikit-learn logistic regression over TF-IDF character
+n-grams of the normalised text) on TUNING files only (the shared corpus's
+tuning files and tests/corpus/descriptions.jsonl), and writes its vocabulary,
+IDF and weights to bot/understanding/data/ngram.npz, which ngram.py applies
+with numpy alone. ``--cv`` prints 5-fold cross-validated accuracy of the
+model alone and writes nothing.
+
+scikit-learn is needed here only (``pip install -e '.[train]'``); the bot
+never imports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import cross_val_predict
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from score_corpus import TUNING  # noqa: E402
+
+from bot.understanding.ngram import MODEL, NONE, features_text  # noqa: E402
+
+
+def load(paths: list[Path]) -> tuple[list[str], list[str]]:
+    texts, labels = [], []
+    for path in paths:
+        if path.name not in TUNING:
+            raise SystemExit(f"{path.name} is not a tuning file")
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                item = json.loads(line)
+                texts.append(features_text(item["text"]))
+                labels.append(item["irregularity"] or NONE)
+    return texts, labels
+
+
+def build() -> tuple[TfidfVectorizer, LogisticRegression]:
+    vectorizer = TfidfVectorizer(
+        analyzer="char_wb", ngram_range=(2, 5), min_df=2, sublinear_tf=True, lowercase=False,
+        dtype=np.float32,
+    )
+    model = LogisticRegression(C=20.0, max_iter=3000)
+    return vectorizer, model
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--cv", action="store_true")
+    parser.add_argument("--oof", type=Path, help="write out-of-fold probabilities (JSON lines)")
+    args = parser.parse_args()
+    texts, labels = load(args.files)
+    vectorizer, model = build()
+    x = vectorizer.fit_transform(texts)
+    if args.oof:
+        probs = cross_val_predict(model, x, labels, cv=5, method="predict_proba")
+        classes = sorted(set(labels))
+        with args.oof.open("w", encoding="utf-8") as out:
+            for row in probs:
+                out.write(json.dumps(dict(zip(classes, map(float, row), strict=True))) + "\n")
+        return 0
+    if args.cv:
+        predicted = cross_val_predict(model, x, labels, cv=5)
+        right = sum(p == t for p, t in zip(predicted, labels, strict=True))
+        print(f"5-fold accuracy of the n-gram model alone: {right / len(labels):.3f}")
+        return 0
+    model.fit(x, labels)
+    vocab = sorted(vectorizer.vocabulary_, key=vectorizer.vocabulary_.__getitem__)
+    np.savez_compressed(
+        MODEL,
+        vocab=np.array(vocab),
+        idf=vectorizer.idf_.astype(np.float32),
+        coef=model.coef_.T.astype(np.float32),
+        intercept=model.intercept_.astype(np.float32),
+        classes=np.array(model.classes_),
+    )
+    print(f"wrote {MODEL.relative_to(ROOT)}: {len(vocab)} n-grams, {len(model.classes_)} classes")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
