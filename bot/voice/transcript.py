@@ -29,6 +29,11 @@ less than 0.05 from one ISA to the other, a few transcripts changed words
   on espeak's French (3.7-5.1); looping garbled speech 2.7-12.8. Above 2.4
   (Whisper's threshold) the decoder is looping, however sure it is of each
   token.
+- repeated words: a decoder looping within the token budget stops before its
+  compression ratio shows it (garbled speech with GENERIC kernels: "no, no,
+  no, ..." 24 times at ratio 2.24, log-probability -0.50). Clear speech never
+  said one word more than 4 times running (a passed-out auction: "pass" x4);
+  more than 6 is a loop.
 - letters: on nothing the model writes "", "you" or "..."; fewer than 2
   letters is nothing, and a confident one-word answer ("oui", "no") is kept.
 
@@ -44,16 +49,19 @@ from dataclasses import dataclass
 __all__ = [
     "Transcript",
     "is_reliable",
+    "longest_repeat",
     "MIN_AVG_LOGPROB",
     "MAX_NO_SPEECH_PROB",
     "MAX_COMPRESSION_RATIO",
     "MIN_LETTERS",
+    "MAX_WORD_REPEATS",
 ]
 
 MIN_AVG_LOGPROB = -0.85
 MAX_NO_SPEECH_PROB = 0.6
 MAX_COMPRESSION_RATIO = 2.4
 MIN_LETTERS = 2
+MAX_WORD_REPEATS = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +90,20 @@ def is_reliable(
     letters = sum(1 for char in text if char.isalpha())
     return (
         letters >= MIN_LETTERS
+        and longest_repeat(text) <= MAX_WORD_REPEATS
         and avg_logprob >= MIN_AVG_LOGPROB
         and no_speech_prob <= MAX_NO_SPEECH_PROB
         and compression_ratio <= MAX_COMPRESSION_RATIO
     )
+
+
+def longest_repeat(text: str) -> int:
+    """The longest run of one word said again and again ("no, no, no" -> 3)."""
+    words = [w for w in (part.strip(".,;:!?…-'\"").lower() for part in text.split()) if w]
+    longest = run = 0
+    previous = None
+    for word in words:
+        run = run + 1 if word == previous else 1
+        previous = word
+        longest = max(longest, run)
+    return longest
