@@ -30,7 +30,7 @@ import numpy as np  # noqa: E402
 
 from bot.voice.audio import decode_voice_note  # noqa: E402
 from bot.voice.limits import SAMPLE_RATE  # noqa: E402
-from bot.voice.oggopus import encode_voice_note  # noqa: E402
+from tests.support.oggopus import encode_voice_note  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures" / "voice"
 

@@ -222,6 +222,44 @@ def cmd_classify(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_hear(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    """``arbitre hear FILE…``: voice notes -> transcript, reliability and classification.
+
+    One JSON line per file, in order. A file that cannot be read or heard gets
+    the contract's error line instead and the exit status is 2; a speech model
+    that cannot be loaded stops at the first file with status 1.
+    """
+    from .understanding import classify
+    from .voice import MAX_BYTES, Recognizer, VoiceError, VoiceKind
+
+    recognizer = Recognizer()
+    status = EXIT_OK
+    for name in args.files:
+        try:
+            size = os.path.getsize(name)
+            if size > MAX_BYTES:
+                raise VoiceError(VoiceKind.TOO_BIG,
+                                 f"it weighs {size} bytes; the cap is {MAX_BYTES}")
+            with open(name, "rb") as handle:
+                data = handle.read()
+            transcript = recognizer.transcribe_note(data, args.lang)
+        except OSError as error:
+            _dump(_error(f"{name}: cannot read the file ({error.strerror or error})"), out)
+            status = EXIT_BAD_INPUT
+        except VoiceError as error:
+            _dump(_error(f"{name}: {error.detail}"), out)
+            if error.kind in (VoiceKind.MODEL_MISSING, VoiceKind.MODEL_CORRUPT,
+                              VoiceKind.FAILED):
+                return EXIT_FAILURE
+            status = EXIT_BAD_INPUT
+        else:
+            _dump({"file": name, "text": transcript.text, "reliable": transcript.reliable,
+                   "lang": transcript.language,
+                   "classification": classify(transcript.text).to_dict()}, out)
+        out.flush()
+    return status
+
+
 def cmd_doctor(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     """``arbitre doctor``: check the configuration; exit 1 when something must be fixed."""
     from .doctor import Level, render_report, run_checks
@@ -259,6 +297,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_loi.add_argument("--lang", choices=["fr", "en"])
     p_loi.add_argument("--edition", choices=[e.value for e in Edition])
     p_loi.set_defaults(func=cmd_loi)
+    p_hear = sub.add_parser("hear", help="voice notes (OGG/Opus, WAV) -> transcript JSON lines")
+    p_hear.add_argument("files", nargs="+", metavar="FILE", help="an audio file")
+    p_hear.add_argument("--lang", choices=["fr", "en"],
+                        help="the language spoken (else the likelier of the two)")
+    p_hear.set_defaults(func=cmd_hear)
     p_doctor = sub.add_parser("doctor", help="check the configuration and say what to fix")
     p_doctor.add_argument("--lang", choices=["fr", "en"])
     p_doctor.set_defaults(func=cmd_doctor)

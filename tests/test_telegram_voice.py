@@ -3,11 +3,11 @@ fake Bot API on 127.0.0.1, downloads the note from its file URL, transcribes
 it with the embedded Whisper base model (loaded once for this module's
 session fixture) and answers through the real dialogue.
 
-The clips are espeak-ng's (tests/fixtures/voice/make_fixtures.py). Whisper
-base gets the whole English incident nearly word for word, so the dialogue
-must read an insufficient bid in it; it mishears the short English clip ("East
-Mid 1 heart over my 1st aid") and espeak's French, so the checks on those are
-about the voice path, not the dialogue.
+The clips are espeak-ng's (tests/fixtures/voice/make_fixtures.py). The words
+Whisper writes differ with the CPU's instruction set (CT2_FORCE_CPU_ISA), so
+these tests assert what holds on every one: the clear English incident leads
+to an insufficient bid; espeak's French, garbled sound, noise and silence
+never lead to a ruling (a note may be asked about or refused, never ruled on).
 """
 
 from __future__ import annotations
@@ -44,6 +44,16 @@ UNCLEAR_EN = "I could not understand your voice note. Please type it."
 UNCLEAR_FR = "Je n'ai pas compris votre message vocal. Merci de le taper."
 
 
+
+
+#: A step that transcribes waits this long: an 18 s note with the GENERIC kernels on
+#: a busy two-core machine takes tens of seconds (the harness's 15 s is for text).
+VOICE_STEP_TIMEOUT = 240.0
+
+
+@pytest.fixture(autouse=True)
+def _patient_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tests.fakes.harness.STEP_TIMEOUT", VOICE_STEP_TIMEOUT)
 
 
 @pytest.fixture
@@ -111,15 +121,18 @@ async def test_an_english_note_is_echoed_then_read_as_an_insufficient_bid(
     texts = _texts(calls)
     echo = texts[0]
     assert echo.startswith(UNDERSTOOD_EN)
-    assert "heart" in echo.lower() and "insufficient" in echo.lower()
+    heard = echo.removeprefix(UNDERSTOOD_EN).strip()
+    assert len(heard) > 40, echo
     # Then the same dialogue step as typed text: an insufficient bid, and its first question.
     dialogue = [c for c in calls if c.method == "sendMessage"][1:]
     assert dialogue, texts
     assert "insufficient bid" in "\n".join(_texts(dialogue)).lower(), texts
     assert any(_has_buttons(c) for c in dialogue)
     # Personal data: the transcript is never logged.
+    words = heard.split()
+    middle = " ".join(words[len(words) // 3: len(words) // 3 + 4])  # any run of its words
     for record in caplog.records:
-        assert "heart" not in record.getMessage().lower(), record.getMessage()
+        assert middle not in record.getMessage(), record.getMessage()
 
     # What was heard is the chat's incident: a typed answer carries on from it.
     answered = _texts(await bot.send(text_update(bot.next_id(), chat, "yes",
@@ -140,12 +153,33 @@ async def test_a_french_note_is_echoed_in_french_or_refused_never_guessed(
     assert not any(t.startswith("⚖️") for t in texts)
 
 
-async def test_a_garbled_incident_gets_no_ruling(bot: TelegramHarness) -> None:
-    # Base mangles this one ("c'est de hachère un suffisante"): ask, do not rule.
+def _no_ruling(calls: list[ApiCall]) -> None:
+    texts = _texts(calls)
+    assert texts, "a voice note always gets an answer"
+    assert not any("⚖️" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(
+    ("clip", "lang"),
+    [
+        ("fr_incident_long.ogg", "fr"),  # espeak's French: base garbles it
+        ("en_incident_long.ogg", "fr"),  # English in a French chat: decoded as French
+        ("garbled.ogg", "fr"),
+        ("garbled.ogg", "en"),
+        ("garbled.ogg", None),
+        ("tone.ogg", "fr"),
+    ],
+)
+async def test_a_garbled_note_gets_no_ruling(bot: TelegramHarness, clip: str,
+                                             lang: str | None) -> None:
     chat = private_chat(303)
-    calls = await bot.send(_note(bot, chat, "fr_incident_long.ogg", "fr", duration=18))
-    assert _texts(calls) == [UNCLEAR_FR]
-    assert not any(_has_buttons(c) for c in calls)
+    calls = await bot.send(_note(bot, chat, clip, lang, duration=18))
+    _no_ruling(calls)
+    texts = _texts(calls)
+    heard = UNDERSTOOD_FR if lang == "fr" else UNDERSTOOD_EN
+    unclear = UNCLEAR_FR if lang == "fr" else UNCLEAR_EN
+    if lang is not None:
+        assert texts[0].startswith(heard) or texts == [unclear], texts
 
 
 @pytest.mark.parametrize(("clip", "as_audio"), [("noise.ogg", False), ("silence.ogg", True)])

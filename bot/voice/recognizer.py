@@ -73,6 +73,14 @@ class Recognizer:
         # A broken install stays broken until the operator fixes it and restarts:
         # remember the failure so later notes are answered at once.
         self._failure: VoiceError | None = None
+        #: Extra faster-whisper options per language, for trials
+        #: (benchmarks/bench_voice_reliability.py --prompt). Bridge vocabulary as
+        #: ``hotwords`` or ``initial_prompt`` was tried and is not used: English notes
+        #: led to the spoken irregularity a little more often (52 % against 47 %),
+        #: French no more often, but noise then produced words ("the bridge" on white
+        #: noise, 12 of 30 transcriptions of nothing) and speech played backwards was
+        #: written as the prompt itself ("North East South West, pass, double...").
+        self.decode_options: dict[str, dict[str, Any]] = {}
 
     @property
     def loaded(self) -> bool:
@@ -129,6 +137,7 @@ class Recognizer:
                 compression_ratio_threshold=None,
                 log_prob_threshold=None,
                 no_speech_threshold=None,
+                **self.decode_options.get(language, {}),
             )
             segments = list(segments)  # the generator does the decoding
         except Exception as exc:  # a native engine: any failure must become an answer

@@ -1,6 +1,6 @@
 """PCM -> a voice note as Telegram clients record it: Opus in OGG, 48 kHz mono.
 
-The bot itself only decodes; this is the other direction, used to make the
+The bot itself only decodes (bot/voice/audio.py); this is the other direction, used to make the
 test fixtures, the long notes of the tests and the benchmark's notes, and it
 pins down the format the decoder is written for.
 """
