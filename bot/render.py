@@ -49,7 +49,7 @@ IRREGULARITY_TITLES: Mapping[str, str] = {
     "call_after_final_pass": N_("Call after the final pass"),
     "simultaneous_calls": N_("Simultaneous calls"),
     "card_exposed_during_auction": N_("Card exposed or led during the auction"),
-    "wrong_board": N_("Cards from the wrong board"),
+    "wrong_board": N_("Wrong board"),
     "misinformation": N_("Call based on misinformation"),
     "unauthorized_information": N_("Unauthorised information (hesitation, remark, gesture)"),
     "auction_review": N_("Review and explanation of the auction"),
@@ -98,6 +98,17 @@ QUESTIONS: Mapping[str, str] = {
     "repeats_call": N_("With the right cards, does {offender}'s new call match the cancelled "
                        "one (no significant difference)?"),
     "premature_replacement": N_("Did {offender} replace the call before the director ruled?"),
+    "rho_must_pass": N_("Was the call made at the turn of a right-hand opponent who was "
+                        "required to pass?"),
+    "barred_throughout": N_("Was {offender} required to pass for the rest of the auction?"),
+    "whole_table": N_("Is the whole table playing a board not designated for this round?"),
+    "previously_played": N_("Has any player at the table already played this board?"),
+    "simultaneous": N_("Was the call made at the same moment as the call in turn?"),
+    "reverts_to": N_("Which player missed a turn to call?"),
+    "same_strain_lowest": N_("Is the replacement the lowest sufficient bid in the strain the "
+                             "insufficient bid named?"),
+    "replacement_artificial": N_("Was the replacement bid artificial (conventional)?"),
+    "after_passed_out": N_("Did the call come after all four players had passed?"),
     "request": N_("What is being asked for?"),
     "phase": N_("When is it asked?"),
     "asker_role": N_("Who is asking?"),
@@ -211,7 +222,7 @@ BUTTON_TITLES: Mapping[str, str] = {
 
 # How each option is introduced when the offender has not chosen yet.
 CHOICE_LABELS: Mapping[tuple[str, FactValue], str] = {
-    ("comparable", True): N_("If {offender} makes a comparable call (Law 23A)"),
+    ("comparable", True): N_("If {offender} makes a comparable call"),
     ("comparable", False): N_("If {offender} makes a call that is not comparable"),
     ("rho_action", "pass"): N_("If {rho} passes"),
     ("rho_action", "call"): N_("If {rho} bids, doubles or redoubles"),
@@ -220,8 +231,8 @@ CHOICE_LABELS: Mapping[tuple[str, FactValue], str] = {
     ("repeats_call", True): N_("If {offender} repeats the same call"),
     ("repeats_call", False): N_("If {offender} makes a different call"),
     ("replacement", "lowest_same_denomination"): N_("If {offender} bids the lowest sufficient "
-                                                    "bid in the same denomination"),
-    ("replacement", "comparable"): N_("If {offender} makes a comparable call (Law 23A)"),
+                                                    "bid specifying the same denomination(s)"),
+    ("replacement", "comparable"): N_("If {offender} makes a comparable call"),
     ("replacement", "other_bid"): N_("If {offender} makes another sufficient bid"),
     ("replacement", "pass"): N_("If {offender} passes"),
     ("replacement", "double_redouble"): N_("If {offender} tries to double or redouble"),
@@ -252,10 +263,10 @@ OUTCOMES: Mapping[Outcome, str] = {
                                                     "every turn for the rest of the auction."),
     Outcome.PARTNER_MAY_NOT_DOUBLE_THIS_TURN: N_("At this turn {partner} may bid or pass, but "
                                                  "not double or redouble."),
-    Outcome.UNAUTHORIZED_INFORMATION: N_("Information from the withdrawn call is authorised for "
-                                         "the non-offending side and unauthorised for "
-                                         "{offender} and {partner}: they must not choose an "
-                                         "action it could have suggested."),
+    Outcome.UNAUTHORIZED_INFORMATION: N_("This information is authorised for the non-offending "
+                                         "side and unauthorised for {offender} and {partner}: "
+                                         "among logical alternatives, they may not choose one "
+                                         "it could demonstrably have suggested."),
     Outcome.ADJUSTED_SCORE_POSSIBLE: N_("At the end of play the director may adjust the score "
                                         "if the non-offending side was damaged."),
     Outcome.TREATED_AS_CHANGE_OF_CALL: N_("This counts as a change of call (Law 25)."),
@@ -264,8 +275,16 @@ OUTCOMES: Mapping[Outcome, str] = {
                                        "stands."),
     Outcome.LHO_MAY_WITHDRAW_CALL: N_("{lho} may withdraw the call made over it; that "
                                       "information is unauthorised for {offender}'s side."),
-    Outcome.MAY_CHANGE_CALL: N_("The misinformed player may change their call while their "
-                                "partner has not called since."),
+    Outcome.MAY_CHANGE_CALL: N_("The misinformed player may change their last call, provided "
+                                "their partner has not called since."),
+    Outcome.MISINFORMED_LHO_MAY_CHANGE: N_("If the misinformed player changes a call, that "
+                                           "player's left-hand opponent may then change a call "
+                                           "made after it; information from a withdrawn call is "
+                                           "unauthorised for the side that gave the wrong "
+                                           "explanation (Law 16C)."),
+    Outcome.PARTNER_MAY_CALL_FREELY: N_("{partner} may make any legal call at their proper "
+                                        "turn, but information from the cancelled call is "
+                                        "unauthorised for them (Law 16C2)."),
     Outcome.SUBSEQUENT_CALLS_CANCELLED: N_("Every later call is cancelled too."),
     Outcome.DEEMED_SUBSEQUENT_CALL: N_("The call made at the same time as the one in turn "
                                        "counts as made after it."),
@@ -324,6 +343,17 @@ OUTCOMES: Mapping[Outcome, str] = {
                                "about ten seconds before calling, showing thought either "
                                "way."),
     Outcome.AUCTION_PERIOD_EXPLAINED: N_("See the Law excerpt below."),
+    Outcome.BOARD_CANCELLED: N_("The board is cancelled for both sides at this table."),
+    Outcome.AUCTION_AND_PLAY_COMPLETED: N_("The auction and play are completed and the score "
+                                           "stands; the director may have the right board played "
+                                           "between these pairs later."),
+    Outcome.AUCTION_RESTARTED_CALLS_REPEATED: N_("The right players take their seats and a new "
+                                                 "auction begins in which every call must be "
+                                                 "repeated; if any call differs, the board is "
+                                                 "cancelled."),
+    Outcome.PASS_OBLIGATION_CONTINUES: N_("If {offender} was required to pass for the rest of "
+                                          "the auction, they must still pass whenever it is "
+                                          "their turn."),
     Outcome.WRONG_BOARD_OTHER_BOARD: N_("When the board whose cards were taken is played, it "
                                         "is played normally if {offender} repeats the cancelled "
                                         "call ({lho} then repeats theirs); if the call differs "
@@ -334,10 +364,11 @@ OUTCOMES: Mapping[Outcome, str] = {
 # Lead restrictions differ by edition (Law 26 as amended in June 2017).
 LEAD_RESTRICTIONS: Mapping[Edition, str] = {
     Edition.E2017: N_("If {offender} becomes a defender, declarer may forbid {partner} to lead "
-                      "one suit that {offender} did not name in the legal auction, for as long "
-                      "as {partner} keeps the lead (Law 26B)."),
-    Edition.E2007: N_("If {offender} becomes a defender, declarer may require or forbid "
-                      "{partner}'s lead of a suit (Law 26)."),
+                      "one suit that {offender} did not specify in the legal auction, for as "
+                      "long as {partner} keeps the lead (Law 26B)."),
+    Edition.E2007: N_("If {offender} becomes a defender, declarer may forbid {partner}'s lead of "
+                      "one suit; only where the withdrawn call related to a specific suit may "
+                      "declarer require or forbid the lead of that suit (Law 26)."),
 }
 
 DIRECTOR_REMINDER = N_("The director rules at the table: Arbitre is the director's aid.")
@@ -430,10 +461,22 @@ def seat_name(seat: Seat, lang: str) -> str:
     return translator(lang).gettext(SEAT_NAMES[seat])
 
 
+# 21B: who called since is counted from the misinformed player, not from the
+# side that gave the explanation.
+MISINFORMATION_QUESTIONS: Mapping[str, str] = {
+    "partner_called_since": N_("Has the misinformed player's partner called since the "
+                               "misinformed player's last call?"),
+    "lho_called_since": N_("Has the misinformed player's left-hand opponent called since?"),
+}
+
+
 def question_text(question: Question, lang: str) -> str:
     t = translator(lang)
     names = described_names(question.offender, lang)
-    return _capitalise(names.fill(t.gettext(QUESTIONS[question.fact])))
+    template = QUESTIONS[question.fact]
+    if question.irregularity == "misinformation":
+        template = MISINFORMATION_QUESTIONS.get(question.fact, template)
+    return _capitalise(names.fill(t.gettext(template)))
 
 
 def value_label(fact: str, value: FactValue, lang: str, offender: Seat | None = None) -> str:
@@ -509,7 +552,18 @@ def ruling_statement(ruling: Ruling, lang: str) -> str:
         head = t.gettext("{title}.").format(title=title)
     if lang == "fr":
         head = french_contractions(head)
-    lines = [head, *outcome_sentences(ruling.outcomes, ruling.offender, ruling.edition, lang)]
+    outcomes = ruling.outcomes
+    if Outcome.SUBSTITUTION_CANCELLED in outcomes:
+        # "The substitution is cancelled: the original call stands" says it once.
+        outcomes = tuple(o for o in outcomes if o is not Outcome.CALL_STANDS)
+    reverts_to = ruling.facts.get("reverts_to")
+    named = isinstance(reverts_to, str) and reverts_to in Seat.__members__
+    if named:  # 17D3: the player the auction returns to is named below
+        outcomes = tuple(o for o in outcomes if o is not Outcome.AUCTION_REVERTS)
+    lines = [head, *outcome_sentences(outcomes, ruling.offender, ruling.edition, lang)]
+    if named and isinstance(reverts_to, str):
+        lines.append(t.gettext("The auction returns to {seat}, who missed a turn to call.").format(
+            seat=seat_name(Seat[reverts_to], lang)))
     for option in ruling.options:
         consequences = " ".join(
             outcome_sentences(option.outcomes, ruling.offender, ruling.edition, lang)
@@ -521,6 +575,14 @@ def ruling_statement(ruling: Ruling, lang: str) -> str:
                 laws=", ".join(option.laws),
             )
         )
+    for fact, value in ruling.assumed.items():
+        if fact == "dealer" or fact not in QUESTIONS:
+            continue
+        # Nothing rests on an unstated assumption: it is said, to be corrected.
+        asked = question_text(Question(ruling.irregularity, ruling.offender, fact, (value,)), lang)
+        said = t.gettext("Assumed without asking: {question} {answer}. Say so if not.")
+        lines.append(said.format(
+            question=asked, answer=value_label(fact, value, lang, ruling.offender)))
     if ruling.laws:
         lines.append(_laws_line(ruling.laws, ruling.edition, t))
     return " ".join(lines)

@@ -36,22 +36,38 @@ class Contract:
 
 @dataclass(frozen=True, slots=True)
 class Auction:
-    """Calls made in rotation from ``dealer`` (Law 17B-C)."""
+    """Calls made in rotation from ``dealer`` (Law 17B-C).
+
+    ``seats`` is empty while every call was made in turn; once a call out of
+    rotation is accepted (29A) and becomes legal, it holds the seat of every
+    call, and the rotation continues from the player who made the last one.
+    """
 
     dealer: Seat
     calls: tuple[Call, ...] = ()
+    seats: tuple[Seat, ...] = ()
 
     def seat_of(self, index: int) -> Seat:
+        if self.seats:
+            return self.seats[index]
         return Seat((self.dealer + index) % 4)
 
     @property
     def next_seat(self) -> Seat:
-        """Whose turn it is (Law 17C)."""
-        return self.seat_of(len(self.calls))
+        """Whose turn it is (Law 17C): the LHO of the last caller."""
+        if not self.calls:
+            return self.dealer
+        return self.seat_of(len(self.calls) - 1).lho
 
-    def with_call(self, call: Call) -> Auction:
-        """A new auction with ``call`` made by ``next_seat``; no legality check."""
-        return Auction(self.dealer, (*self.calls, call))
+    def with_call(self, call: Call, seat: Seat | None = None) -> Auction:
+        """A new auction with ``call`` made by ``seat`` (``next_seat`` by
+        default, or another seat whose call was accepted); no legality check."""
+        if seat is None or (seat == self.next_seat and not self.seats):
+            if not self.seats:
+                return Auction(self.dealer, (*self.calls, call))
+            seat = self.next_seat
+        seats = self.seats or tuple(self.seat_of(i) for i in range(len(self.calls)))
+        return Auction(self.dealer, (*self.calls, call), (*seats, seat))
 
     def entries(self) -> list[tuple[Seat, Call]]:
         return [(self.seat_of(i), c) for i, c in enumerate(self.calls)]

@@ -32,7 +32,7 @@ from .laws.table_events import (
 )
 from .model import FactValue, Irregularity, Question, Result, Ruling
 from .model import Outcome as O
-from .replay import derive
+from .replay import derive, substitute
 
 __all__ = ["rule", "PROCEDURES"]
 
@@ -105,6 +105,8 @@ def rule(incident: Incident) -> Result:
     ctx = Context(incident.edition, facts, limits=limits)
     try:
         result = _apply(ctx, irregularity)
+        if irregularity is I.CHANGE_OF_CALL and O.SUBSTITUTION_ALLOWED in result.outcomes:
+            result = _then_substituted(incident, offender, ctx, result)
     except NeedFact as need:
         return Question(str(irregularity), offender, need.fact, need.options, facts)
     return Ruling(
@@ -119,12 +121,43 @@ def rule(incident: Incident) -> Result:
     )
 
 
+def _then_substituted(
+    incident: Incident, offender: Seat | None, ctx: Context, result: Verdict
+) -> Verdict:
+    """25A1: the substituted call "stands and is subject to the appropriate
+    Law": when the calls show it irregular in its place (an insufficient bid,
+    an inadmissible double...), that Law is applied to it next."""
+    if not incident.calls or offender is None:
+        return result
+    derivation = derive(incident.dealer, incident.calls, incident.facts)
+    if derivation.offender != offender or derivation.index is None:
+        return result
+    if derivation.auction is None or derivation.irregular_call is None:
+        return result
+    later = incident.calls[derivation.index + 1 :]
+    found = substitute(derivation.auction, offender, derivation.irregular_call, later)
+    if found is None:
+        return result
+    irregularity, facts, limits = found
+    then = Context(ctx.edition, {**ctx.facts, **facts}, limits=limits, assumed=ctx.assumed)
+    kept = tuple(o for o in result.outcomes if o is not O.NO_FURTHER_RECTIFICATION)
+    return Verdict(result.laws, kept, result.options).then(PROCEDURES[irregularity](then))
+
+
 # A call out of rotation stays out of rotation when an unintended call in it is
 # corrected: the intended call "is subject to the appropriate Law" (25A1).
 _STILL_OUT_OF_ROTATION = {I.PASS_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION}
 
 
 def _apply(ctx: Context, irregularity: Irregularity) -> Verdict:
+    if ctx.known("simultaneous") is True and irregularity in (
+        *_STILL_OUT_OF_ROTATION, I.INSUFFICIENT_BID
+    ):
+        return simultaneous_calls(ctx).then(_apply_one(ctx, irregularity))
+    return _apply_one(ctx, irregularity)
+
+
+def _apply_one(ctx: Context, irregularity: Irregularity) -> Verdict:
     calls_irregularity = irregularity not in (I.CHANGE_OF_CALL, *_NOT_IN_CALLS, I.PASSED_OUT)
     if calls_irregularity and ctx.known("unintended") is True:
         # 25A overrides the rest: an unintended call may be replaced while
@@ -157,8 +190,40 @@ def _establish(
         if given is None:
             raise IncidentError("the incident names no irregularity and gives no calls")
         return given, incident.offender, facts, {}, {}
-    derivation = derive(incident.dealer, incident.calls)
+    calls = incident.calls
+    if given is I.SIMULTANEOUS_CALLS:
+        calls = _deemed_subsequent(incident.dealer, calls)
+    derivation = derive(incident.dealer, calls, incident.facts)
+    for fact in derivation.used:
+        # A stated fact that settled an earlier irregularity of the board.
+        facts.pop(fact, None)
+    if given is not None and derivation.irregularity != given:
+        # The description names an earlier irregularity that the calls settled.
+        for earlier in reversed(derivation.earlier):
+            if earlier.irregularity is given:
+                derivation = earlier
+                break
     derived = derivation.irregularity
+    if derived is I.CALL_AFTER_FINAL_PASS and (
+        given is I.CHANGE_OF_CALL or (given is None and "unintended" in facts)
+    ):
+        # A change of call after the final pass, before the opening lead: Law
+        # 25 runs through the clarification period (25A4/25A5, 2007 25A2/25A3).
+        offender = derivation.offender
+        assert derivation.auction is not None and derivation.irregular_call is not None
+        if offender is not None and derivation.auction.has_called(offender):
+            changed = dict(derivation.change_facts)
+            for fact, value in changed.items():
+                facts.setdefault(fact, value)
+            return I.CHANGE_OF_CALL, offender, facts, {}, dict(derivation.assumed)
+    if given is I.SIMULTANEOUS_CALLS and derived in (*_STILL_OUT_OF_ROTATION, I.INSUFFICIENT_BID):
+        # Law 33: the call made with that of the player in turn is deemed
+        # subsequent; made when it was not its maker's turn, it is then a
+        # call out of rotation, rectified as such (30, 31 or 32).
+        facts.update({f: v for f, v in derivation.facts.items() if f not in facts})
+        facts["simultaneous"] = True
+        limits = {f: v for f, v in derivation.limits.items() if f not in facts}
+        return derived, derivation.offender, facts, limits, dict(derivation.assumed)
     if given is I.PASSED_OUT and derived is not I.PASSED_OUT:
         raise IncidentError(
             "the calls do not show four passes and nothing else: the board was not passed out"
@@ -200,6 +265,23 @@ def _establish(
         facts[fact] = value
     limits = {f: v for f, v in derivation.limits.items() if f not in facts}
     return irregularity, offender, facts, limits, dict(derivation.assumed)
+
+
+def _deemed_subsequent(
+    dealer: Seat | None, calls: tuple[tuple[Seat, Call], ...]
+) -> tuple[tuple[Seat, Call], ...]:
+    """Law 33: of two calls made at the same moment, the one by the player
+    whose turn it was comes first; the other is deemed subsequent."""
+    if len(calls) < 2 or dealer is None:
+        return calls
+    before = derive(dealer, calls[:-2])
+    if before.irregularity is not None or before.auction is None:
+        return calls
+    expected = before.auction.next_seat
+    (first, _), (second, _) = calls[-2], calls[-1]
+    if first != expected and second == expected:
+        return (*calls[:-2], calls[-1], calls[-2])
+    return calls
 
 
 # Described irregularities whose offender made the last call of his in the list.

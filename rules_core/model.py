@@ -111,6 +111,16 @@ class Outcome(enum.StrEnum):
     STOP_CARD_WAIT = "stop_card_wait"
     AUCTION_PERIOD_EXPLAINED = "auction_period_explained"
     WRONG_BOARD_OTHER_BOARD = "wrong_board_other_board"
+    # 37A: a bar for the rest of the auction outlives the accepted call.
+    PASS_OBLIGATION_CONTINUES = "pass_obligation_continues"
+    # 21B2: the misinformed player's LHO may change a call made after the changed one.
+    MISINFORMED_LHO_MAY_CHANGE = "misinformed_lho_may_change"
+    # 30B1(a), 31B1, 32B1: the offender's partner calls freely at his turn (16C2).
+    PARTNER_MAY_CALL_FREELY = "partner_may_call_freely"
+    # A whole table playing a board not designated for the round (2017 15B, 2007 15C).
+    BOARD_CANCELLED = "board_cancelled"
+    AUCTION_AND_PLAY_COMPLETED = "auction_and_play_completed"
+    AUCTION_RESTARTED_CALLS_REPEATED = "auction_restarted_calls_repeated"
 
 
 _BOOL = (True, False)
@@ -152,6 +162,20 @@ FACTS: Mapping[str, tuple[FactValue, ...]] = {
     # seed 17D: the new call repeats (does not differ significantly from) the cancelled one
     "repeats_call": (True, False, "undecided"),
     "premature_replacement": _BOOL,  # 27C: replaced before the director ruled
+    "after_passed_out": _BOOL,
+    # 27B1(a): the replacement is the lowest sufficient bid in the strain the
+    # insufficient bid named (what each bid specifies decides, not the name)
+    "same_strain_lowest": _BOOL,
+    "replacement_artificial": _BOOL,  # the replacement bid was artificial
+    "simultaneous": _BOOL,
+    # Law 15: the whole table is playing a board not designated for the round
+    "whole_table": _BOOL,
+    "previously_played": _BOOL,  # 15B1: a player at the table has played the board before
+    "rho_must_pass": _BOOL,  # 28A: the call was made at the turn of an RHO required to pass
+    # 37A: the offender was required to pass for the rest of the auction
+    "barred_throughout": _BOOL,  # 33: made at the same moment as the call in turn
+    # 17D3: the player the auction reverts to (the one deprived of his turn)
+    "reverts_to": ("N", "E", "S", "W"),  # 39A: the call came after four passes (no contract)
     # Law 20: what is asked, when, by whom.
     "request": ("review", "explanation", "repeat_call", "who_leads"),
     "phase": ("auction", "after_final_pass", "play"),

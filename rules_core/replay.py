@@ -1,9 +1,11 @@
-"""Replaying the calls as they were made at the table, irregular ones
-included, to find the first irregularity and every fact the calls tell.
+"""Replaying the board as it was played at the table, irregular calls
+included: each irregularity in turn, what the calls tell about it, and what it
+leaves behind (an accepted call made legal, a player who must pass).
 
 The calls are what was said before the director was called: what follows the
 irregular call in the list happened before rectification (an acceptance by
-the LHO, a premature replacement, the player in turn calling anyway).
+the LHO, a premature replacement, the player in turn calling anyway), unless
+the table states otherwise (a call made after the ruling).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from .auction import Auction
 from .calls import Call, CallKind, Relation, Seat, Strain, bid
 from .model import REPLACEMENTS, FactValue, Irregularity
 
-__all__ = ["Derivation", "derive"]
+__all__ = ["Derivation", "derive", "substitute"]
 
 Calls = Sequence[tuple[Seat, Call]]
 
@@ -34,37 +36,295 @@ class Derivation:
     auction: Auction | None = None
     #: facts that hold if the description calls this a change of call (Law 25)
     change_facts: Mapping[str, FactValue] = field(default_factory=dict)
+    #: earlier irregular calls that the calls themselves settled (accepted,
+    #: or replaced without rectification), in table order
+    earlier: tuple[Derivation, ...] = ()
+    #: stated facts that settled an earlier irregularity, not this one
+    used: frozenset[str] = frozenset()
+    #: where the irregular call is in the list of calls
+    index: int | None = None
 
 
-def derive(dealer: Seat | None, calls: Calls) -> Derivation:
-    """Find the first irregular call and what the calls say about it."""
+@dataclass(slots=True)
+class _Board:
+    """The board as replayed so far: the legal auction and who must pass."""
+
+    auction: Auction
+    #: seat -> "next" (must pass at his next turn) or "throughout"
+    barred: dict[Seat, str] = field(default_factory=dict)
+    settled: list[Derivation] = field(default_factory=list)
+    #: stated facts that settled an earlier irregularity (not the one ruled)
+    used: set[str] = field(default_factory=set)
+
+    def bar(self, seat: Seat, how: str) -> None:
+        if self.barred.get(seat) != "throughout":
+            self.barred[seat] = how
+
+    def called(self, seat: Seat, call: Call) -> None:
+        """A call at ``seat``'s turn (in rotation): a pass meets a bar for one turn."""
+        self.auction = self.auction.with_call(call, seat)
+        if self.barred.get(seat) == "next":
+            del self.barred[seat]
+
+
+def derive(
+    dealer: Seat | None, calls: Calls, stated: Mapping[str, FactValue] | None = None
+) -> Derivation:
+    """Replay the board: find each irregular call and what the calls say about it.
+
+    An irregular call that the calls (with the ``stated`` facts) settle --
+    accepted by the LHO (27A1, 29A), rectified and followed by the offender's
+    own legal call (27B, 36B, 38), or rectified after the player in turn
+    called (28B, 30A) -- becomes part of the board, with the obligations it
+    leaves (a player who must pass at his next turn or for the rest of the
+    auction), and the replay goes on; the next irregularity is then the one
+    ruled (one at a time), a call breaking an obligation included (Law 37),
+    and a call at the turn of an RHO who must pass is in rotation (28A).
+    Without a later one, the last settled one is ruled.
+    """
+    stated = stated or {}
     assumed: dict[str, FactValue] = {}
     if dealer is None:
         # The first call listed is taken as the dealer's; reported, not hidden.
         dealer = calls[0][0]
         assumed["dealer"] = dealer.name
-    auction = Auction(dealer)
-    for index, (seat, call) in enumerate(calls):
+    board = _Board(Auction(dealer))
+    index = 0
+    while index < len(calls):
+        auction = board.auction
+        seat, call = calls[index]
         later = calls[index + 1 :]
         if _said_again(auction, seat, call):
+            index += 1
             continue  # the same call said twice by the same player changes nothing
-        found = _check(auction, seat, call, later)
-        if found is not None:
-            irregularity, facts, limits = found
-            if irregularity is Irregularity.INSUFFICIENT_BID and "replacement" in facts:
-                # The calls show the lowest sufficient bid in the same strain:
-                # 27B1(a) if the insufficient bid was natural, as reported.
-                if facts["replacement"] == "lowest_same_denomination":
-                    assumed["artificial"] = False
-            facts.update(_since(irregularity, seat, later, facts))
-            return Derivation(
-                irregularity, seat, facts, limits, assumed, call, auction,
-                _change_facts(auction, seat),
+        expected = auction.next_seat
+        if (
+            not auction.has_ended
+            and seat != expected
+            and seat == expected.lho
+            and expected in board.barred
+            and _legal(auction, seat, call)
+        ):
+            # 28A: a call at the RHO's turn when the RHO must pass is in rotation.
+            if board.barred[expected] == "next":
+                del board.barred[expected]
+            board.settled.append(
+                Derivation(
+                    _OUT_OF_ROTATION[call.kind], seat,
+                    {"turn_of": "rho", "rho_must_pass": True}, {}, dict(assumed), call, auction,
+                )
             )
-        auction = auction.with_call(call)
-    if auction.is_passed_out:
-        return Derivation(Irregularity.PASSED_OUT, None, {}, {}, assumed, None, auction)
-    return Derivation(None, None, {}, {}, assumed, None, auction)
+            board.called(seat, call)
+            index += 1
+            continue
+        found = _check(auction, seat, call, later)
+        if found is None:
+            if seat in board.barred and not call.is_pass:
+                found = _violation(board, seat, later)
+            else:
+                board.called(seat, call)
+                index += 1
+                deprived = _deprived(board.auction, board.settled)
+                if deprived is not None:
+                    return deprived
+                continue
+        irregularity, facts, limits = found
+        facts.update(_since(irregularity, seat, later, facts))
+        derivation = Derivation(
+            irregularity, seat, facts, limits, dict(assumed), call, auction,
+            _change_facts(auction, seat, call), tuple(board.settled), frozenset(board.used),
+            index,
+        )
+        consumed = _settle(board, irregularity, seat, call, facts, later, stated)
+        if consumed is None:
+            return derivation
+        board.settled.append(derivation)
+        index += consumed
+        deprived = _deprived(board.auction, board.settled)
+        if deprived is not None:
+            return deprived
+    if board.settled:
+        # The last settled irregularity is ruled, with the stated facts it used.
+        last = board.settled[-1]
+        if stated.get("lho_accepts") is False and last.facts.get("lho_accepts") is True:
+            # The table says the LHO's call came after the ruling, not as an
+            # acceptance: what is stated about time wins over the order.
+            facts = {f: v for f, v in last.facts.items() if f != "lho_accepts"}
+            return Derivation(
+                last.irregularity, last.offender, facts, last.limits, last.assumed,
+                last.irregular_call, last.auction, last.change_facts, last.earlier,
+                last.used, last.index,
+            )
+        return last
+    if board.auction.is_passed_out:
+        return Derivation(Irregularity.PASSED_OUT, None, {}, {}, assumed, None, board.auction)
+    return Derivation(None, None, {}, {}, assumed, None, board.auction)
+
+
+_OUT_OF_ROTATION = {
+    CallKind.PASS: Irregularity.PASS_OUT_OF_ROTATION,
+    CallKind.BID: Irregularity.BID_OUT_OF_ROTATION,
+    CallKind.DOUBLE: Irregularity.DOUBLE_OUT_OF_ROTATION,
+    CallKind.REDOUBLE: Irregularity.DOUBLE_OUT_OF_ROTATION,
+}
+
+
+def _violation(board: _Board, seat: Seat, later: Calls) -> _Found:
+    """Law 37: a bid, double or redouble by a player who must pass."""
+    facts: dict[str, FactValue] = {
+        "barred_throughout": board.barred[seat] == "throughout",
+        "lho_called_since": any(s == seat.lho for s, _ in later),
+    }
+    return Irregularity.CALL_WHEN_OBLIGED_TO_PASS, facts, {}
+
+
+def _settle(
+    board: _Board,
+    irregularity: Irregularity,
+    seat: Seat,
+    call: Call,
+    facts: Mapping[str, FactValue],
+    later: Calls,
+    stated: Mapping[str, FactValue],
+) -> int | None:
+    """Update the board when the calls (and stated facts) settle this irregular
+    call; return how many calls were read, or None when a ruling is needed."""
+    auction = board.auction
+    own_next = bool(later) and later[0][0] == seat
+    lho_over_next = len(later) > 1 and later[1][0] == seat.lho
+
+    def use(*names: str) -> None:
+        board.used.update(n for n in names if n in stated)
+
+    if irregularity is Irregularity.CALL_WHEN_OBLIGED_TO_PASS:
+        if facts.get("lho_called_since") is True:
+            # 37A: the call and all later calls stand; a bar for the rest of
+            # the auction still holds.
+            if board.barred.get(seat) == "next":
+                del board.barred[seat]
+            board.auction = auction.with_call(call, seat)
+            return 1
+        return None
+    if irregularity in _ACCEPTED_BY_CALLING and facts.get("lho_accepts") is True:
+        if facts.get("ends_auction") is True:
+            return None
+        # 27A1 / 29A: accepted; the call is legal and the rotation goes on from it.
+        board.auction = auction.with_call(call, seat)
+        return 1
+    if irregularity is Irregularity.BID_ABOVE_SEVEN:
+        if own_next and later[0][1].is_pass:
+            # 38B-C: cancelled, a pass substituted; both offenders pass throughout.
+            board.auction = auction.with_call(later[0][1], seat)
+            board.bar(seat, "throughout")
+            board.bar(seat.partner, "throughout")
+            return 2
+        return None
+    if irregularity is Irregularity.INADMISSIBLE_DOUBLE:
+        in_turn = facts.get("out_of_rotation") is False
+        if in_turn and own_next and _legal(auction, seat, later[0][1]):
+            # 36B1-2: cancelled, the offender's legal call substituted; his
+            # partner passes throughout.
+            board.auction = auction.with_call(later[0][1], seat)
+            board.bar(seat.partner, "throughout")
+            return 2
+        return None
+    if irregularity is Irregularity.INSUFFICIENT_BID and facts.get("premature_replacement"):
+        replacement = later[0][1]
+        if not _legal(auction, seat, replacement):
+            return None
+        declined = stated.get("lho_accepts") is False or lho_over_next
+        natural = not any(stated.get(f) is True for f in ("artificial", "replacement_artificial"))
+        kind = facts.get("replacement")
+        if kind is None and facts.get("same_strain_lowest") is True and natural:
+            kind = "lowest_same_denomination"  # both natural, as assumed and stated
+        from_stated = kind is None
+        if from_stated:
+            kind = stated.get("replacement")
+        if not declined or kind is None:
+            return None
+        if kind in ("other_bid", "pass"):
+            board.bar(seat.partner, "throughout")  # 27B2
+        elif kind not in ("comparable", "lowest_same_denomination"):
+            return None  # 27B1(a) and (b): no further rectification; others need a ruling
+        if not lho_over_next:
+            use("lho_accepts")
+        if from_stated:
+            use("replacement")
+        board.auction = auction.with_call(replacement, seat)
+        return 2
+    rho_next = bool(later) and later[0][0] == auction.next_seat
+    out_of_turn = irregularity in _STATED_TIME or (
+        irregularity is Irregularity.INSUFFICIENT_BID and facts.get("in_rotation") is False
+    )
+    if (
+        out_of_turn
+        and facts.get("turn_of") == "rho"
+        and rho_next
+        and "correct_player_called" in stated
+    ):
+        before = stated["correct_player_called"] is True
+        if before:
+            # 28B: the call out of rotation is cancelled; no rectification.
+            use("correct_player_called", "lho_accepts")
+            return 1
+        if irregularity is Irregularity.PASS_OUT_OF_ROTATION:
+            # 30A: cancelled after the ruling; the offender passes at his next turn.
+            use("correct_player_called", "lho_accepts", "artificial")
+            board.bar(seat, "next")
+            return 1
+        if later[0][1].is_pass and call.is_bid:
+            # 31A1: the RHO passes; the offender repeats his bid at his turn
+            # (an insufficient one is then judged under Law 27 in turn).
+            repeated = len(later) > 1 and later[1] == (seat, call)
+            if repeated:
+                use("correct_player_called", "lho_accepts")
+                return 1
+        return None
+    return None
+
+
+_STATED_TIME = {
+    Irregularity.PASS_OUT_OF_ROTATION,
+    Irregularity.BID_OUT_OF_ROTATION,
+    Irregularity.DOUBLE_OUT_OF_ROTATION,
+}
+
+
+def _legal(auction: Auction, seat: Seat, call: Call) -> bool:
+    return auction.is_sufficient(call) and auction.is_admissible(call, seat)
+
+
+def _deprived(auction: Auction, settled: list[Derivation]) -> Derivation | None:
+    """17D3 (2017; 17E in the seeds) with Law 34: a call followed by three
+    passes, one of them out of rotation, that deprived a player of his turn:
+    the auction does not end and reverts to that player."""
+    if len(auction.calls) < 4 or not all(c.is_pass for c in auction.calls[-3:]):
+        return None
+    last = len(auction.calls) - 4
+    caller = auction.seat_of(last)
+    passers = {auction.seat_of(i) for i in range(last + 1, len(auction.calls))}
+    # A player whose turn passed by under 28A (he had to pass) lost no right to call.
+    skipped = {
+        d.offender.rho for d in settled if d.facts.get("rho_must_pass") and d.offender is not None
+    }
+    missing = [
+        s for s in (caller.lho, caller.partner, caller.rho) if s not in passers | skipped
+    ]
+    if not missing:
+        return None
+    offenders = [
+        d for d in settled
+        if d.irregularity is Irregularity.PASS_OUT_OF_ROTATION and not d.facts.get("rho_must_pass")
+    ]
+    if not offenders:
+        return None
+    culprit = offenders[-1]
+    facts = {**culprit.facts, "ends_auction": True, "reverts_to": missing[0].name}
+    return Derivation(
+        Irregularity.PASS_OUT_OF_ROTATION, culprit.offender, facts, {}, culprit.assumed,
+        culprit.irregular_call, culprit.auction, culprit.change_facts, culprit.earlier,
+        culprit.used, culprit.index,
+    )
 
 
 _Found = tuple[Irregularity, dict[str, FactValue], dict[str, tuple[FactValue, ...]]]
@@ -99,24 +359,55 @@ def _since(
     return {fact: value for fact, value in since.items() if fact not in facts}
 
 
-def _change_facts(auction: Auction, seat: Seat) -> dict[str, FactValue]:
-    """Read as a change of the offender's previous call: who called in between."""
+def _change_facts(auction: Auction, seat: Seat, call: Call) -> dict[str, FactValue]:
+    """Read as a change of the offender's previous call: who called in between,
+    and whether a bid replaces a pass, double or redouble or the reverse."""
     entries = auction.entries()
     last = max((i for i, (s, _) in enumerate(entries) if s == seat), default=None)
     if last is None:
         return {}
     between = [s for s, _ in entries[last + 1 :]]
-    return {
+    facts: dict[str, FactValue] = {
         "lho_called_since": seat.lho in between,
         "partner_called_since": seat.partner in between,
     }
+    if entries[last][1].is_bid != call.is_bid:
+        facts["box_category_swap"] = True
+    return facts
+
+
+def substitute(
+    auction: Auction, seat: Seat, call: Call, later: Calls
+) -> tuple[Irregularity, dict[str, FactValue], dict[str, tuple[FactValue, ...]]] | None:
+    """25A1: the intended call "stands and is subject to the appropriate Law":
+    judged in place of the call it replaces (an insufficient bid, an
+    inadmissible double...); None when it is legal there."""
+    entries = auction.entries()
+    last = max((i for i, (s, _) in enumerate(entries) if s == seat), default=None)
+    if last is None:
+        return None
+    seats = auction.seats[:last] if auction.seats else ()
+    before = Auction(auction.dealer, auction.calls[:last], seats)
+    if before.next_seat != seat:
+        return None
+    found = _check(before, seat, call, later)
+    if found is None:
+        return None
+    irregularity, facts, limits = found
+    facts.update(_since(irregularity, seat, later, facts))
+    return irregularity, facts, limits
 
 
 def _check(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Found | None:
-    lho_called = any(s == seat.lho for s, _ in later)
+    lho_called = _lho_called_before_own(seat, later)
     if auction.has_ended:
         if auction.is_passed_out:
-            return Irregularity.PASSED_OUT, {}, {}
+            # 39A: a call after the fourth pass is a call after the final pass.
+            return (
+                Irregularity.CALL_AFTER_FINAL_PASS,
+                {"call_kind": call.kind.value, "after_passed_out": True},
+                {},
+            )
         contract = auction.contract()
         declaring = contract is not None and contract.is_declaring_side(seat)
         return (
@@ -143,6 +434,17 @@ def _check(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Found | N
     return None
 
 
+def _lho_called_before_own(seat: Seat, later: Calls) -> bool:
+    """Did the LHO call over the irregular call before its maker called again
+    (a call after the offender's own replacement is not a call over it)?"""
+    for who, _ in later:
+        if who == seat:
+            return False
+        if who == seat.lho:
+            return True
+    return False
+
+
 def _ends_with_three_passes(later: Calls) -> bool:
     return len(later) >= 3 and all(call.is_pass for _, call in later[-3:])
 
@@ -161,17 +463,33 @@ def _out_of_rotation(auction: Auction, seat: Seat, call: Call, later: Calls) -> 
     if turn is Relation.LHO and called_before:
         # The same player called again before his LHO: a change of call (Law 25).
         facts.update(partner_called_since=False, lho_called_since=False)
+        # Bidding-box regulation 6: a bid for a pass, double or redouble (or the
+        # reverse) is never inadvertent.
+        if "box_category_swap" in _change_facts(auction, seat, call):
+            facts["box_category_swap"] = True
         if next_seat is not None:
             facts["lho_accepts"] = next_seat == seat.lho
         return Irregularity.CHANGE_OF_CALL, facts, {}
     if next_seat is not None:
         facts["lho_accepts"] = next_seat == seat.lho
+    if turn is Relation.RHO and call.is_bid and len(later) > 1 and later[0][0] == expected:
+        # 2007 31A2: after the RHO's call, the offender's own next call shows
+        # whether he repeated the denomination of his bid out of rotation.
+        own = next((c for s, c in later[1:] if s == seat), None)
+        if own is not None and own.is_bid and not later[0][1].is_pass:
+            facts["repeats_denomination"] = own.strain == call.strain
     if turn is Relation.RHO:
-        # 28B: the player in turn called before rectification, or nobody did yet.
-        facts["correct_player_called"] = next_seat == expected
+        if next_seat is None or next_seat != expected:
+            # 28B: nobody called over it yet, or someone else did.
+            facts["correct_player_called"] = False
+        else:
+            # The player in turn called next: before the director ruled (28B)
+            # or after it (31A/32A)? The order cannot tell; asked, and his
+            # call is what he did at his turn in the second case.
+            facts["rho_action"] = "pass" if later[0][1].is_pass else "call"
     if call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
         if not auction.is_admissible(call, seat):
-            lho_called = any(s == seat.lho for s, _ in later)
+            lho_called = _lho_called_before_own(seat, later)
             inadmissible: dict[str, FactValue] = {
                 "out_of_rotation": True, "lho_called_since": lho_called, "turn_of": turn.value,
             }
@@ -181,11 +499,13 @@ def _out_of_rotation(auction: Auction, seat: Seat, call: Call, later: Calls) -> 
         return Irregularity.DOUBLE_OUT_OF_ROTATION, facts, {}
     if call.is_pass:
         limits: dict[str, tuple[FactValue, ...]] = {}
-        passes = _trailing_passes(auction) + 1 if auction.has_bid else 0
+        # Passes after the last call (17D3 counts from any call, a pass included).
+        passes = _passes_after_last_call(auction) + 1
         if passes >= 3:
             facts["ends_auction"] = True  # itself the third pass: 17D3, the auction goes on
+            facts["reverts_to"] = expected.name
         elif facts.get("lho_accepts") is True:
-            facts["ends_auction"] = _deprives_a_player(auction, seat, later)
+            pass  # accepted: the replay of the board finds whether a player was skipped
         elif next_seat is None and passes == 2:
             # If the LHO accepts by passing, that completes three passes (17D3).
             limits["ends_auction"] = (True, False)
@@ -196,22 +516,12 @@ def _out_of_rotation(auction: Auction, seat: Seat, call: Call, later: Calls) -> 
     return Irregularity.BID_OUT_OF_ROTATION, facts, {}
 
 
-def _deprives_a_player(auction: Auction, seat: Seat, later: Calls) -> bool:
-    """Law 17D3 / 34: an accepted pass out of rotation completes three passes
-    after a bid before the player who was skipped has called again."""
-    if not auction.has_bid:
-        return False
-    skipped = auction.next_seat
-    passes = _trailing_passes(auction) + 1  # with the pass out of rotation
-    caller = seat.lho
-    for who, call in later:
-        if passes >= 3:
-            break
-        if who != caller or not call.is_pass or who == skipped:
-            return False
-        passes += 1
-        caller = caller.lho
-    return passes >= 3
+def _passes_after_last_call(auction: Auction) -> int:
+    """How many passes follow the last call that is itself followed only by
+    passes (a bid, a double, or the first pass of an all-pass auction)."""
+    if auction.calls and all(c.is_pass for c in auction.calls):
+        return len(auction.calls) - 1
+    return _trailing_passes(auction)
 
 
 def _trailing_passes(auction: Auction) -> int:
@@ -247,6 +557,8 @@ def _insufficient(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Fo
     # replacement stands unless the LHO accepts the insufficient bid (A1),
     # an option he keeps until he calls over the replacement.
     facts["premature_replacement"] = True
+    if replacement.is_bid and auction.is_sufficient(replacement) and call.strain is not None:
+        facts["same_strain_lowest"] = replacement == _lowest_sufficient(auction, call.strain)
     kind, limit = _replacement_kind(auction, call, replacement)
     lho_called_over = len(later) > 1 and later[1][0] == seat.lho
     if kind is not None:
@@ -284,11 +596,9 @@ def _replacement_kind(
     if replacement.is_bid:
         if not auction.is_sufficient(replacement):
             return "insufficient", ()
-        if insufficient.strain is not None and replacement == _lowest_sufficient(
-            auction, insufficient.strain
-        ):
-            return "lowest_same_denomination", ()
-        return None, ("comparable", "other_bid")
+        # 27B1(a) turns on the denomination(s) each bid *specifies*: the named
+        # strain only tells it for natural bids (judged by the Law 27 procedure).
+        return None, ("lowest_same_denomination", "comparable", "other_bid")
     if replacement.is_pass:
         return None, ("comparable", "pass")
     return None, ("comparable", "double_redouble")

@@ -44,13 +44,13 @@ CASES: list[tuple[str, str, str, str | None, str | None, dict[str, Any]]] = [
      "insufficient_bid", "E", {"in_rotation": True, "lho_accepts": True}),
     ("27C premature replacement, lowest same denomination", "N", "N:1S E:1H E:2H",
      "insufficient_bid", "E",
-     {"premature_replacement": True, "replacement": "lowest_same_denomination"}),
+     {"premature_replacement": True, "same_strain_lowest": True}),
     ("27C premature replacement in no trump", "N", "N:2C E:1NT E:2NT",
      "insufficient_bid", "E",
-     {"premature_replacement": True, "replacement": "lowest_same_denomination"}),
+     {"premature_replacement": True, "same_strain_lowest": True}),
     ("27C premature replacement, same level is enough", "N", "N:2D E:2C E:3C",
      "insufficient_bid", "E",
-     {"premature_replacement": True, "replacement": "lowest_same_denomination"}),
+     {"premature_replacement": True, "same_strain_lowest": True}),
     ("27C premature replacement, a jump is not the lowest", "N", "N:1S E:1H E:3H",
      "insufficient_bid", "E", {"premature_replacement": True}),
     ("27C premature replacement by a pass", "N", "N:1S E:1H E:P",
@@ -69,9 +69,9 @@ CASES: list[tuple[str, str, str, str | None, str | None, dict[str, Any]]] = [
      "insufficient_bid", "W", {"in_rotation": False, "turn_of": "partner"}),
     ("27A2 insufficient bid out of rotation, RHO's turn", "N", "N:1S S:1H",
      "insufficient_bid", "S", {"in_rotation": False, "turn_of": "rho"}),
-    ("27A2 + 28B: RHO calls over it", "N", "N:1S S:1H E:P",
-     "insufficient_bid", "S",
-     {"in_rotation": False, "turn_of": "rho", "correct_player_called": True}),
+    ("27A2: the RHO calls next; before or after the ruling is not in the order", "N",
+     "N:1S S:1H E:P", "insufficient_bid", "S",
+     {"in_rotation": False, "turn_of": "rho", "rho_action": "pass"}),
     # Laws 28-32: calls out of rotation.
     ("30 pass at RHO's turn, before any bid", "N", "E:P",
      "pass_out_of_rotation", "E",
@@ -94,9 +94,9 @@ CASES: list[tuple[str, str, str, str | None, str | None, dict[str, Any]]] = [
     ("31 bid at LHO's turn, offender has not called", "N", "W:1S",
      "bid_out_of_rotation", "W",
      {"turn_of": "lho", "offender_called_before": False, "any_bid_before": False}),
-    ("28B RHO, whose turn it was, calls before rectification", "N", "N:1S S:2H E:P",
-     "bid_out_of_rotation", "S",
-     {"turn_of": "rho", "correct_player_called": True, "lho_accepts": False}),
+    ("28B/31A: the RHO, whose turn it was, calls next (time asked, his call known)", "N",
+     "N:1S S:2H E:P", "bid_out_of_rotation", "S",
+     {"turn_of": "rho", "rho_action": "pass", "lho_accepts": False}),
     ("29A LHO calls over a bid out of rotation", "N", "N:1S S:2H W:P",
      "bid_out_of_rotation", "S", {"lho_accepts": True, "correct_player_called": False}),
     ("32 double at partner's turn", "N", "N:1S W:X",
@@ -211,11 +211,20 @@ def test_dealer_is_assumed_from_the_first_call_and_reported() -> None:
     assert result.irregularity == "insufficient_bid"
 
 
-def test_first_irregularity_is_the_one_ruled() -> None:
-    """Law 27 on the first irregular call; later irregular calls do not change it."""
+def test_an_accepted_irregular_call_is_legal_and_a_double_of_it_is_not_irregular() -> None:
+    """27A1: South's double accepts East's insufficient 1H, which is then the
+    bid South may double (19A1): East's insufficient bid is the one ruled."""
     derivation = derive(parse_seat("N"), calls_of("N:1S E:1H S:X"))
     assert str(derivation.irregularity) == "insufficient_bid"
     assert derivation.offender is not None and derivation.offender.name == "E"
+
+
+def test_a_later_irregularity_is_ruled_on_its_own() -> None:
+    """27A1 then 27: 1S (1H accepted by South's 1D), and 1D is itself insufficient."""
+    derivation = derive(parse_seat("N"), calls_of("N:1S E:1H S:1D"))
+    assert str(derivation.irregularity) == "insufficient_bid"
+    assert derivation.offender is not None and derivation.offender.name == "S"
+    assert [str(d.irregularity) for d in derivation.earlier] == ["insufficient_bid"]
 
 
 def test_27C_premature_replacement_leaves_the_lho_his_option() -> None:

@@ -94,6 +94,9 @@ NOW_BY_ROLE: Mapping[Outcome, tuple[tuple[str, str], ...]] = {
         ("partner", N_("at this turn may bid or pass, but not double or redouble")),
     ),
     O.LHO_MAY_WITHDRAW_CALL: (("lho", N_("may take back the call made over it")),),
+    O.PARTNER_MAY_CALL_FREELY: (
+        ("partner", N_("calls freely at their turn, without using the cancelled call")),
+    ),
     O.LHO_MUST_REPEAT_CALL: (("lho", N_("repeats their previous call")),),
 }
 
@@ -113,8 +116,10 @@ NOW_TABLE: Mapping[Outcome, str] = {
     O.ARTIFICIAL_ADJUSTED_SCORE: N_("The director awards an artificial adjusted score."),
     O.ADJUSTED_SCORE_AWARDED: N_("The director awards an adjusted score."),
     O.EXPLAIN_RIGHTS: N_("The director explains each player's rights and duties."),
-    O.MAY_CHANGE_CALL: N_("The misinformed player may change their call while their partner "
-                          "has not called since."),
+    O.MAY_CHANGE_CALL: N_("The misinformed player may change their last call, provided their "
+                          "partner has not called since."),
+    O.MISINFORMED_LHO_MAY_CHANGE: N_("If so, that player's left-hand opponent may then change a "
+                                     "call made after it."),
     O.SCORE_AS_IF_NOT_MADE: N_("The contract is scored as if the inadmissible double or "
                                "redouble had not been made."),
 }
@@ -236,6 +241,8 @@ def _now_lines(
     named: set[str] | None = None,
     edition: Edition = Edition.E2017,
 ) -> list[str]:
+    if O.SUBSTITUTION_CANCELLED in outcomes:  # says once that the first call stands
+        outcomes = tuple(o for o in outcomes if o is not O.CALL_STANDS)
     table = [t.gettext(NOW_TABLE[o]) for o in outcomes if o in NOW_TABLE]
     # What the tables above do not word (answers to procedural questions) is
     # said in full: it is the whole answer.
@@ -248,7 +255,15 @@ def _now_lines(
             text = t.gettext(line)
             if text not in by_role.setdefault(role, []):
                 by_role[role].append(text)
-    if O.AUCTION_REVERTS in outcomes and "rho_action" not in facts:  # else it has called
+    reverts_to = facts.get("reverts_to")
+    if O.AUCTION_REVERTS in outcomes and isinstance(reverts_to, str) and (
+        reverts_to in Seat.__members__
+    ):
+        # 17D3: back to the player who missed his turn, named.
+        table.append(t.gettext("The auction goes back to {seat}, who missed a turn to call; "
+                               "the later passes are cancelled.").format(
+            seat=t.gettext(SEAT_NAMES[Seat[reverts_to]])))
+    elif O.AUCTION_REVERTS in outcomes and "rho_action" not in facts:  # else it has called
         turn = facts.get("turn_of")
         if isinstance(turn, str) and turn in ROLE_NAMES:
             by_role.setdefault(turn, []).insert(0, t.gettext("calls now: it was their turn"))
@@ -261,7 +276,11 @@ def _now_lines(
                 who=_who(offender, role, relative, t, named),
                 what=t.gettext("; ").join(by_role[role])))
     free = [r for r in ("lho", "rho") if r not in by_role]
-    restricted = any(r in by_role for r in ("offender", "partner"))
+    # Opponents are told they call freely only when the offending side is
+    # restricted (a partner free at his turn restricts nobody).
+    restricted = any(
+        r in by_role for r in ("offender", "partner")
+    ) and O.PARTNER_MAY_CALL_FREELY not in outcomes
     if restricted and free and O.CALL_STANDS not in outcomes:
         names = t.gettext(" and ").join(
             t.gettext(SEAT_NAMES[seat]) if (seat := _role_seat(offender, r)) is not None
@@ -269,10 +288,12 @@ def _now_lines(
         )
         names = names[:1].upper() + names[1:].lower() if offender is None else names
         lines.append("• " + t.gettext("{who}: call freely.").format(who=names))
-    if not lines and O.NO_FURTHER_RECTIFICATION in outcomes:
-        lines.append(t.gettext("No further rectification: the auction continues."))
-    elif O.NO_FURTHER_RECTIFICATION in outcomes and not by_role:
-        lines.append(t.gettext("No further rectification: the auction continues."))
+    if O.NO_FURTHER_RECTIFICATION in outcomes and (not lines or not by_role):
+        if facts.get("offender_side") is not None or "after_passed_out" in facts:
+            # Law 39: the call came after the final pass; the auction is over.
+            lines.append(t.gettext("No further rectification: the auction is over."))
+        else:
+            lines.append(t.gettext("No further rectification: the auction continues."))
     return lines
 
 

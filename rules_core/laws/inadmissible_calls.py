@@ -12,8 +12,16 @@ __all__ = ["call_when_obliged_to_pass", "bid_above_seven", "call_after_final_pas
 def call_when_obliged_to_pass(ctx: Context) -> Verdict:
     """Law 37 [P: A from S7; B recalled, consistent with 2007]."""
     if ctx.yes("lho_called_since"):
-        # 37A: the LHO called before rectification: that call and all later ones stand.
-        return verdict("37A", outcomes=(O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION))
+        # 37A: the LHO called before rectification: that call and all later ones
+        # stand; "if the offender was required to pass for the remainder of the
+        # auction he must still pass whenever it is his turn".
+        throughout = ctx.known("barred_throughout")
+        still: tuple[O, ...] = (
+            (O.OFFENDER_MUST_PASS_THROUGHOUT,) if throughout is True
+            else () if throughout is False
+            else (O.PASS_OBLIGATION_CONTINUES,)
+        )
+        return verdict("37A", outcomes=(O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION, *still))
     # 37B: cancelled, a pass substituted, both offenders pass throughout.
     return verdict(
         "37B",
@@ -52,6 +60,12 @@ def bid_above_seven(ctx: Context) -> Verdict:
 def call_after_final_pass(ctx: Context) -> Verdict:
     """Law 39: cancelled (A); no more (B); or 26B for a defender's bid or double (C)."""
     head = verdict("39A", outcomes=(O.CALL_CANCELLED,))
+    if ctx.known("after_passed_out") is True:
+        # After four passes there is no declarer and no defender: the call is
+        # cancelled and the board is not played (22B in 2017, 22A in the seeds).
+        return head.then(
+            verdict("22B" if ctx.is_2017 else "22A", outcomes=(O.BOARD_NOT_PLAYED_NO_REDEAL,))
+        )
     if ctx.get("offender_side") == "declaring":
         return head.then(verdict("39B", outcomes=(O.NO_FURTHER_RECTIFICATION,)))
     if ctx.get("call_kind") == "pass":

@@ -107,7 +107,12 @@ def misinformation(ctx: Context) -> Verdict:
         # 20F5: say nothing during the auction; call the director at the first legal moment.
         head = verdict("20F5(a)", "20F5(b)", outcomes=(O.MUST_NOT_CORRECT_DURING_AUCTION,))
         return head.then(ctx.choice("offender_side", ("declaring", "defending"), _when_to_call))
-    if ctx.yes("partner_called_since") or ctx.yes("auction_over"):
+    # Once the opening lead is faced nothing may be changed: whether partner
+    # called since is then not asked (21B1(a) runs "until the end of the
+    # auction period"; 21B3 when it is too late).
+    if ctx.known("auction_over") is True or ctx.yes("partner_called_since") or ctx.yes(
+        "auction_over"
+    ):
         return verdict("21B3", outcomes=(O.ADJUSTED_SCORE_POSSIBLE, O.EXPLAIN_RIGHTS))
     # Information from withdrawn calls: 16C in 2017, 16D in the 2007 code (the
     # seed's "Loi 16 C" in 21B2 is the 1997 numbering).
@@ -116,10 +121,12 @@ def misinformation(ctx: Context) -> Verdict:
         laws = ("21B1", "21B2", ui_withdrawn(ctx))
     return verdict(
         *laws,
+        # 21B1(a): the misinformed player may change his last call while his
+        # partner has not called since; 21B2: the misinformed player's LHO may
+        # then change a call made after it, Law 16C applying to withdrawn calls.
         outcomes=(
             O.MAY_CHANGE_CALL,
-            O.LHO_MAY_WITHDRAW_CALL,
-            O.UNAUTHORIZED_INFORMATION,
+            O.MISINFORMED_LHO_MAY_CHANGE,
             O.ADJUSTED_SCORE_POSSIBLE,
         ),
     )

@@ -46,14 +46,18 @@ def _call_made(ctx: Context, box: object) -> bool:
 def _change(ctx: Context, bidding_box: bool) -> Verdict:
     if ctx.yes("unintended"):
         if ctx.yes("partner_called_since"):
-            # 25A4 (2017) / 25A (2007): no substitution once partner has called.
+            # 2017 25A4 / 2007 25A2: no substitution once partner has called.
             return verdict(
-                "25A4" if ctx.is_2017 else "25A",
+                "25A4" if ctx.is_2017 else "25A2",
                 outcomes=(O.CALL_STANDS, O.SUBSTITUTION_CANCELLED),
             )
-        if ctx.is_2017 and ctx.known("auction_over") is True:
-            # 25A5: none after the end of the auction period.
-            return verdict("25A5", outcomes=(O.CALL_STANDS, O.SUBSTITUTION_CANCELLED))
+        if ctx.known("auction_over") is True:
+            # 2017 25A5 / 2007 25A3: none after the end of the auction period
+            # (the opening lead faced); the clarification period is still open.
+            return verdict(
+                "25A5" if ctx.is_2017 else "25A3",
+                outcomes=(O.CALL_STANDS, O.SUBSTITUTION_CANCELLED),
+            )
         corrected = _unintended_corrected(ctx)
         if bidding_box:
             # BB4: the regulation's three conditions restate 25A; a procedural
@@ -66,18 +70,23 @@ def _change(ctx: Context, bidding_box: bool) -> Verdict:
 
 
 def _unintended_corrected(ctx: Context) -> Verdict:
-    if not ctx.is_2017:
-        # 2007 25A: the intended call stands without rectification if legal.
-        return verdict("25A", outcomes=(O.SUBSTITUTION_ALLOWED, O.NO_FURTHER_RECTIFICATION))
-    result = verdict(
-        "25A1",
-        "25A2",
-        outcomes=(O.SUBSTITUTION_ALLOWED, O.NO_FURTHER_RECTIFICATION),
-    )
+    # 25A1: the intended call stands (subject to the appropriate Law, chained
+    # by the judge when the calls show it irregular); no Law 26 restrictions.
+    if ctx.is_2017:
+        result = verdict(
+            "25A1", "25A2", outcomes=(O.SUBSTITUTION_ALLOWED, O.NO_FURTHER_RECTIFICATION)
+        )
+    else:
+        result = verdict("25A1", outcomes=(O.SUBSTITUTION_ALLOWED, O.NO_FURTHER_RECTIFICATION))
     if ctx.default("lho_called_since", False):
-        # 25A6 [T]: the LHO may withdraw the call he made over the unintended one.
+        # 2017 25A6 / 2007 25A4: the LHO may withdraw the call he made over
+        # the unintended one (authorised for his side, unauthorised for the other).
         result = result.then(
-            verdict("25A6", "16C", outcomes=(O.LHO_MAY_WITHDRAW_CALL, O.UNAUTHORIZED_INFORMATION))
+            verdict(
+                "25A6" if ctx.is_2017 else "25A4",
+                ui_withdrawn(ctx),
+                outcomes=(O.LHO_MAY_WITHDRAW_CALL, O.UNAUTHORIZED_INFORMATION),
+            )
         )
     return result
 

@@ -32,12 +32,53 @@ def insufficient_bid(ctx: Context) -> Verdict:
         return verdict(*laws, outcomes=(O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION))
     if not in_rotation:
         return verdict("27A2").then(call_out_of_rotation(ctx, "bid", insufficient=True))
+    ctx = _what_the_calls_show(ctx)
     replaced = ctx.choice("replacement", REPLACEMENTS, lambda r: _replaced(ctx, r))
     if replaced.options:  # not chosen yet: 27B with each choice explained
         replaced = verdict("27B").then(replaced)
     if premature:
         replaced = verdict("27C").then(replaced)
     return replaced
+
+
+def _what_the_calls_show(ctx: Context) -> Context:
+    """The replacement the calls show, read against what each bid specifies.
+
+    27B1(a) (2017) asks for "the lowest sufficient bid which specifies the same
+    denomination(s) as that specified by the withdrawn call"; the 2007 text
+    asks for the lowest bid in the same denomination, both bids natural. The
+    strain a bid names tells what it specifies only when it is natural: both
+    bids are taken as natural unless the table says otherwise, and that
+    assumption is reported. When either was artificial, whether the
+    replacement specifies the same denomination(s) is the director's to say.
+    """
+    if "replacement" in ctx.facts:
+        return ctx
+    same = ctx.known("same_strain_lowest")
+    offered = ctx.limits.get("replacement", ())
+    if same is None:
+        if offered == ("comparable", "pass") and not ctx.default("artificial", False):
+            # A pass defines no subset of a natural bid's meanings (23A): 27B2.
+            return ctx.with_facts(replacement="pass")
+        return ctx
+    artificial = ctx.default("artificial", False) is True
+    artificial = ctx.default("replacement_artificial", False) is True or artificial
+    if artificial:
+        if ctx.is_2017:
+            ctx.get("replacement", ("lowest_same_denomination", "comparable", "other_bid"))
+        facts: dict[str, FactValue] = {"both_natural": False}
+        return ctx.with_facts(**facts) if "both_natural" not in ctx.facts else ctx
+    if same is True:
+        if not ctx.is_2017 and ctx.known("artificial") is False and "both_natural" not in ctx.facts:
+            # 2007: the insufficient bid said natural, the replacement taken as natural.
+            return ctx.with_facts(replacement="lowest_same_denomination", both_natural=True)
+        return ctx.with_facts(replacement="lowest_same_denomination")
+    # Natural bids in another strain, or a jump: not 27B1(a); 27B1(b) or 27B2.
+    narrowed = Context(
+        ctx.edition, ctx.facts, {**ctx.limits, "replacement": ("comparable", "other_bid")},
+        ctx.assumed, ctx.hypothetical,
+    )
+    return narrowed
 
 
 def _partner_barred(ctx: Context, *laws: str, cancelled: bool = False) -> Verdict:
@@ -58,11 +99,8 @@ def _partner_barred(ctx: Context, *laws: str, cancelled: bool = False) -> Verdic
 def _replaced(ctx: Context, replacement: FactValue) -> Verdict:
     if replacement == "lowest_same_denomination":
         if ctx.is_2017:
-            # 2017 27B1(a): specifies the same denomination(s); artificial allowed,
-            # but whether an artificial bid's replacement does is the director's
-            # judgement: then only a comparable call (B1(b)) avoids B2.
-            if ctx.known("artificial") is True:
-                return ctx.choice("comparable", (True, False), lambda c: _meaning_2017(ctx, c))
+            # 2017 27B1(a): the lowest sufficient bid that specifies the same
+            # denomination(s); artificial bids allowed.
             return verdict("27B1(a)", "27D", outcomes=_NO_RECTIFICATION)
         # 2007 27B1(a): also both bids "indéniablement pas artificielles".
         if ctx.when_known("both_natural", True):
@@ -85,12 +123,6 @@ def _replaced(ctx: Context, replacement: FactValue) -> Verdict:
             outcomes=(O.CALL_STANDS, O.UNAUTHORIZED_INFORMATION),
         )
     return _partner_barred(ctx, "27B4", "27B3", cancelled=True)
-
-
-def _meaning_2017(ctx: Context, comparable: FactValue) -> Verdict:
-    if comparable is True:
-        return verdict("27B1(b)", "23A", "27D", outcomes=_NO_RECTIFICATION)
-    return _partner_barred(ctx, "27B2")
 
 
 def _meaning_2007(ctx: Context, same_or_more_precise: FactValue) -> Verdict:

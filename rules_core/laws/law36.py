@@ -14,7 +14,9 @@ __all__ = ["inadmissible_double"]
 
 
 def inadmissible_double(ctx: Context, out_of_rotation: bool | None = None) -> Verdict:
-    if ctx.yes("lho_called_since"):
+    # Found only after the opening lead was faced: the LHO has called since,
+    # which is then not asked.
+    if ctx.known("after_opening_lead") is True or ctx.yes("lho_called_since"):
         if ctx.is_2017 and ctx.yes("after_opening_lead"):
             # 36C: scored as if the inadmissible call had not been made.
             return verdict("36C", outcomes=(O.SCORE_AS_IF_NOT_MADE,))
@@ -36,13 +38,15 @@ def inadmissible_double(ctx: Context, out_of_rotation: bool | None = None) -> Ve
         # 36B4: back to the player whose turn it was; the offender calls at his
         # turn; his partner passes throughout.
         return verdict(
-            "36B1",
+            "36B",
+        "36B1",
             "36B4",
             *tail,
             outcomes=(O.CALL_CANCELLED, O.AUCTION_REVERTS, *barred),
         )
     # 36B1-3: cancelled; the offender substitutes a legal call; partner passes throughout.
     return verdict(
+        "36B",
         "36B1",
         "36B2",
         "36B3",

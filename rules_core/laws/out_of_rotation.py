@@ -39,6 +39,9 @@ def _called_before(ctx: Context) -> bool:
 
 
 def call_out_of_rotation(ctx: Context, kind: CallKindOOR, insufficient: bool = False) -> Verdict:
+    if ctx.known("rho_must_pass") is True:
+        # 28A: made at the turn of an RHO required by law to pass: in rotation.
+        return verdict("28A", outcomes=(O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION))
     turn = ctx.get("turn_of")
     if turn == "lho" and kind == "pass" and not ctx.is_2017:
         ctx.get("any_bid_before")  # seed 30: decides 30A against 30B3 before anything else
@@ -59,7 +62,7 @@ def call_out_of_rotation(ctx: Context, kind: CallKindOOR, insufficient: bool = F
     if ctx.yes("lho_accepts"):
         return verdict("29A", outcomes=(O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION))
     # 28B: the RHO, whose turn it was, called before rectification.
-    if turn == "rho" and ctx.default("correct_player_called", False):
+    if turn == "rho" and ctx.yes("correct_player_called"):
         return verdict(
             "28B",
             ui_withdrawn(ctx) + "2",
@@ -110,7 +113,9 @@ def _comparable_2017(ctx: Context, comparable: str, not_comparable: str) -> Verd
 
 def _partner_free_2017(*laws: str) -> Verdict:
     """30B1(a) / 31B1 / 32B1: partner calls freely, but 16C2 applies."""
-    return verdict(*laws, "16C2", outcomes=(O.UNAUTHORIZED_INFORMATION,))
+    return verdict(
+        *laws, "16C2", outcomes=(O.PARTNER_MAY_CALL_FREELY, O.UNAUTHORIZED_INFORMATION)
+    )
 
 
 def _pass_2017(ctx: Context, turn: FactValue) -> Verdict:
@@ -122,7 +127,7 @@ def _pass_2017(ctx: Context, turn: FactValue) -> Verdict:
         return verdict("30A", outcomes=(O.OFFENDER_MUST_PASS_NEXT_TURN, O.NO_FURTHER_RECTIFICATION))
     # 30B1: partner's turn, or the LHO's turn before the offender has called.
     return (
-        _partner_free_2017("30B1(a)")
+        _partner_free_2017("30B1", "30B1(a)")
         .then(verdict("30B1(b)"))
         .then(_comparable_2017(ctx, "30B1(b)(i)", "30B1(b)(ii)"))
     )
@@ -148,7 +153,7 @@ def _bid_2017(
         return ctx.choice("rho_action", ("pass", "call"), after_rho)
     # 31B: partner's turn, or the LHO's turn before the offender has called.
     return (
-        _partner_free_2017("31B1")
+        _partner_free_2017("31B", "31B1")
         .then(verdict("31B2"))
         .then(_comparable_2017(ctx, "31A2(a)", "31A2(b)"))
     )
@@ -165,7 +170,7 @@ def _double_2017(ctx: Context, turn: FactValue) -> Verdict:
         return ctx.choice("rho_action", ("pass", "call"), after_rho)
     # 32B: partner's turn.
     return (
-        _partner_free_2017("32B1")
+        _partner_free_2017("32B", "32B1")
         .then(verdict("32B2"))
         .then(_comparable_2017(ctx, "32A2(a)", "32A2(b)"))
     )
@@ -197,6 +202,7 @@ def _pass_2007(ctx: Context, turn: FactValue) -> Verdict:
     if turn == "partner":
         # 30B2(a): the offender passes throughout; (b) partner may bid or pass, not double.
         return verdict(
+            "30B2",
             "30B2(a)",
             "30B2(b)",
             "23",

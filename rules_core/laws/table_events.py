@@ -48,17 +48,24 @@ def simultaneous_calls(ctx: Context) -> Verdict:
 
 
 def passed_out(ctx: Context) -> Verdict:
-    """Law 22A (2017 22A1): four passes, the board is not played, no redeal."""
-    return verdict("22A1" if ctx.is_2017 else "22A", outcomes=(O.BOARD_NOT_PLAYED_NO_REDEAL,))
+    """All four pass: 2017 Law 22B (17D2 "If no player bids (see Law 22B)");
+    the seed's Law 22A. The board is not played, there is no redeal."""
+    return verdict("22B" if ctx.is_2017 else "22A", outcomes=(O.BOARD_NOT_PLAYED_NO_REDEAL,))
 
 
 def wrong_board(ctx: Context) -> Verdict:
+    if ctx.known("whole_table") is True:
+        return _wrong_board_for_the_round(ctx)
     if ctx.is_2017:
         # 15A [T, S3]: the call and all later calls are cancelled.
         if ctx.yes("partner_called_since"):
             return verdict(
                 "15A",
-                outcomes=(O.CALL_CANCELLED, O.SUBSEQUENT_CALLS_CANCELLED, O.ADJUSTED_SCORE_AWARDED),
+                # No result can be obtained on this board: an artificial
+                # adjusted score (Law 12C2).
+                outcomes=(
+                    O.CALL_CANCELLED, O.SUBSEQUENT_CALLS_CANCELLED, O.ARTIFICIAL_ADJUSTED_SCORE,
+                ),
             )
         return verdict(
             "15A",
@@ -89,12 +96,30 @@ def wrong_board(ctx: Context) -> Verdict:
     return head.then(ctx.choice("repeats_call", (True, False), after))
 
 
+def _wrong_board_for_the_round(ctx: Context) -> Verdict:
+    """A whole table bidding a board not designated for it in this round: not
+    one player's cards from a wrong board (15A / seed 17D)."""
+    if ctx.is_2017:
+        # 2017 15B [T, pzbs 2017 L15]: cancelled if anyone at the table has
+        # played it; otherwise completed and the score stands.
+        if ctx.yes("previously_played"):
+            return verdict("15B", outcomes=(O.BOARD_CANCELLED, O.ARTIFICIAL_ADJUSTED_SCORE))
+        return verdict("15B", outcomes=(O.AUCTION_AND_PLAY_COMPLETED,))
+    # 2007 15C [R, consistent with the 1997 text]: the auction is cancelled,
+    # the right players seated, a second auction with the same calls.
+    return verdict(
+        "15C",
+        outcomes=(O.CALL_CANCELLED, O.SUBSEQUENT_CALLS_CANCELLED,
+                  O.AUCTION_RESTARTED_CALLS_REPEATED),
+    )
+
+
 def three_passes_one_out_of_rotation(ctx: Context) -> Verdict:
     """Law 34 with 17D3 (2017) / 17E (seed): the auction does not end; it
     reverts to the player who missed his turn; later passes are cancelled."""
     return verdict(
         "34",
-        "17D3" if ctx.is_2017 else "17E",
+        "17D3" if ctx.is_2017 else "17E2",
         ui_withdrawn(ctx),
         outcomes=(O.AUCTION_REVERTS, O.SUBSEQUENT_CALLS_CANCELLED, O.UNAUTHORIZED_INFORMATION),
     )

@@ -1,0 +1,98 @@
+"""The ruling sentences say what the Law says (issues 12 item 10 and 17 items 7, 8, 11).
+
+Each case names the paragraph whose wording it checks, in the reader's two
+languages where the point is language-independent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.dialogue.card import ruling_card
+from bot.render import ruling_statement
+from rules_core import Incident, Ruling, rule
+
+
+def _ruling(incident: dict[str, Any]) -> Ruling:
+    result = rule(Incident.from_dict(incident))
+    assert isinstance(result, Ruling), result
+    return result
+
+
+# (paragraph, incident, edition, words the statement must hold, words it must not)
+CASES = [
+    ("17D3 names the player the auction returns to",
+     {"dealer": "N", "calls": [["N", "1S"], ["W", "P"], ["N", "P"], ["E", "P"]]},
+     "2017", ["returns to South"], ["goes back to the player whose turn it was"]),
+    ("25B2 says once that the first call stands",
+     {"dealer": "N", "calls": [["N", "1S"], ["E", "P"], ["E", "2H"]],
+      "facts": {"lho_accepts": False}},
+     "2017", ["the original call stands"], ["The call stands and the auction continues"]),
+    ("26B (2017): a suit not specified; prohibit only",
+     {"dealer": "N", "calls": [["N", "1S"], ["E", "1H"]],
+      "facts": {"lho_accepts": False, "replacement": "other_bid"}},
+     "2017", ["did not specify", "may forbid"], ["require", "did not name"]),
+    ("26 (2007): require only for a call related to a specific suit",
+     {"dealer": "N", "calls": [["N", "1S"], ["E", "1H"]],
+      "facts": {"lho_accepts": False, "replacement": "other_bid", "both_natural": True}},
+     "2007", ["only where the withdrawn call related to a specific suit"], []),
+    ("27B1(b) in 2007 does not cite 23A, which 2007 does not have",
+     {"dealer": "N", "calls": [["N", "1S"], ["E", "1H"]], "facts": {"lho_accepts": False}},
+     "2007", [], ["23A"]),
+    ("16B: the rule itself, not a withdrawn call",
+     {"irregularity": "unauthorized_information", "facts": {"source": "hesitation"}},
+     "2017", ["logical alternatives", "demonstrably"], ["withdrawn call"]),
+    ("21B1(a)/21B2: the misinformed player, then that player's LHO",
+     {"irregularity": "misinformation",
+      "facts": {"partner_called_since": False, "auction_over": False}},
+     "2017", ["misinformed player may change their last call",
+              "that player's left-hand opponent may then change a call made after it",
+              "unauthorised for the side that gave the wrong explanation"], []),
+]
+
+
+@pytest.mark.parametrize(("paragraph", "incident", "edition", "present", "absent"), CASES)
+def test_statement_wording(
+    paragraph: str, incident: dict[str, Any], edition: str, present: list[str], absent: list[str]
+) -> None:
+    text = ruling_statement(_ruling({**incident, "edition": edition}), "en")
+    for words in present:
+        assert words in text, f"{paragraph}: {words!r} missing from {text!r}"
+    for words in absent:
+        assert words not in text, f"{paragraph}: {words!r} in {text!r}"
+
+
+def test_39_card_says_the_auction_is_over() -> None:
+    """Law 39: a call after the final pass; the auction does not 'continue'."""
+    ruling = _ruling({"dealer": "N", "calls": [["N", "1S"], ["E", "P"], ["S", "4S"], ["W", "P"],
+                                               ["N", "P"], ["E", "P"], ["S", "5C"]]})
+    assert "39A" in ruling.laws
+    assert "the auction is over" in ruling_card(ruling, "en")
+    assert "les enchères sont terminées" in ruling_card(ruling, "fr")
+    assert "continue" not in ruling_card(ruling, "en")
+
+
+def test_31B_at_lho_turn_partner_free_before_the_conditional_bar() -> None:
+    """31B1 then 31B2: the partner is free at his proper turn (16C2); the bar
+    follows only a call by the offender that is not comparable, said in that order."""
+    ruling = _ruling({"dealer": "N", "calls": [["W", "1S"]], "facts": {"lho_accepts": False}})
+    card = ruling_card(ruling, "en")
+    free = card.index("calls freely at their turn")
+    barred = card.index("must pass at their next turn")
+    assert free < barred
+    assert card.index("not comparable") < barred
+
+
+def test_21B_asks_about_the_misinformed_players_partner() -> None:
+    """21B1(a): 'provided that his partner has not subsequently called' is the
+    misinformed player's partner, whoever the side that explained is."""
+    from bot.render import question_text
+    from rules_core import Question, Seat
+
+    result = rule(Incident.from_dict({"irregularity": "misinformation", "offender": "E"}))
+    assert isinstance(result, Question) and result.fact == "partner_called_since"
+    text = question_text(Question("misinformation", Seat.E, "partner_called_since", (True, False)),
+                         "en")
+    assert "misinformed player's partner" in text and "West" not in text
