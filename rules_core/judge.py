@@ -102,7 +102,7 @@ def rule(incident: Incident) -> Result:
     :raises IncidentError: when the calls contradict the description.
     """
     irregularity, offender, facts, limits, assumed = _establish(incident)
-    ctx = Context(incident.edition, facts, limits=limits)
+    ctx = Context(incident.edition, {**facts, **_implied(facts)}, limits=limits)
     try:
         result = _apply(ctx, irregularity)
         if irregularity is I.CHANGE_OF_CALL and O.SUBSTITUTION_ALLOWED in result.outcomes:
@@ -121,6 +121,20 @@ def rule(incident: Incident) -> Result:
     )
 
 
+# Two ids for one fact: whether the opening lead had been faced (the end of
+# the auction period, 17D1) when the irregularity came to light.
+_SAME_FACT = (("auction_over", "after_opening_lead"), ("after_opening_lead", "auction_over"))
+
+
+def _implied(facts: Mapping[str, FactValue]) -> dict[str, FactValue]:
+    """Facts that known facts imply: not asked, and not shown as stated."""
+    return {
+        implied: facts[known]
+        for known, implied in _SAME_FACT
+        if known in facts and implied not in facts
+    }
+
+
 def _then_substituted(
     incident: Incident, offender: Seat | None, ctx: Context, result: Verdict
 ) -> Verdict:
@@ -129,7 +143,7 @@ def _then_substituted(
     an inadmissible double...), that Law is applied to it next."""
     if not incident.calls or offender is None:
         return result
-    derivation = derive(incident.dealer, incident.calls, incident.facts)
+    derivation = derive(incident.dealer, incident.calls, incident.facts, incident.edition)
     if derivation.offender != offender or derivation.index is None:
         return result
     if derivation.auction is None or derivation.irregular_call is None:
@@ -193,7 +207,7 @@ def _establish(
     calls = incident.calls
     if given is I.SIMULTANEOUS_CALLS:
         calls = _deemed_subsequent(incident.dealer, calls)
-    derivation = derive(incident.dealer, calls, incident.facts)
+    derivation = derive(incident.dealer, calls, incident.facts, incident.edition)
     for fact in derivation.used:
         # A stated fact that settled an earlier irregularity of the board.
         facts.pop(fact, None)

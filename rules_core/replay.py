@@ -10,12 +10,12 @@ the table states otherwise (a call made after the ruling).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .auction import Auction
 from .calls import Call, CallKind, Relation, Seat, Strain, bid
-from .model import REPLACEMENTS, FactValue, Irregularity
+from .model import REPLACEMENTS, Edition, FactValue, Irregularity
 
 __all__ = ["Derivation", "derive", "substitute"]
 
@@ -55,6 +55,10 @@ class _Board:
     settled: list[Derivation] = field(default_factory=list)
     #: stated facts that settled an earlier irregularity (not the one ruled)
     used: set[str] = field(default_factory=set)
+    edition: Edition = Edition.E2017
+    #: offender -> seat that must pass at its next turn once he has called
+    #: (2017 30B1(b)(ii), 31B2, 32B2: a call that is not comparable)
+    pending: dict[Seat, Seat] = field(default_factory=dict)
 
     def bar(self, seat: Seat, how: str) -> None:
         if self.barred.get(seat) != "throughout":
@@ -65,10 +69,15 @@ class _Board:
         self.auction = self.auction.with_call(call, seat)
         if self.barred.get(seat) == "next":
             del self.barred[seat]
+        if seat in self.pending:
+            self.bar(self.pending.pop(seat), "next")
 
 
 def derive(
-    dealer: Seat | None, calls: Calls, stated: Mapping[str, FactValue] | None = None
+    dealer: Seat | None,
+    calls: Calls,
+    stated: Mapping[str, FactValue] | None = None,
+    edition: Edition = Edition.E2017,
 ) -> Derivation:
     """Replay the board: find each irregular call and what the calls say about it.
 
@@ -88,7 +97,7 @@ def derive(
         # The first call listed is taken as the dealer's; reported, not hidden.
         dealer = calls[0][0]
         assumed["dealer"] = dealer.name
-    board = _Board(Auction(dealer))
+    board = _Board(Auction(dealer), edition=edition)
     index = 0
     while index < len(calls):
         auction = board.auction
@@ -280,7 +289,45 @@ def _settle(
                 use("correct_player_called", "lho_accepts")
                 return 1
         return None
+    if (
+        out_of_turn
+        and facts.get("turn_of") == "partner"
+        and rho_next
+        and facts.get("lho_accepts") is False
+    ):
+        return _reverted_to_partner(board, irregularity, seat, call, stated, use)
     return None
+
+
+def _reverted_to_partner(
+    board: _Board,
+    irregularity: Irregularity,
+    seat: Seat,
+    call: Call,
+    stated: Mapping[str, FactValue],
+    use: Callable[..., None],
+) -> int | None:
+    """A call at the partner's turn, not accepted, the partner then calling at
+    his turn: the call was cancelled (29B) and the obligations it leaves are
+    on the board (2007: 30B2(a), 31B, 32A; 2017: 30B1(b)(ii), 31B2, 32B2)."""
+    artificial = stated.get("artificial") is True
+    passed = irregularity is Irregularity.PASS_OUT_OF_ROTATION and not artificial
+    if board.edition is Edition.E2017:
+        comparable = stated.get("comparable")
+        if comparable is None:
+            return None  # the offender's call to come decides; ruled now
+        if comparable is False:
+            board.pending[seat] = seat.partner
+        use("comparable", "lho_accepts", "artificial")
+        return 1
+    if passed and not board.auction.has_bid:
+        board.bar(seat, "next")  # 2007 30A: before any bid
+    elif passed:
+        board.bar(seat, "throughout")  # 2007 30B2(a)
+    elif call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE) or call.is_bid or artificial:
+        board.bar(seat.partner, "throughout")  # 2007 31B, 32A
+    use("lho_accepts", "artificial")
+    return 1
 
 
 _STATED_TIME = {

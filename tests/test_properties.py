@@ -98,7 +98,7 @@ def _derived(incident: Incident, ruled: str) -> dict[str, Any]:
     irregularity the calls cannot show, e.g. Law 37, keeps only its own facts)."""
     if not incident.calls:
         return {}
-    derivation = derive(incident.dealer, incident.calls)
+    derivation = derive(incident.dealer, incident.calls, incident.facts, incident.edition)
     if derivation.irregularity is None or str(derivation.irregularity) != ruled:
         return {}
     return dict(derivation.facts)
@@ -181,7 +181,7 @@ def test_table_auctions_with_irregular_calls(
     if result is None:
         return
     incident = Incident.from_dict(data)
-    derivation = derive(incident.dealer, incident.calls)
+    derivation = derive(incident.dealer, incident.calls, incident.facts, incident.edition)
     if derivation.offender is not None and result.offender is not None:
         assert isinstance(result.offender, Seat)
         assert result.offender is derivation.offender
