@@ -1,7 +1,8 @@
 """Held-out rulings written by an independent audit from the Law texts and the contract only.
 
-Every case in tests/audit/heldout.jsonl is fed through ONE `arbitre rule --jsonl`
-process; each expectation states only what the Law requires or forbids:
+Every case in tests/audit/*.jsonl (heldout.jsonl: first audit; heldout_round2.jsonl:
+second audit) is fed through ONE `arbitre rule --jsonl` process; each expectation
+states only what the Law requires or forbids:
 
 - ``status``: ``ruling`` | ``question`` | ``question_or_options`` (a question, or a
   ruling carrying ``options``) | ``not_error`` (any answer; the law/outcome checks
@@ -28,12 +29,15 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES_FILE = ROOT / "tests" / "audit" / "heldout.jsonl"
+CASES_DIR = ROOT / "tests" / "audit"
 
 
 def _load_cases() -> list[dict[str, Any]]:
-    with CASES_FILE.open(encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
+    cases: list[dict[str, Any]] = []
+    for path in sorted(CASES_DIR.glob("*.jsonl")):
+        with path.open(encoding="utf-8") as handle:
+            cases += [json.loads(line) for line in handle if line.strip()]
+    return cases
 
 
 CASES = _load_cases()
