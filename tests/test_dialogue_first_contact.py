@@ -635,3 +635,53 @@ def test_calls_reported_before_the_offenders_choice_are_not_a_new_incident(
     assert "fine" in _text(chat.text(CHAT, "partner passes"))
     ruling = _ruling(chat.text(CHAT, "RHO bids 3H"))
     assert ruling is not None and ruling["irregularity"] == "call_when_obliged_to_pass"
+
+
+def test_a_whole_table_on_the_wrong_board_is_law_15b_never_36b(chat: Conversations) -> None:
+    """Item 4, French: the table bids a board not designated for the round and
+    nobody has played the right one yet: 2017 15B2, the score stands."""
+    replies = chat.text(CHAT, "Arb: table 3 joue la donne 12 au lieu de la 14, enchères en "
+                              "cours, personne n'a encore joué la 12", "fr")
+    ruling = _ruling(replies)
+    assert ruling is not None and ruling["irregularity"] == "wrong_board"
+    assert "15B" in ruling["laws"] and "36B" not in ruling["laws"]
+    assert "auction_and_play_completed" in ruling["outcomes"]
+
+
+@pytest.mark.parametrize(("played", "law", "outcome"), [
+    (False, "15B", "auction_and_play_completed"),
+    (True, "15B", "board_cancelled"),
+])
+def test_a_whole_table_on_the_wrong_board_asks_only_whether_it_was_played(
+    chat: Conversations, played: bool, law: str, outcome: str
+) -> None:
+    """Item 4, English: not one player's wrong cards (15A: 'has the offender's
+    partner called since?'), but whether anyone at the table played the board."""
+    replies = chat.text(CHAT, "TD: wrong board. they are bidding board 14 but should play "
+                              "board 12", "en")
+    question = _question(replies)
+    assert question is not None and question.fact == "previously_played"
+    ruling = _ruling(chat.answer(CHAT, played))
+    assert ruling is not None and law in ruling["laws"] and outcome in ruling["outcomes"]
+
+
+def test_misinformation_is_ruled_for_the_player_who_asked(chat: Conversations) -> None:
+    """Item 8: West explained East's 2♣ to South, who asked: South is the
+    misinformed player (21B1(a)); his partner North is the one asked about."""
+    replies = chat.text(CHAT, "Arb: N 1SA, E 2T alerté, S demande, O explique naturel alors que "
+                              "c'est Landy, S passe, enchères en cours", "fr")
+    assert "joueur mal informé : Sud" in _text(replies)
+    question = _question(replies)
+    assert question is not None and question.fact == "partner_called_since"
+    assert "Nord (partenaire du joueur mal informé)" in _text(replies)
+
+
+def test_a_partners_missing_alert_is_law_20f5_for_the_writers_side(chat: Conversations) -> None:
+    """Item 9: the writer's own partner failed to alert: say nothing during the
+    auction, call the director at the right time (20F5), not 21B for opponents."""
+    replies = chat.text(CHAT, "my partner forgot to alert my 2D transfer, the auction is still "
+                              "going, what do i do?", "en")
+    ruling = _ruling(replies)
+    assert ruling is not None and any(law.startswith("20F5") for law in ruling["laws"])
+    assert "misinformed player" not in _text(replies)
+    assert not any(law.startswith("21B") for law in ruling["laws"])

@@ -106,6 +106,9 @@ def read_statement(classification: Any) -> Statement:
     # may hold seats and calls too, when it left them out of the incident.
     statement.dealer = _seat_or_none(incident.get("dealer") or extracted.get("dealer"))
     statement.offender = _seat_or_none(incident.get("offender") or extracted.get("offender"))
+    if data.get("irregularity") == "misinformation" and extracted.get("misinformed"):
+        # 21B is ruled for the misinformed player; the text names the explainer.
+        statement.offender = _seat_or_none(extracted.get("misinformed"))
     raw_calls = incident.get("calls") or extracted.get("calls") or []
     if (incident and not incident.get("calls") and not statement.dealer
             and incident.get("irregularity") in _ROTATION_CLAIMS):

@@ -26,10 +26,10 @@ from rules_core.incident import Incident, IncidentError
 from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
 
-from .extract import Reading, facts_for, law_reference, read, read_calls
+from .extract import Reading, facts_for, law_reference, read, read_calls, two_boards
 from .lexicon import Match, phrase_matches
 from .ngram import NONE, probabilities
-from .normalise import BREAK, COMMA, STRAINS, is_known
+from .normalise import BREAK, COMMA, is_known
 
 __all__ = ["Classification", "classify", "LAW_LOOKUP", "IDS"]
 
@@ -292,7 +292,7 @@ def _structural(reading: Reading) -> dict[str, float]:
         add(I.INADMISSIBLE_DOUBLE, 0.7)
     if _said_again(reading):
         add(I.CHANGE_OF_CALL, 0.6)
-    if _two_boards(reading):
+    if two_boards(reading):
         add(I.WRONG_BOARD, 0.85)
     if _quoted_remark(reading) and not reading.has("@explained"):
         add(I.UNAUTHORIZED_INFORMATION, 0.5)
@@ -353,27 +353,6 @@ def _quoted_remark(reading: Reading) -> bool:
         if not read_calls(quoted):
             return True
     return False
-
-
-_BOARD_WORDS = frozenset({"donne", "donnes", "etui", "etuis", "board", "boards", "deal"})
-_BOARD_NUMBER_BEFORE = _BOARD_WORDS | {"la", "le", "the", "du", "of"}
-
-
-def _two_boards(reading: Reading) -> bool:
-    """Two board numbers, one of them named as a board (``joue la donne 12 au
-    lieu de la 14``, ``bidding board 14 but should play board 12``): the
-    table is on the wrong board."""
-    tokens = reading.tokens
-    numbers = {
-        tokens[i]
-        for i in range(1, len(tokens))
-        if tokens[i].isdigit() and tokens[i - 1] in _BOARD_NUMBER_BEFORE
-        and (i + 1 == len(tokens) or tokens[i + 1] not in STRAINS)
-    }  # fmt: skip
-    named = any(
-        tokens[i].isdigit() and tokens[i - 1] in _BOARD_WORDS for i in range(1, len(tokens))
-    )
-    return named and len(numbers) >= 2
 
 
 def _called_when_obliged(reading: Reading) -> bool:

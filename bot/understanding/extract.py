@@ -29,7 +29,7 @@ from .entities import (
 )
 from .lang import detect_language
 from .lexicon import find_cues, negated_at
-from .normalise import BREAK, COMMA, Normalised, normalise
+from .normalise import BREAK, COMMA, STRAINS, Normalised, normalise
 from .notation import read_listing
 
 __all__ = ["Reading", "read", "facts_for", "irregular_call", "offender_of", "law_reference"]
@@ -60,7 +60,9 @@ RELEVANT: Mapping[str, frozenset[str]] = {
     I.CALL_AFTER_FINAL_PASS: frozenset({"offender_side", "call_kind", "lho_called_since"}),
     I.SIMULTANEOUS_CALLS: frozenset(),
     I.CARD_EXPOSED_DURING_AUCTION: frozenset({"cards"}),
-    I.WRONG_BOARD: frozenset({"partner_called_since", "lho_called_since"}),
+    I.WRONG_BOARD: frozenset(
+        {"partner_called_since", "lho_called_since", "whole_table", "previously_played"}
+    ),
     I.MISINFORMATION: frozenset(
         {"partner_called_since", "auction_over", "who_noticed", "offender_side"}
     ),
@@ -160,6 +162,27 @@ class Reading:
     def affirmed(self, cue: str) -> list[tuple[int, int]]:
         """The spans of ``cue`` not denied by a negation just before them."""
         return [s for s in self.cues.get(cue, []) if not negated_at(self.tokens, s[0])]
+
+
+_BOARD_NAMES = frozenset({"donne", "donnes", "etui", "etuis", "board", "boards", "deal"})
+_BOARD_NUMBER_BEFORE = _BOARD_NAMES | {"la", "le", "the", "du", "of"}
+
+
+def two_boards(reading: Reading) -> bool:
+    """Two board numbers, one of them named as a board (``joue la donne 12 au
+    lieu de la 14``, ``bidding board 14 but should play board 12``): the
+    table is on the wrong board."""
+    tokens = reading.tokens
+    numbers = {
+        tokens[i]
+        for i in range(1, len(tokens))
+        if tokens[i].isdigit() and tokens[i - 1] in _BOARD_NUMBER_BEFORE
+        and (i + 1 == len(tokens) or tokens[i + 1] not in STRAINS)
+    }  # fmt: skip
+    named = any(
+        tokens[i].isdigit() and tokens[i - 1] in _BOARD_NAMES for i in range(1, len(tokens))
+    )
+    return named and len(numbers) >= 2
 
 
 def read_calls(text: str) -> list[CallMention]:
@@ -667,6 +690,37 @@ def _called_before_refusal(reading: Reading) -> bool:
     return len(told) > 1
 
 
+def _misinformed(reading: Reading, explainer: Ref | None) -> dict[str, Any]:
+    """21B rules for the misinformed player, not the explainer the text names:
+    the opponent who asked (``S demande``), else the explainer's right-hand
+    opponent (the bid explained was his partner's, so the next to call asks).
+    The explainer's own partner noticing (``my partner forgot to alert my
+    2♦``) is Law 20F5: ``who_noticed``, not a misinformed opponent."""
+    if explainer is None:
+        return {}
+    own_call = any(
+        mention.start and reading.tokens[mention.start - 1] == "MY"
+        for mention in reading.entities.calls
+    )  # "my partner forgot to alert my 2♦": the writer's own call
+    if explainer.writer is Relation.PARTNER and explainer.seat is None and own_call:
+        return {"who_noticed": "explainer_partner"}
+    seat = reading.entities.compass(explainer)
+    if seat is None:
+        return {}
+    for start, end in reading.cues.get("@asked", []):
+        asker = reading.entities.compass(_mention_near(reading, start, end))
+        if asker is not None and asker not in (seat, seat.partner):
+            return {"misinformed": asker.name}
+    explained = [end for _, end in reading.cues.get("@explained", [])]
+    if explained:  # the opponent told calling after the explanation acted on it
+        for mention in reading.entities.calls:
+            caller = reading.entities.compass(mention.caller) if mention.caller else None
+            if mention.start > explained[0] and caller not in (None, seat, seat.partner):
+                assert caller is not None
+                return {"misinformed": caller.name}
+    return {"misinformed": seat.rho.name}
+
+
 def _turn_holder(reading: Reading) -> Ref | None:
     """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``."""
     tokens = reading.tokens
@@ -922,6 +976,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             facts["offender"] = seat
         elif offender.writer is not None:
             facts["offender_relative"] = offender.writer.value
+    if kind == I.MISINFORMATION:
+        facts.update(_misinformed(reading, offender))
+        if "who_noticed" in facts:
+            facts.pop("offender_relative", None)  # the writer's side explained
     if kind in CALL_IRREGULARITIES or kind == I.SIMULTANEOUS_CALLS:
         if derived and derivation is not None and derivation.irregular_call is not None:
             facts["call"] = str(derivation.irregular_call)
@@ -991,6 +1049,14 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["lho_called_since"] = called["lho"]
     if "partner" in called:
         text_facts["partner_called_since"] = called["partner"]
+    if kind == I.WRONG_BOARD and two_boards(reading):
+        # Law 15 (2017 15B, 2007 15C): the whole table is on a board not
+        # designated for the round, not one player holding wrong cards.
+        text_facts["whole_table"] = True
+        if reading.cues.get("@not_played_before"):
+            text_facts["previously_played"] = False
+        elif reading.affirmed("@played_before"):
+            text_facts["previously_played"] = True
     if reading.affirmed("@artificial"):
         text_facts["artificial"] = True
     elif reading.affirmed("@natural"):
