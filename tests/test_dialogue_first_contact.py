@@ -452,9 +452,12 @@ def test_my_rhos_pass_out_of_turn_asks_me_whether_i_accept(chat: Conversations) 
 def test_after_the_final_pass_the_auction_does_not_continue(chat: Conversations) -> None:
     """Law 39B: declarer's call after the final pass is cancelled, no further
     rectification; the auction is over, it does not "continue"."""
-    chat.text(CHAT, "Arb: N 1P E passe S 4P O passe N passe E passe, puis S dit 5T après le "
-                    "dernier passe", "fr")
-    card = _text(chat.answer(CHAT, "declaring"))
+    replies = chat.text(CHAT, "Arb: N 1P E passe S 4P O passe N passe E passe, puis S dit 5T "
+                              "après le dernier passe", "fr")
+    # Item 11: the calls show South declarer: nothing to ask ("le dernier passe"
+    # names the final pass, it is not one more call).
+    assert _question(replies) is None
+    card = _text(replies)
     assert "39B" in card
     assert "Pas d'autre rectification" in card and "continuent" not in card
     assert "les enchères continuent" not in card

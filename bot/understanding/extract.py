@@ -235,7 +235,11 @@ def _replay(
     # passed") are the auction going on after the rectification.
     cut = refusal_end(reading_cues, tokens)
     calls = _in_table_order(
-        [c for c in entities.calls if c.start not in unsaid and c.start < cut], tokens
+        [
+            c for c in entities.calls
+            if c.start not in unsaid and c.start < cut and not _named_not_made(tokens, c)
+        ],
+        tokens,
     )
     callers = [c.caller for c in calls]
     if not calls or any(caller is None for caller in callers):
@@ -288,6 +292,16 @@ _NEGATED_REFUSALS = frozenset(
 # "après l'ouverture 1♣ de Nord", "after North's 1♣": a call named after one
 # of these words was made before the calls the text names first.
 _EARLIER_MARKERS = frozenset({"apres", "after", "following", "suite"})
+
+
+#: Words before a call that name one already told rather than a new one
+#: ("après le dernier passe", "after the final pass").
+_REFERRING = frozenset({"dernier", "derniere", "final", "finale", "last", "premier", "first"})
+
+
+def _named_not_made(tokens: tuple[str, ...], mention: CallMention) -> bool:
+    """``le dernier passe``: a call referred to, not one more call made."""
+    return mention.caller is None and mention.start > 0 and tokens[mention.start - 1] in _REFERRING
 
 
 def _in_table_order(calls: list[CallMention], tokens: tuple[str, ...]) -> list[CallMention]:
