@@ -187,10 +187,6 @@ KNOWN_DEFECTS = {
         "a second bid out of rotation by another player is ruled as the first one",
     "r2-compound-two-bids-oot-dealerE-2007":
         "a second bid out of rotation by another player is ruled as the first one",
-    "r2-33-inadmissible-double-oot-dealerN-2017":
-        "33 stops at 'deemed subsequent' for a double of partner's bid (36B4)",
-    "r2-33-inadmissible-double-oot-dealerN-2007":
-        "33 stops at 'deemed subsequent' for a double of partner's bid (36B)",
 }
 
 
