@@ -288,6 +288,8 @@ def _settle(
             if repeated:
                 use("correct_player_called", "lho_accepts")
                 return 1
+        if not later[0][1].is_pass and len(later) > 1 and later[1][0] == seat:
+            return _after_rho_called(board, irregularity, seat, facts, later[1][1], stated, use)
         return None
     if (
         out_of_turn
@@ -297,6 +299,38 @@ def _settle(
     ):
         return _reverted_to_partner(board, irregularity, seat, call, stated, use)
     return None
+
+
+def _after_rho_called(
+    board: _Board,
+    irregularity: Irregularity,
+    seat: Seat,
+    facts: Mapping[str, FactValue],
+    own: Call,
+    stated: Mapping[str, FactValue],
+    use: Callable[..., None],
+) -> int | None:
+    """A bid or double at the RHO's turn, cancelled after the RHO called (31A2,
+    32A2); the offender's own call at his turn is in the calls: the obligation
+    it leaves on his partner goes on the board (2017: 31A2(b), 32A2(b), when
+    it is not comparable; 2007: 31A2(a) repeating the denomination, 31A2(b)
+    otherwise, 32A2)."""
+    if irregularity not in (Irregularity.BID_OUT_OF_ROTATION, Irregularity.DOUBLE_OUT_OF_ROTATION):
+        return None
+    if board.edition is Edition.E2017:
+        comparable = stated.get("comparable")
+        if comparable is None:
+            return None  # whether it is comparable decides; ruled now
+        if comparable is False:
+            board.pending[seat] = seat.partner
+    elif irregularity is Irregularity.BID_OUT_OF_ROTATION and (
+        facts.get("repeats_denomination") is True and own.is_bid
+    ):
+        board.pending[seat] = seat.partner  # 2007 31A2(a): at the partner's next turn
+    else:
+        board.bar(seat.partner, "throughout")  # 2007 31A2(b), 32A2
+    use("correct_player_called", "rho_action")
+    return 1
 
 
 def _reverted_to_partner(
