@@ -251,6 +251,10 @@ def _settle(
             kind = stated.get("replacement")
         if not declined or kind is None:
             return None
+        if kind == "double_redouble":
+            # 27B3: the double or redouble is cancelled; the offender's own
+            # legal call that follows stands, his partner passes throughout.
+            return _double_for_insufficient(board, seat, later, use, from_stated)
         if kind in ("other_bid", "pass"):
             board.bar(seat.partner, "throughout")  # 27B2
         elif kind not in ("comparable", "lowest_same_denomination"):
@@ -299,6 +303,21 @@ def _settle(
     ):
         return _reverted_to_partner(board, irregularity, seat, call, stated, use)
     return None
+
+
+def _double_for_insufficient(
+    board: _Board, seat: Seat, later: Calls, use: Callable[..., None], from_stated: bool
+) -> int | None:
+    """27B3: a double or redouble for an insufficient bid, then the offender's
+    own legal call: that call is his substitute, his partner passes throughout."""
+    if len(later) < 2 or later[1][0] != seat or not _legal(board.auction, seat, later[1][1]):
+        return None
+    use("lho_accepts")
+    if from_stated:
+        use("replacement")
+    board.auction = board.auction.with_call(later[1][1], seat)
+    board.bar(seat.partner, "throughout")
+    return 3
 
 
 def _after_rho_called(

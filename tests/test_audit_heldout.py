@@ -169,10 +169,6 @@ KNOWN_DEFECTS = {
         "after 28B the stated lho_accepts is asked again for the later insufficient bid",
     "r2-compound-28B-then-ib-27B1a-dealerS-2007":
         "after 28B the stated lho_accepts is asked again for the later insufficient bid",
-    "r2-compound-27B3-then-28A-dealerW-2017":
-        "a bar from 27B3 not carried into 28A for a call at the barred player's turn",
-    "r2-compound-27B3-then-28A-dealerW-2007":
-        "a bar from 27B3 not carried into 28A for a call at the barred player's turn",
     "r2-25B1-clarification-change-of-mind-accepted-dealerN-2017":
         "after the final pass, the LHO's call over a changed call is acceptance (25B1): asked",
     "r2-25B1-clarification-change-of-mind-accepted-dealerN-2007":
