@@ -278,7 +278,9 @@ def _settle(
         before = stated["correct_player_called"] is True
         if before:
             # 28B: the call out of rotation is cancelled; no rectification.
-            use("correct_player_called", "lho_accepts")
+            # The RHO's call settled it, not the LHO's: a stated lho_accepts
+            # is left for the irregularity ruled.
+            use("correct_player_called")
             return 1
         if irregularity is Irregularity.PASS_OUT_OF_ROTATION:
             # 30A: cancelled after the ruling; the offender passes at his next turn.
