@@ -228,6 +228,10 @@ def _establish(
         assert derivation.auction is not None and derivation.irregular_call is not None
         if offender is not None and derivation.auction.has_called(offender):
             changed = dict(derivation.change_facts)
+            if derivation.index is not None and derivation.index + 1 < len(calls):
+                # 25B1: the call next in the list tells whether the LHO called
+                # over the changed call (his acceptance).
+                changed["lho_accepts"] = calls[derivation.index + 1][0] == offender.lho
             for fact, value in changed.items():
                 facts.setdefault(fact, value)
             return I.CHANGE_OF_CALL, offender, facts, {}, dict(derivation.assumed)

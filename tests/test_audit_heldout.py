@@ -165,10 +165,6 @@ def _check(case: dict[str, Any], result: dict[str, Any]) -> list[str]:
 KNOWN_DEFECTS = {
     "r2-27B1a-not-assumed-cue-dealerW-2017":
         "2♠ over an opponent's 1♠ may be a cue bid: whether it specifies spades decides 27B1(a)",
-    "r2-25B1-clarification-change-of-mind-accepted-dealerN-2017":
-        "after the final pass, the LHO's call over a changed call is acceptance (25B1): asked",
-    "r2-25B1-clarification-change-of-mind-accepted-dealerN-2007":
-        "after the final pass, the LHO's call over a changed call is acceptance (25B1): asked",
 }
 
 
