@@ -659,7 +659,12 @@ def _insufficient(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Fo
     # replacement stands unless the LHO accepts the insufficient bid (A1),
     # an option he keeps until he calls over the replacement.
     facts["premature_replacement"] = True
-    if replacement.is_bid and auction.is_sufficient(replacement) and call.strain is not None:
+    if (
+        replacement.is_bid
+        and auction.is_sufficient(replacement)
+        and call.strain is not None
+        and not _opponents_named(auction, seat, replacement)
+    ):
         facts["same_strain_lowest"] = replacement == _lowest_sufficient(auction, call.strain)
     kind, limit = _replacement_kind(auction, call, replacement)
     lho_called_over = len(later) > 1 and later[1][0] == seat.lho
@@ -674,6 +679,15 @@ def _insufficient(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Fo
     elif lho_called_over:
         facts["lho_accepts"] = False
     return Irregularity.INSUFFICIENT_BID, facts, limits
+
+
+def _opponents_named(auction: Auction, seat: Seat, replacement: Call) -> bool:
+    """Did an opponent bid the replacement's strain? Then it may be a cue bid:
+    what it specifies (27B1(a)) is not told by the strain it names."""
+    return replacement.strain is not Strain.NT and any(
+        c.is_bid and c.strain == replacement.strain and s not in (seat, seat.partner)
+        for s, c in auction.entries()
+    )
 
 
 def _possible_replacements(auction: Auction, insufficient: Call) -> tuple[FactValue, ...]:

@@ -163,8 +163,6 @@ def _check(case: dict[str, Any], result: dict[str, Any]) -> list[str]:
 #: diagnosis (the second audit's findings). Strict: a fixed defect fails here
 #: until its line goes, so the list only ever shrinks.
 KNOWN_DEFECTS = {
-    "r2-27B1a-not-assumed-cue-dealerW-2017":
-        "2♠ over an opponent's 1♠ may be a cue bid: whether it specifies spades decides 27B1(a)",
 }
 
 
