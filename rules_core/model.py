@@ -162,20 +162,20 @@ FACTS: Mapping[str, tuple[FactValue, ...]] = {
     # seed 17D: the new call repeats (does not differ significantly from) the cancelled one
     "repeats_call": (True, False, "undecided"),
     "premature_replacement": _BOOL,  # 27C: replaced before the director ruled
-    "after_passed_out": _BOOL,
+    "after_passed_out": _BOOL,  # 39A: the call came after four passes (no contract)
     # 27B1(a): the replacement is the lowest sufficient bid in the strain the
     # insufficient bid named (what each bid specifies decides, not the name)
     "same_strain_lowest": _BOOL,
     "replacement_artificial": _BOOL,  # the replacement bid was artificial
-    "simultaneous": _BOOL,
+    "simultaneous": _BOOL,  # 33: made at the same moment as the call in turn
     # Law 15: the whole table is playing a board not designated for the round
     "whole_table": _BOOL,
     "previously_played": _BOOL,  # 15B1: a player at the table has played the board before
     "rho_must_pass": _BOOL,  # 28A: the call was made at the turn of an RHO required to pass
     # 37A: the offender was required to pass for the rest of the auction
-    "barred_throughout": _BOOL,  # 33: made at the same moment as the call in turn
+    "barred_throughout": _BOOL,
     # 17D3: the player the auction reverts to (the one deprived of his turn)
-    "reverts_to": ("N", "E", "S", "W"),  # 39A: the call came after four passes (no contract)
+    "reverts_to": ("N", "E", "S", "W"),
     # Law 20: what is asked, when, by whom.
     "request": ("review", "explanation", "repeat_call", "who_leads"),
     "phase": ("auction", "after_final_pass", "play"),
