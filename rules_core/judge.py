@@ -162,11 +162,12 @@ def _then_substituted(
 # corrected: the intended call "is subject to the appropriate Law" (25A1).
 _STILL_OUT_OF_ROTATION = {I.PASS_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION}
 
+# Law 33: a call deemed subsequent is rectified as the irregular call it then is.
+_DEEMED_SUBSEQUENT = {*_STILL_OUT_OF_ROTATION, I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE}
+
 
 def _apply(ctx: Context, irregularity: Irregularity) -> Verdict:
-    if ctx.known("simultaneous") is True and irregularity in (
-        *_STILL_OUT_OF_ROTATION, I.INSUFFICIENT_BID
-    ):
+    if ctx.known("simultaneous") is True and irregularity in _DEEMED_SUBSEQUENT:
         return simultaneous_calls(ctx).then(_apply_one(ctx, irregularity))
     return _apply_one(ctx, irregularity)
 
@@ -227,13 +228,18 @@ def _establish(
         assert derivation.auction is not None and derivation.irregular_call is not None
         if offender is not None and derivation.auction.has_called(offender):
             changed = dict(derivation.change_facts)
+            if derivation.index is not None and derivation.index + 1 < len(calls):
+                # 25B1: the call next in the list tells whether the LHO called
+                # over the changed call (his acceptance).
+                changed["lho_accepts"] = calls[derivation.index + 1][0] == offender.lho
             for fact, value in changed.items():
                 facts.setdefault(fact, value)
             return I.CHANGE_OF_CALL, offender, facts, {}, dict(derivation.assumed)
-    if given is I.SIMULTANEOUS_CALLS and derived in (*_STILL_OUT_OF_ROTATION, I.INSUFFICIENT_BID):
+    if given is I.SIMULTANEOUS_CALLS and derived in _DEEMED_SUBSEQUENT:
         # Law 33: the call made with that of the player in turn is deemed
         # subsequent; made when it was not its maker's turn, it is then a
-        # call out of rotation, rectified as such (30, 31 or 32).
+        # call out of rotation, rectified as such (30, 31 or 32), or, if it
+        # doubles or redoubles what it may not, an inadmissible one (36B).
         facts.update({f: v for f, v in derivation.facts.items() if f not in facts})
         facts["simultaneous"] = True
         limits = {f: v for f, v in derivation.limits.items() if f not in facts}

@@ -251,6 +251,10 @@ def _settle(
             kind = stated.get("replacement")
         if not declined or kind is None:
             return None
+        if kind == "double_redouble":
+            # 27B3: the double or redouble is cancelled; the offender's own
+            # legal call that follows stands, his partner passes throughout.
+            return _double_for_insufficient(board, seat, later, use, from_stated)
         if kind in ("other_bid", "pass"):
             board.bar(seat.partner, "throughout")  # 27B2
         elif kind not in ("comparable", "lowest_same_denomination"):
@@ -274,7 +278,9 @@ def _settle(
         before = stated["correct_player_called"] is True
         if before:
             # 28B: the call out of rotation is cancelled; no rectification.
-            use("correct_player_called", "lho_accepts")
+            # The RHO's call settled it, not the LHO's: a stated lho_accepts
+            # is left for the irregularity ruled.
+            use("correct_player_called")
             return 1
         if irregularity is Irregularity.PASS_OUT_OF_ROTATION:
             # 30A: cancelled after the ruling; the offender passes at his next turn.
@@ -288,6 +294,8 @@ def _settle(
             if repeated:
                 use("correct_player_called", "lho_accepts")
                 return 1
+        if not later[0][1].is_pass and len(later) > 1 and later[1][0] == seat:
+            return _after_rho_called(board, irregularity, seat, facts, later[1][1], stated, use)
         return None
     if (
         out_of_turn
@@ -297,6 +305,53 @@ def _settle(
     ):
         return _reverted_to_partner(board, irregularity, seat, call, stated, use)
     return None
+
+
+def _double_for_insufficient(
+    board: _Board, seat: Seat, later: Calls, use: Callable[..., None], from_stated: bool
+) -> int | None:
+    """27B3: a double or redouble for an insufficient bid, then the offender's
+    own legal call: that call is his substitute, his partner passes throughout."""
+    if len(later) < 2 or later[1][0] != seat or not _legal(board.auction, seat, later[1][1]):
+        return None
+    use("lho_accepts")
+    if from_stated:
+        use("replacement")
+    board.auction = board.auction.with_call(later[1][1], seat)
+    board.bar(seat.partner, "throughout")
+    return 3
+
+
+def _after_rho_called(
+    board: _Board,
+    irregularity: Irregularity,
+    seat: Seat,
+    facts: Mapping[str, FactValue],
+    own: Call,
+    stated: Mapping[str, FactValue],
+    use: Callable[..., None],
+) -> int | None:
+    """A bid or double at the RHO's turn, cancelled after the RHO called (31A2,
+    32A2); the offender's own call at his turn is in the calls: the obligation
+    it leaves on his partner goes on the board (2017: 31A2(b), 32A2(b), when
+    it is not comparable; 2007: 31A2(a) repeating the denomination, 31A2(b)
+    otherwise, 32A2)."""
+    if irregularity not in (Irregularity.BID_OUT_OF_ROTATION, Irregularity.DOUBLE_OUT_OF_ROTATION):
+        return None
+    if board.edition is Edition.E2017:
+        comparable = stated.get("comparable")
+        if comparable is None:
+            return None  # whether it is comparable decides; ruled now
+        if comparable is False:
+            board.pending[seat] = seat.partner
+    elif irregularity is Irregularity.BID_OUT_OF_ROTATION and (
+        facts.get("repeats_denomination") is True and own.is_bid
+    ):
+        board.pending[seat] = seat.partner  # 2007 31A2(a): at the partner's next turn
+    else:
+        board.bar(seat.partner, "throughout")  # 2007 31A2(b), 32A2
+    use("correct_player_called", "rho_action")
+    return 1
 
 
 def _reverted_to_partner(
@@ -604,7 +659,12 @@ def _insufficient(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Fo
     # replacement stands unless the LHO accepts the insufficient bid (A1),
     # an option he keeps until he calls over the replacement.
     facts["premature_replacement"] = True
-    if replacement.is_bid and auction.is_sufficient(replacement) and call.strain is not None:
+    if (
+        replacement.is_bid
+        and auction.is_sufficient(replacement)
+        and call.strain is not None
+        and not _opponents_named(auction, seat, replacement)
+    ):
         facts["same_strain_lowest"] = replacement == _lowest_sufficient(auction, call.strain)
     kind, limit = _replacement_kind(auction, call, replacement)
     lho_called_over = len(later) > 1 and later[1][0] == seat.lho
@@ -619,6 +679,15 @@ def _insufficient(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Fo
     elif lho_called_over:
         facts["lho_accepts"] = False
     return Irregularity.INSUFFICIENT_BID, facts, limits
+
+
+def _opponents_named(auction: Auction, seat: Seat, replacement: Call) -> bool:
+    """Did an opponent bid the replacement's strain? Then it may be a cue bid:
+    what it specifies (27B1(a)) is not told by the strain it names."""
+    return replacement.strain is not Strain.NT and any(
+        c.is_bid and c.strain == replacement.strain and s not in (seat, seat.partner)
+        for s, c in auction.entries()
+    )
 
 
 def _possible_replacements(auction: Auction, insufficient: Call) -> tuple[FactValue, ...]:

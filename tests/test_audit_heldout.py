@@ -163,34 +163,6 @@ def _check(case: dict[str, Any], result: dict[str, Any]) -> list[str]:
 #: diagnosis (the second audit's findings). Strict: a fixed defect fails here
 #: until its line goes, so the list only ever shrinks.
 KNOWN_DEFECTS = {
-    "r2-27B1a-not-assumed-cue-dealerW-2017":
-        "2♠ over an opponent's 1♠ may be a cue bid: whether it specifies spades decides 27B1(a)",
-    "r2-compound-31A2-then-37B-dealerS-2017":
-        "a bar from 31A2(b) not carried: the barred partner's later bid is 37B",
-    "r2-compound-31A2-then-37B-dealerS-2007":
-        "a bar from 31A2 not carried: the barred partner's later bid is 37B",
-    "r2-compound-31A2b-2007-then-37B-dealerN-2007":
-        "2007 31A2(b) bars the partner for the whole auction: his later bid is 37B",
-    "r2-compound-28B-then-ib-27B1a-dealerS-2017":
-        "after 28B the stated lho_accepts is asked again for the later insufficient bid",
-    "r2-compound-28B-then-ib-27B1a-dealerS-2007":
-        "after 28B the stated lho_accepts is asked again for the later insufficient bid",
-    "r2-compound-27B3-then-28A-dealerW-2017":
-        "a bar from 27B3 not carried into 28A for a call at the barred player's turn",
-    "r2-compound-27B3-then-28A-dealerW-2007":
-        "a bar from 27B3 not carried into 28A for a call at the barred player's turn",
-    "r2-25B1-clarification-change-of-mind-accepted-dealerN-2017":
-        "after the final pass, the LHO's call over a changed call is acceptance (25B1): asked",
-    "r2-25B1-clarification-change-of-mind-accepted-dealerN-2007":
-        "after the final pass, the LHO's call over a changed call is acceptance (25B1): asked",
-    "r2-compound-two-bids-oot-dealerE-2017":
-        "a second bid out of rotation by another player is ruled as the first one",
-    "r2-compound-two-bids-oot-dealerE-2007":
-        "a second bid out of rotation by another player is ruled as the first one",
-    "r2-33-inadmissible-double-oot-dealerN-2017":
-        "33 stops at 'deemed subsequent' for a double of partner's bid (36B4)",
-    "r2-33-inadmissible-double-oot-dealerN-2007":
-        "33 stops at 'deemed subsequent' for a double of partner's bid (36B)",
 }
 
 
