@@ -404,6 +404,14 @@ async def test_in_a_group_the_comparable_helper_opens_a_private_chat(
     card = _asking(calls)
     markup = card.params["reply_markup"]["inline_keyboard"]
     (link,) = [b for row in markup for b in row if b["text"] == "🤔 Comparable ?"]
-    assert link == {"text": "🤔 Comparable ?", "url": f"https://t.me/{BOT_USERNAME}?start=cmp"}
-    private = _texts(await _say(bot, private_chat(201), "/start cmp"))
-    assert len(private) == 1 and private[0].startswith("Critère 1 sur 3 (Loi 23A1)")
+    # The link carries the incident (ids and calls only, nothing anybody typed).
+    assert link == {"text": "🤔 Comparable ?",
+                    "url": f"https://t.me/{BOT_USERNAME}?start=cmp-insufficient_bid-E-1H"}
+    private = _texts(await _say(bot, private_chat(201), "/start cmp-insufficient_bid-E-1H"))
+    assert len(private) == 1
+    assert private[0].startswith("À propos de : Enchère insuffisante, par Est (1♥)")
+    assert "Critère 1 sur 3 (Loi 23A1)" in private[0]
+    # A link from elsewhere, or one tampered with: the tests alone, no incident.
+    for payload in ("cmp", "cmp-nonsense-Q-9Z"):
+        opened = _texts(await _say(bot, private_chat(202), f"/start {payload}"))
+        assert len(opened) == 1 and opened[0].startswith("Critère 1 sur 3 (Loi 23A1)")

@@ -8,9 +8,11 @@ state in the button data (``cmp:<step>``), so the helper reads no state of
 its own; each step replaces the message whose button was pressed.
 
 The helper informs: the director decides. In a group, the helper's button
-is a deep link to a private chat with the bot (``/start cmp``): directors
-ask the offender about the intended meaning away from the table; the
-director then answers the group's question with its own buttons.
+is a deep link to a private chat with the bot carrying the incident
+(``/start cmp-insufficient_bid-E-1H``: the irregularity, the offender and
+the call, nothing anybody typed): directors ask the offender about the
+intended meaning away from the table, with the incident recalled on top;
+the director then answers the group's question with its own buttons.
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import N_, translator
+from bot.render import SEAT_NAMES, irregularity_title
+from rules_core import InvalidCallError, Irregularity, Seat, parse_call
 
+from .card import call_text
 from .replies import Action, Reply
 from .state import Pending
 
 __all__ = ["COMPARABLE_DATA", "COMPARABLE_START", "helps_with", "helper_action", "comparable_step",
-           "answer_index"]
+           "answer_index", "incident_token", "start_payload", "opening_step"]
 
 #: Button data prefix of the helper: ``cmp:1``..``cmp:3`` (a test),
 #: ``cmp:yes:<n>`` / ``cmp:no`` (the conclusion), ``cmp:apply:1|0`` (answer with it).
@@ -84,9 +89,59 @@ def answer_index(values: list[Any], steps: list[list[list[Any]]], fact: str,
     return None
 
 
-def helper_action(lang: str) -> Action:
+def incident_token(irregularity: str | None, offender: str | None, call: str | None) -> str:
+    """The incident as a deep link may carry it (letters, digits, ``_`` and
+    ``-`` only): ``insufficient_bid-E-1H``; ``0`` for what is not known."""
+    return "-".join((irregularity or "0", offender or "0", call or "0"))
+
+
+def helper_action(lang: str, token: str = "") -> Action:
     t = translator(lang)
-    return Action("🤔 " + t.gettext("Comparable?"), f"{COMPARABLE_DATA}1")
+    data = f"{COMPARABLE_DATA}1" + (f":{token}" if token else "")
+    return Action("🤔 " + t.gettext("Comparable?"), data)
+
+
+def start_payload(data: str) -> str | None:
+    """The ``/start`` payload of a deep link for the helper's button ``data``
+    (None for any other button)."""
+    first = f"{COMPARABLE_DATA}1"
+    if data == first:
+        return COMPARABLE_START
+    if data.startswith(first + ":"):
+        return f"{COMPARABLE_START}-{data[len(first) + 1:]}"
+    return None
+
+
+def _incident_line(token: str, lang: str) -> str | None:
+    """``insufficient_bid-E-1H`` -> "About: Insufficient bid, by East (1♥)"; None
+    when the token is not one the bot makes."""
+    parts = token.split("-")
+    if len(parts) != 3 or parts[0] not in {i.value for i in Irregularity}:
+        return None
+    t = translator(lang)
+    line = irregularity_title(parts[0], lang)
+    if parts[1] in Seat.__members__:
+        line = t.gettext("{title}, by {seat}").format(
+            title=line, seat=t.gettext(SEAT_NAMES[Seat[parts[1]]]))
+    if parts[2] != "0":
+        try:
+            line += f" ({call_text(parse_call(parts[2]), t)})"
+        except InvalidCallError:
+            return None
+    return t.gettext("About: {incident}").format(incident=line)
+
+
+def opening_step(argument: str, lang: str) -> Reply | None:
+    """``/start cmp`` or ``/start cmp-<incident>``: the first test, with the
+    incident recalled when the link carries one it can read."""
+    if argument != COMPARABLE_START and not argument.startswith(COMPARABLE_START + "-"):
+        return None
+    step = comparable_step(f"{COMPARABLE_DATA}1", lang, None)
+    if step is None:
+        return None
+    about = _incident_line(argument[len(COMPARABLE_START) + 1:], lang) if "-" in argument else None
+    text = f"{about}\n\n{step.text}" if about else step.text
+    return Reply(text, actions=step.actions, replaces=False)
 
 
 def comparable_step(data: str, lang: str, pending: Pending | None) -> Reply | None:
@@ -94,6 +149,8 @@ def comparable_step(data: str, lang: str, pending: Pending | None) -> Reply | No
     not know. ``pending``: the question on screen, answered by the conclusion."""
     t = translator(lang)
     step = data[len(COMPARABLE_DATA):]
+    if step.startswith("1:"):  # the first test, from a button that carries the incident
+        step = "1"
     if step in ("1", "2", "3"):
         number = int(step)
         _, question, example = TESTS[number - 1]

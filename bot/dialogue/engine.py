@@ -53,11 +53,12 @@ from .card import (
 )
 from .comparable import (
     COMPARABLE_DATA,
-    COMPARABLE_START,
     answer_index,
     comparable_step,
     helper_action,
     helps_with,
+    incident_token,
+    opening_step,
 )
 from .conflicts import calls_are_regular, explain_conflict
 from .corrections import read_correction
@@ -160,10 +161,9 @@ class Engine:
     def start(self, state: ChatState, argument: str | None = None) -> Turn:
         """/start; ``/start cmp`` (a deep link from a group's card) opens the
         comparable-call helper in the director's private chat."""
-        if argument == COMPARABLE_START:
-            step = comparable_step(f"{COMPARABLE_DATA}1", state.lang, None)
-            if step is not None:
-                return Turn([replace(step, replaces=False)])
+        opening = opening_step(argument, state.lang) if argument else None
+        if opening is not None:
+            return Turn([opening])
         t = translator(state.lang)
         text = t.gettext(
             "Hello! I am Arbitre, the director's aid for irregularities during the auction.\n"
@@ -632,7 +632,9 @@ class Engine:
             reply = self._ask(state, "fact", result.fact, values,
                               understood + self._question_text(state, result), choices)
             t = translator(state.lang)
-            helper = (helper_action(state.lang),) if helps_with(values, [], result.fact) else ()
+            token = _incident_token(state, result.irregularity, result.offender)
+            helper = ((helper_action(state.lang, token),)
+                      if helps_with(values, [], result.fact) else ())
             turn.replies.append(replace(reply, actions=(
                 *helper, Action("📋 " + t.gettext("Recap"), RECAP))))
             return
@@ -709,7 +711,8 @@ class Engine:
         if state.pending is not None and ruling.edition is Edition.E2017 and helps_with(
                 state.pending.values, state.pending.steps, state.pending.fact):
             # The helper asks the tests of Law 23A, which the 2007 code does not have.
-            actions = (helper_action(state.lang), *actions)
+            token = _incident_token(state, ruling.irregularity, ruling.offender)
+            actions = (helper_action(state.lang, token), *actions)
         turn.replies.append(replace(reply, actions=actions, details=details,
                                     emphasis=card_emphasis(ruling, state.lang, relative)))
         turn.logged.append(LoggedRuling(
@@ -1026,6 +1029,17 @@ class Engine:
                 "At the end of play, call the director if the non-offending side thinks it was "
                 "damaged: the score may be adjusted."))
         return "\n".join(parts)
+
+
+def _incident_token(state: ChatState, irregularity: str, offender: Seat | None) -> str:
+    """The incident for the comparable-call helper's deep link: the
+    irregularity, the offender and his last call told (no words typed)."""
+    draft = state.draft
+    if draft is None:
+        return ""
+    seat = offender.name if offender is not None else draft.offender
+    call = next((c for s, c in reversed(draft.calls) if s == seat), None)
+    return incident_token(irregularity, seat, call)
 
 
 def _pair(offender: str, t: Any) -> tuple[str, str]:

@@ -24,7 +24,7 @@ from telegram.error import BadRequest
 from telegram.ext import ExtBot
 
 from bot.dialogue import Reply, answer_data
-from bot.dialogue.comparable import COMPARABLE_DATA, COMPARABLE_START
+from bot.dialogue.comparable import start_payload
 
 __all__ = ["keyboard", "chunks", "send_replies", "to_html", "edit_into", "private_link"]
 
@@ -44,8 +44,8 @@ def keyboard(reply: Reply, private_link: str | None = None) -> InlineKeyboardMar
         ]
     for start in range(0, len(reply.actions), ACTIONS_PER_ROW):
         rows.append([
-            InlineKeyboardButton(a.label, url=f"{private_link}?start={COMPARABLE_START}")
-            if private_link and a.data == f"{COMPARABLE_DATA}1"
+            InlineKeyboardButton(a.label, url=f"{private_link}?start={start_payload(a.data)}")
+            if private_link and start_payload(a.data) is not None
             else InlineKeyboardButton(a.label, callback_data=a.data)
             for a in reply.actions[start:start + ACTIONS_PER_ROW]])
     return InlineKeyboardMarkup(rows) if rows else None
