@@ -246,6 +246,8 @@ def _settle(
         kind = facts.get("replacement")
         if kind is None and facts.get("same_strain_lowest") is True and natural:
             kind = "lowest_same_denomination"  # both natural, as assumed and stated
+        if kind is None and replacement.is_pass:
+            kind = "pass"  # 27B2: a pass is never 27B1, whatever it meant
         from_stated = kind is None
         if from_stated:
             kind = stated.get("replacement")
@@ -279,8 +281,9 @@ def _settle(
         if before:
             # 28B: the call out of rotation is cancelled; no rectification.
             # The RHO's call settled it, not the LHO's: a stated lho_accepts
-            # is left for the irregularity ruled.
-            use("correct_player_called")
+            # is left for the irregularity ruled, and so is the time stated
+            # (the table said the player in turn called first; a later call
+            # out of rotation is read the same way, never asked again).
             return 1
         if irregularity is Irregularity.PASS_OUT_OF_ROTATION:
             # 30A: cancelled after the ruling; the offender passes at his next turn.

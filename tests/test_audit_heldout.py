@@ -160,18 +160,13 @@ def _check(case: dict[str, Any], result: dict[str, Any]) -> list[str]:
 
 
 #: Held-out cases the engine still gets wrong, each a known defect with its
-#: diagnosis (the second audit's findings). Strict: a fixed defect fails here
+#: diagnosis (from the independent audits). Strict: a fixed defect fails here
 #: until its line goes, so the list only ever shrinks.
 KNOWN_DEFECTS = {
     # third audit (heldout_round3.jsonl)
-    "r3-27B2-artificial-S-2007": "2007 27B: same strain, not both natural -> a bare '27B' with no outcome; neither 27B1(b) nor 27B2 decided nor asked",
-    "r3-28B-W-2017": "stated correct_player_called=true ignored: rules 29B/31B instead of 28B (call by the player in turn forfeits rectification)",
-    "r3-28B-pass-E-2017": "stated correct_player_called=true ignored: rules 29B/30B1 instead of 28B",
-    "r3-28B-N-2007": "stated correct_player_called=true ignored: 2007 30B2 bars the offender throughout instead of 28B",
-    "r3-27B2-then-37-c-2017": "only the first irregularity ruled: the 27B2 bar on W is not carried, W's later bid is not ruled under 37",
-    "r3-27B2-then-37-lho-c-2017": "only the first irregularity ruled: barred W's bid accepted by N (37: stands, W still passes throughout) not seen",
-    "r3-27B2-then-37-c-2007": "2007: only the first irregularity ruled: barred partner's later bid not ruled under 37",
-    "r3-28A-c-2017": "28A not modelled: N's call at barred W's turn is in rotation; the core re-rules E's old insufficient bid instead",
+    "r3-27B2-artificial-S-2007":
+        "2007 27B: same strain, not both natural: a bare '27B', neither 27B1(b) nor 27B2 "
+        "decided nor asked",
 }
 
 
