@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import socket
 from collections.abc import AsyncIterator, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from bot.dialogue import Conversations, open_conversations
 from bot.voice import Recognizer, Transcriber
 from bot.voice.model import ENV_CACHE, ENV_MODEL
 from tests.fakes.bot_api import FakeBotApi
@@ -67,3 +69,16 @@ def fake() -> Iterator[FakeBotApi]:
         yield server
     finally:
         server.stop()
+
+
+#: The dialogue tests' clock: rulings are logged at a fixed time.
+NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def chat(tmp_path: Path) -> Iterator[Conversations]:
+    """The dialogue engine on a fresh store, edition 2017, a fixed clock."""
+    conversations = open_conversations(tmp_path / "dialogue.sqlite3", edition="2017",
+                                       clock=lambda: NOON)
+    yield conversations
+    conversations.store.close()

@@ -3,25 +3,14 @@ a real (temporary) store. Counts the messages and taps a ruling costs."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from bot.dialogue import Conversations, Reply, open_conversations
+from bot.dialogue import Conversations, Reply
 
 CHAT = "test:1"
 NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def chat(tmp_path: Path) -> Iterator[Conversations]:
-    conversations = open_conversations(tmp_path / "dialogue.sqlite3", edition="2017",
-                                       clock=lambda: NOON)
-    yield conversations
-    conversations.store.close()
 
 
 def _ruling(replies: list[Reply]) -> dict[str, Any] | None:

@@ -3,7 +3,6 @@ words, through the real understanding, rules core and store."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -15,14 +14,6 @@ from bot.dialogue.card import place_of
 
 CHAT = "first:1"
 NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def chat(tmp_path: Path) -> Iterator[Conversations]:
-    conversations = open_conversations(tmp_path / "dialogue.sqlite3", edition="2017",
-                                       clock=lambda: NOON)
-    yield conversations
-    conversations.store.close()
 
 
 def _ruling(replies: list[Reply]) -> dict[str, Any] | None:

@@ -3,23 +3,13 @@ happened leads, through the usual questions, to a ruling (or to the Law asked)."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from bot.dialogue import Conversations, open_conversations
+from bot.dialogue import Conversations
 from bot.dialogue.menu import GROUPS, LAW_TO_READ, menu_values
 
 CHAT = "menu:1"
 MEMBERS = [m for members, _ in GROUPS for m in members if m != LAW_TO_READ]
-
-
-@pytest.fixture
-def chat(tmp_path: Path) -> Iterator[Conversations]:
-    conversations = open_conversations(tmp_path / "menu.sqlite3", edition="2017")
-    yield conversations
-    conversations.store.close()
 
 
 def test_the_menu_has_at_most_eight_groups_and_the_likely_first() -> None:

@@ -7,14 +7,13 @@ for the bidding-box regulation).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.dialogue import Conversations, Reply, open_conversations
+from bot.dialogue import Conversations, Reply
 from bot.understanding import classify
 
 NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
@@ -63,14 +62,6 @@ def test_the_question_is_understood(
     assert result["irregularity"] == irregularity
     for fact, value in facts.items():
         assert result["facts"].get(fact) == value, (fact, result["facts"])
-
-
-@pytest.fixture
-def chat(tmp_path: Path) -> Iterator[Conversations]:
-    conversations = open_conversations(tmp_path / "procedures.sqlite3", edition="2017",
-                                       clock=lambda: NOON)
-    yield conversations
-    conversations.store.close()
 
 
 def _with_details(reply: Reply) -> str:

@@ -3,25 +3,13 @@ fact the text states is never asked (issue 11 items 1 and 3, issue 17 items 1, 4
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from bot.dialogue import Conversations, Reply, open_conversations
+from bot.dialogue import Conversations, Reply
 
 NOON = datetime(2026, 1, 1, 12, tzinfo=UTC)
 CHAT = 7
-
-
-@pytest.fixture
-def chat(tmp_path: Path) -> Iterator[Conversations]:
-    conversations = open_conversations(tmp_path / "dialogue.sqlite3", edition="2017",
-                                       clock=lambda: NOON)
-    yield conversations
-    conversations.store.close()
 
 
 def _ruling(replies: list[Reply]) -> dict[str, Any] | None:

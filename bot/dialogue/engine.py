@@ -896,18 +896,17 @@ class Engine:
         board["offender_relative"] = place
         if state.draft is not None:
             state.draft.offender_relative = place
-        held = board.pop("held_by_place", [])
-        reported = [(Seat[w] if w in Seat.__members__ else w, parse_call(c)) for w, c in held]
-        calls = self._seated(board, reported)
-        if not calls:
-            return Turn()
-        return self._play(state, calls)
+        return self._play_held(state, board)
 
     def _place_writer(self, state: ChatState, seat: Seat) -> Turn:
         board = state.board
         if board is None:
             return Turn()
         board["writer"] = seat.name
+        return self._play_held(state, board)
+
+    def _play_held(self, state: ChatState, board: dict[str, Any]) -> Turn:
+        """The calls told by place, held until the seats were known, played now."""
         held = board.pop("held_by_place", [])
         reported = [(Seat[w] if w in Seat.__members__ else w, parse_call(c)) for w, c in held]
         calls = self._seated(board, reported)
