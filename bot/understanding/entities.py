@@ -10,14 +10,15 @@ after them first).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strain, bid
 
 from .normalise import BREAK, COMMA, SEATS
 
-__all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS"]
+__all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
+           "calls_in"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
 _BY_OFFSET = {v: k for k, v in OFFSETS.items()}
@@ -291,8 +292,8 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
     return None
 
 
-def _call_mentions(tokens: Sequence[str], mentions: list[SeatMention]) -> list[CallMention]:
-    calls: list[CallMention] = []
+def calls_in(tokens: Sequence[str]) -> Iterator[tuple[int, int, Call]]:
+    """Every call written in ``tokens``, left to right: ``(start, end, call)``."""
     i = 0
     while i < len(tokens):
         found = call_at(tokens, i)
@@ -300,9 +301,15 @@ def _call_mentions(tokens: Sequence[str], mentions: list[SeatMention]) -> list[C
             i += 1
             continue
         call, end = found
-        caller, named_to = _caller(tokens, i, end, mentions, calls)
-        calls.append(CallMention(call, i, end, caller, named_to))
+        yield i, end, call
         i = end
+
+
+def _call_mentions(tokens: Sequence[str], mentions: list[SeatMention]) -> list[CallMention]:
+    calls: list[CallMention] = []
+    for start, end, call in calls_in(tokens):
+        caller, named_to = _caller(tokens, start, end, mentions, calls)
+        calls.append(CallMention(call, start, end, caller, named_to))
     return calls
 
 

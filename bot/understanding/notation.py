@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from rules_core.calls import Call, Seat
 
-from .entities import call_at
+from .entities import calls_in
 from .normalise import BREAK, COMMA, SEATS, Normalised
 
 __all__ = ["Listing", "read_listing"]
@@ -69,16 +69,10 @@ def _chain(tokens: tuple[str, ...]) -> list[tuple[int, int, Call]]:
     """The longest run of calls linked only by seats, separators and verbs."""
     best: list[tuple[int, int, Call]] = []
     run: list[tuple[int, int, Call]] = []
-    i, last_end = 0, -1
-    while i < len(tokens):
-        found = call_at(tokens, i)
-        if found is None:
-            i += 1
-            continue
-        call, end = found
+    last_end = -1
+    for i, end, call in calls_in(tokens):
         if call.is_bid and call.level > 7:
-            i = end  # a bid above seven is no part of a listing to replay
-            continue
+            continue  # a bid above seven is no part of a listing to replay
         gap = tokens[last_end:i] if run else ()
         linked = len(gap) <= _MAX_GAP and all(
             t in _SEPARATORS or t in SEATS or (t in _VERBS and set(gap) & SEATS) for t in gap
@@ -89,7 +83,6 @@ def _chain(tokens: tuple[str, ...]) -> list[tuple[int, int, Call]]:
             run = []
         run.append((i, end, call))
         last_end = end
-        i = end
     return run if len(run) > len(best) else best
 
 
