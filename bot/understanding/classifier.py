@@ -158,9 +158,12 @@ def classify(text: str) -> Classification:
     # ("non, c'était Ouest" corrects an earlier message).
     text = reading.norm.text
     learned = probabilities(text) if scores or text.count(" ") >= _LEARNED_ALONE - 1 else {}
+    law_request = scores.get(LAW_LOOKUP, 0.0) >= 0.9 and not _someone_acts(reading)
     for key, p in learned.items():
         if key in IDS:
-            scores[key] = scores.get(key, 0.0) + p
+            # a request to read a law: the learned layer reads its topic words too
+            weight = 0.5 if law_request and key != LAW_LOOKUP else 1.0
+            scores[key] = scores.get(key, 0.0) + weight * p
     vague = learned.get(NONE, 0.0)
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], IDS.index(kv[0])))
     ranked = [(k, v) for k, v in ranked if v > 0.05]
@@ -525,4 +528,47 @@ def _law_evidence(reading: Reading) -> float:
         return 0.95 if request or short else 0.5
     if topic:
         return 0.9 if request or short or topic[0][0] <= 2 else 0.6
+    if _law_asked_about(reading):
+        return 0.9
     return 0.0
+
+
+_LAW_NOUNS = frozenset(
+    {"law", "laws", "loi", "lois", "rule", "rules", "regle", "regles", "reglement", "rulebook",
+     "article", "articles"}
+)  # fmt: skip
+
+
+_MODALS = frozenset({"to", "should", "will", "would", "must", "can", "could", "director", "td"})
+
+
+def _law_asked_about(reading: Reading) -> bool:
+    """A law named in a request or a question, with no player doing anything
+    (``can I read the insufficient bid law?``, ``la règle des enchères
+    insuffisantes, svp``): the words around it are its topic, not an incident."""
+    tokens = reading.tokens
+    first = tokens.index(BREAK) if BREAK in tokens else len(tokens)
+    # in the first sentence (a question after a story asks about the story), and
+    # not the verb ("how should the director rule")
+    nouns = [
+        i for i, t in enumerate(tokens[:first])
+        if t in _LAW_NOUNS and (i == 0 or tokens[i - 1] not in _MODALS)
+    ]  # fmt: skip
+    if not nouns:
+        return False
+    asked = (
+        reading.has("@law_request") or reading.has("@law_text") or "?" in reading.norm.source
+        or nouns[0] <= 1
+    )  # fmt: skip
+    if not asked:
+        return False
+    return not _someone_acts(reading)
+
+
+def _someone_acts(reading: Reading) -> bool:
+    """A player other than the writer asking is named, or a call has its caller."""
+    others = [m for m in reading.entities.seats if m.ref.writer is not Relation.SELF]
+    return bool(
+        others or reading.compass_calls
+        or any(c.caller is not None for c in reading.entities.calls)
+    )  # fmt: skip
