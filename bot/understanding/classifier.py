@@ -63,6 +63,11 @@ _REDOUBLE_VERBS = frozenset({"surcontre", "redouble", "redoubled", "xx"})
 _BACKGROUND = frozenset({"apres", "after", "following", "cause", "because", "suite"})
 _OVER = frozenset({"sur", "over", "after", "apres", "dessus"})
 _CORRECTION = frozenset({"puis", "then", "non", "no", "corrige", "corrected", "instead"})
+# Words that take the first call back, not only follow it ("pass - no, double").
+_RETRACTION = frozenset(
+    {"non", "no", "nope", "sorry", "pardon", "oops", "oups", "corrige", "corrected", "instead",
+     "meant", "mean", "voulais", "wanted"}
+)  # fmt: skip
 _PAST = frozenset({"avait", "had", "avais"})
 _DEALER_WORDS = frozenset({"donneur", "dealer", "donneuse"})
 _BEFORE = frozenset({"avant", "before"})
@@ -293,8 +298,9 @@ def _structural(reading: Reading) -> dict[str, float]:
         add(I.INSUFFICIENT_BID, 0.8)
     if _double_on_partner(reading):
         add(I.INADMISSIBLE_DOUBLE, 0.7)
-    if _said_again(reading):
-        add(I.CHANGE_OF_CALL, 0.6)
+    said_again = _said_again(reading)
+    if said_again:
+        add(I.CHANGE_OF_CALL, 0.85 if said_again & _RETRACTION else 0.6)
     if two_boards(reading):
         add(I.WRONG_BOARD, 0.85)
     if _quoted_remark(reading) and not reading.has("@explained"):
@@ -370,19 +376,20 @@ def _called_when_obliged(reading: Reading) -> bool:
     return False
 
 
-def _said_again(reading: Reading) -> bool:
+def _said_again(reading: Reading) -> frozenset[str]:
     """One player's call followed by another from him with nobody else named
-    (``il a dit 3SA, puis non, 4♥``): a change of call."""
+    (``il a dit 3SA, puis non, 4♥``): a change of call. The words between
+    the two calls (empty when there is no such pair)."""
     calls = reading.entities.calls
     for first, second in zip(calls, calls[1:], strict=False):
         if first.caller is None or not first.caller.known:
             continue
         if second.caller is not None and second.caller != first.caller:
             continue
-        between = set(_between(reading, first, second))
+        between = frozenset(_between(reading, first, second))
         if between & _CORRECTION and not between & _OVER and BREAK not in between:
-            return True
-    return False
+            return between
+    return frozenset()
 
 
 def _explained_otherwise(reading: Reading) -> bool:
