@@ -17,6 +17,7 @@ Two kinds of evidence are combined per irregularity:
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,6 +81,8 @@ _EXPLICIT_TURN = frozenset(
      ("a", "la", "place", "de"), ("ce", "etait", "encore", "a"), ("instead", "of")}
 )  # fmt: skip
 _MIN_SCORE = 0.3
+#: A phrase first found in a later sentence than another irregularity's.
+_LATER_SENTENCE = 0.8
 #: Words a message needs before the learned layer may place it with no lexical
 #: or structural evidence.
 _LEARNED_ALONE = 6
@@ -229,6 +232,11 @@ def _unreadable(reading: Reading, top: float) -> bool:
 def _scores(reading: Reading) -> dict[str, float]:
     lexical = _lexical(reading)
     structural = _structural(reading)
+    if lexical.get(I.SIMULTANEOUS_CALLS, 0.0) >= 0.9:
+        # calls said to be made at the same time are no sequence to replay
+        for sequential in (I.INSUFFICIENT_BID, *set(_OUT_OF_TURN.values())):
+            if sequential in structural:
+                structural[sequential] *= 0.5
     scores: dict[str, float] = {}
     for key in IDS:
         a, b = lexical.get(key, 0.0), structural.get(key, 0.0)
@@ -271,7 +279,30 @@ def _lexical(reading: Reading) -> dict[str, float]:
             # "revue des enchères après le dernier passe": the time clause is context
             best *= 0.6
         out[section] = best + 0.15 * sum(v for v, _ in kept[1:3])
+    if len(first) > 1:
+        # a story in order: the incident is told first, later sentences tell
+        # the rectification or ask the question ("il a changé d'enchère")
+        sentence = _sentence_index(reading)
+        opening = min(sentence(start) for start in first.values())
+        for section, start in first.items():
+            if sentence(start) > opening:
+                out[section] *= _LATER_SENTENCE
     return out
+
+
+def _sentence_index(reading: Reading) -> Any:
+    """Character offset in ``norm.text`` -> index of its sentence."""
+    starts: list[int] = []
+    offset, pending = 0, True
+    for token in reading.tokens:
+        if token == BREAK:
+            pending = True
+        elif token != COMMA:
+            if pending:
+                starts.append(offset)
+                pending = False
+            offset += len(token) + 1
+    return lambda at: bisect_right(starts, at) - 1
 
 
 def _quality(match: Match) -> float:
@@ -329,6 +360,8 @@ def _structural(reading: Reading) -> dict[str, float]:
     law = _law_evidence(reading)
     if law:
         add(LAW_LOOKUP, law)
+    if said_again & _RETRACTION and I.INSUFFICIENT_BID in out:
+        out[I.INSUFFICIENT_BID] *= 0.5  # the lower call replaced one taken back
     return out
 
 
