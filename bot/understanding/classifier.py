@@ -231,7 +231,7 @@ def _unreadable(reading: Reading, top: float) -> bool:
 
 def _scores(reading: Reading) -> dict[str, float]:
     lexical = _lexical(reading)
-    structural = _structural(reading)
+    structural = _structural(reading, topic=any(v > 0.3 for v in lexical.values()))
     if lexical.get(I.SIMULTANEOUS_CALLS, 0.0) >= 0.9:
         # calls said to be made at the same time are no sequence to replay
         for sequential in (I.INSUFFICIENT_BID, *set(_OUT_OF_TURN.values())):
@@ -312,7 +312,9 @@ def _quality(match: Match) -> float:
     return 0.7 + 0.3 * max(0.0, (match.score - 88.0) / 12.0)
 
 
-def _structural(reading: Reading) -> dict[str, float]:
+def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
+    """Evidence from the calls and the sentence's shape; ``topic``: some
+    irregularity is named in words (a request about a law needs one)."""
     out: dict[str, float] = {}
 
     def add(key: str, value: float) -> None:
@@ -357,7 +359,7 @@ def _structural(reading: Reading) -> dict[str, float]:
         for key in set(_OUT_OF_TURN.values()):
             if key in out:
                 out[key] *= 0.5  # the call out of turn is why he had to pass
-    law = _law_evidence(reading)
+    law = _law_evidence(reading, named=topic)
     if law:
         add(LAW_LOOKUP, law)
     if said_again & _RETRACTION and I.INSUFFICIENT_BID in out:
@@ -554,13 +556,16 @@ def _turn_holders(reading: Reading) -> list[Any]:
     return holders
 
 
-def _law_evidence(reading: Reading) -> float:
-    """A request to read a law: ``/loi 27``, ``que dit la loi 27``, ``la loi sur …``."""
+def _law_evidence(reading: Reading, named: bool) -> float:
+    """A request to read a law: ``/loi 27``, ``que dit la loi 27``, ``la loi sur …``.
+    With neither a law number nor a topic, "what's the rule?" is a vague call
+    for help, no lookup."""
     if reading.command is not None:
         return 0.99
-    if reading.affirmed("@law_text"):
-        return 0.95  # "quelle loi… ? J'aimerais en lire le texte", "read me L16B"
     ref = law_reference(reading)
+    if reading.affirmed("@law_text"):
+        # "quelle loi… ? J'aimerais en lire le texte", "read me L16B"
+        return 0.95 if named or "law_ref" in ref else 0.5
     request = bool(reading.cues.get("@law_request"))
     topic = reading.cues.get("@law_topic", [])
     short = len(reading.tokens) <= 12
@@ -568,7 +573,7 @@ def _law_evidence(reading: Reading) -> float:
         return 0.95 if request or short else 0.5
     if topic:
         return 0.9 if request or short or topic[0][0] <= 2 else 0.6
-    if _law_asked_about(reading):
+    if (named or _numbered(reading)) and _law_asked_about(reading):
         return 0.9
     return 0.0
 
@@ -603,6 +608,15 @@ def _law_asked_about(reading: Reading) -> bool:
     if not asked:
         return False
     return not _someone_acts(reading)
+
+
+def _numbered(reading: Reading) -> bool:
+    """``rule 31``, ``règle 27``: a law named by its number."""
+    tokens = reading.tokens
+    return any(
+        t in _LAW_NOUNS and i + 1 < len(tokens) and tokens[i + 1].isdecimal()
+        for i, t in enumerate(tokens)
+    )  # fmt: skip
 
 
 def _someone_acts(reading: Reading) -> bool:
