@@ -362,6 +362,9 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
     law = _law_evidence(reading, named=topic)
     if law:
         add(LAW_LOOKUP, law)
+    if _tells_incident(reading):
+        for cited in _cited_laws(reading):
+            add(cited, 0.6)  # "N bâillonné (36B). N dit 3♦. 37A.": the director's citation
     if said_again & _RETRACTION and I.INSUFFICIENT_BID in out:
         out[I.INSUFFICIENT_BID] *= 0.5  # the lower call replaced one taken back
     return out
@@ -570,6 +573,8 @@ def _law_evidence(reading: Reading, named: bool) -> float:
     topic = reading.cues.get("@law_topic", [])
     short = len(reading.tokens) <= 12
     if "law_ref" in ref:
+        if _tells_incident(reading) and not request:
+            return 0.5  # "barred partner bid 2h instead of passing. law 37?": a citation
         return 0.95 if request or short else 0.5
     if topic:
         return 0.9 if request or short or topic[0][0] <= 2 else 0.6
@@ -608,6 +613,36 @@ def _law_asked_about(reading: Reading) -> bool:
     if not asked:
         return False
     return not _someone_acts(reading)
+
+
+#: The Law each irregularity is ruled by (Laws of Duplicate Bridge 2017).
+_LAW_OF: dict[int, str] = {
+    15: I.WRONG_BOARD, 16: I.UNAUTHORIZED_INFORMATION, 20: I.AUCTION_REVIEW,
+    21: I.MISINFORMATION, 22: I.PASSED_OUT, 24: I.CARD_EXPOSED_DURING_AUCTION,
+    25: I.CHANGE_OF_CALL, 27: I.INSUFFICIENT_BID, 30: I.PASS_OUT_OF_ROTATION,
+    31: I.BID_OUT_OF_ROTATION, 32: I.DOUBLE_OUT_OF_ROTATION, 33: I.SIMULTANEOUS_CALLS,
+    35: I.INADMISSIBLE_DOUBLE, 36: I.INADMISSIBLE_DOUBLE, 37: I.CALL_WHEN_OBLIGED_TO_PASS,
+    38: I.BID_ABOVE_SEVEN, 39: I.CALL_AFTER_FINAL_PASS,
+}  # fmt: skip
+# "loi 37", "L16", "law 24", or a paragraph with its letter: "37A", "16B1", "21B1".
+_CITATION = re.compile(
+    r"(?:\b(?:lois?|laws?|art\.?|l)\s?(\d{1,2})(?![\d.,])|\b(\d{2})[A-H](?:\d|\b))", re.IGNORECASE
+)
+
+
+def _cited_laws(reading: Reading) -> set[str]:
+    """The irregularities of the Laws the text cites."""
+    found = set()
+    for match in _CITATION.finditer(reading.norm.source):
+        number = int(match.group(1) or match.group(2))
+        if number in _LAW_OF:
+            found.add(_LAW_OF[number])
+    return found
+
+
+def _tells_incident(reading: Reading) -> bool:
+    """Someone did something, or calls are written: the text tells an incident."""
+    return _someone_acts(reading) or bool(reading.entities.calls)
 
 
 def _numbered(reading: Reading) -> bool:
