@@ -253,10 +253,11 @@ def _scores(reading: Reading) -> dict[str, float]:
 def _lexical(reading: Reading) -> dict[str, float]:
     """Per irregularity: the best phrase, plus a little for each other one."""
     text = reading.norm.text
+    sentence = _sentence_index(reading)
     found: dict[str, list[tuple[float, Match]]] = {}
     for match in phrase_matches(text):
-        if match.negated:
-            continue
+        if match.negated or sentence(match.start) != sentence(match.end - 1):
+            continue  # denied, or the end of one sentence and the start of the next
         value = match.phrase.weight * _quality(match)
         if any(word in _BACKGROUND for word in text[: match.start].split()[-3:]):
             value *= 0.6
@@ -282,7 +283,6 @@ def _lexical(reading: Reading) -> dict[str, float]:
     if len(first) > 1:
         # a story in order: the incident is told first, later sentences tell
         # the rectification or ask the question ("il a changé d'enchère")
-        sentence = _sentence_index(reading)
         opening = min(sentence(start) for start in first.values())
         for section, start in first.items():
             if sentence(start) > opening:
