@@ -81,6 +81,10 @@ _EXPLICIT_TURN = frozenset(
      ("a", "la", "place", "de"), ("ce", "etait", "encore", "a"), ("instead", "of")}
 )  # fmt: skip
 _MIN_SCORE = 0.3
+#: The learned layer's probabilities count this much against the lexicon and
+#: structure scores (chosen by cross-validation on the tuning files: 1.0 -> 1.2
+#: gives 90.2 -> 90.6 % over the seven tuning files).
+_LEARNED = 1.2
 #: A phrase first found in a later sentence than another irregularity's.
 _LATER_SENTENCE = 0.8
 #: Words a message needs before the learned layer may place it with no lexical
@@ -170,9 +174,9 @@ def classify(text: str) -> Classification:
     for key, p in learned.items():
         if key in IDS:
             # a request to read a law: the learned layer reads its topic words too
-            weight = 0.5 if law_request and key != LAW_LOOKUP else 1.0
+            weight = _LEARNED * (0.5 if law_request and key != LAW_LOOKUP else 1.0)
             scores[key] = scores.get(key, 0.0) + weight * p
-    vague = learned.get(NONE, 0.0)
+    vague = _LEARNED * learned.get(NONE, 0.0)
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], IDS.index(kv[0])))
     ranked = [(k, v) for k, v in ranked if v > 0.05]
     if (
