@@ -96,7 +96,8 @@ def _negated(text: str, start: int, phrase: str) -> bool:
 
 
 #: Possessives stand for one another in phrase matching: "changed his bid",
-#: "changed my bid", "changed their bid"; "changé son enchère", "changé mon enchère".
+#: "changed my bid", "changed their bid"; "changé son enchère", "changé mon
+#: enchère" (but "my partner" stays the writer's).
 _POSSESSIVES = frozenset(
     {"his", "her", "their", "its", "your", "MY", "son", "sa", "ses", "leur", "leurs", "ton",
      "ta", "tes", "votre", "vos"}
@@ -110,7 +111,11 @@ def _possessives(text: str) -> tuple[str, Callable[[int], int]]:
     tokens = text.split(" ")
     if not _POSSESSIVES.intersection(tokens):
         return text, lambda at: at
-    canon = [_POSSESSIVE if t in _POSSESSIVES else t for t in tokens]
+    # "my partner" is the writer's partner, "his partner" the subject's: not one
+    canon = [
+        _POSSESSIVE if t in _POSSESSIVES and not (t == "MY" and following == "PARTNER") else t
+        for t, following in zip(tokens, [*tokens[1:], ""], strict=True)
+    ]  # fmt: skip
     starts, origins = [], []
     c = o = 0
     for new, old in zip(canon, tokens, strict=True):
