@@ -488,11 +488,22 @@ MISINFORMED_PARTNER = (N_("the misinformed player's partner"),
                        N_("{seat} (the misinformed player's partner)"))
 
 
+#: The 2007 code has no comparable call (Law 23A is 2017): its 27B1(b) asks
+#: whether the replacement has the same or a more precise meaning.
+QUESTIONS_2007: Mapping[str, str] = {
+    "comparable": N_("In your opinion, does the replacement call have the same meaning as the "
+                     "insufficient bid, or a more precise one (wholly contained in its possible "
+                     "meanings)?"),
+}
+
+
 def question_text(question: Question, lang: str,
                   places: Mapping[str, str] | None = None, writer_offends: bool = False) -> str:
     t = translator(lang)
     names = described_names(question.offender, lang, places, writer_offends)
     template = QUESTIONS[question.fact]
+    if str(question.edition) == "2007":
+        template = QUESTIONS_2007.get(question.fact, template)
     if question.irregularity == "misinformation":
         # 21B: the player the core rules for is the misinformed one, not an
         # offender: the questions name them so.

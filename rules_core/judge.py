@@ -108,7 +108,9 @@ def rule(incident: Incident) -> Result:
         if irregularity is I.CHANGE_OF_CALL and O.SUBSTITUTION_ALLOWED in result.outcomes:
             result = _then_substituted(incident, offender, ctx, result)
     except NeedFact as need:
-        return Question(str(irregularity), offender, need.fact, need.options, facts)
+        return Question(
+            str(irregularity), offender, need.fact, need.options, facts, incident.edition
+        )
     return Ruling(
         str(irregularity),
         offender,

@@ -212,6 +212,9 @@ class Question:
     fact: str
     options: tuple[FactValue, ...]
     facts: Mapping[str, FactValue] = field(default_factory=dict)
+    #: The edition ruled under: a fact's question may be worded per edition
+    #: (2007 27B1(b) asks for the same or a more precise meaning, not 23A).
+    edition: Edition | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
