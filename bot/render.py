@@ -109,6 +109,7 @@ QUESTIONS: Mapping[str, str] = {
                              "insufficient bid named?"),
     "replacement_artificial": N_("Was the replacement bid artificial (conventional)?"),
     "after_passed_out": N_("Did the call come after all four players had passed?"),
+    "after_final_pass": N_("Was the call changed after the final pass?"),
     "request": N_("What is being asked for?"),
     "phase": N_("When is it asked?"),
     "asker_role": N_("Who is asking?"),

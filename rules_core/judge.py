@@ -234,6 +234,7 @@ def _establish(
                 # 25B1: the call next in the list tells whether the LHO called
                 # over the changed call (his acceptance).
                 changed["lho_accepts"] = calls[derivation.index + 1][0] == offender.lho
+            changed["after_final_pass"] = True
             for fact, value in changed.items():
                 facts.setdefault(fact, value)
             return I.CHANGE_OF_CALL, offender, facts, {}, dict(derivation.assumed)
