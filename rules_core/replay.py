@@ -244,13 +244,20 @@ def _settle(
         declined = stated.get("lho_accepts") is False or lho_over_next
         natural = not any(stated.get(f) is True for f in ("artificial", "replacement_artificial"))
         kind = facts.get("replacement")
-        if kind is None and facts.get("same_strain_lowest") is True and natural:
-            kind = "lowest_same_denomination"  # both natural, as assumed and stated
         if kind is None and replacement.is_pass:
             kind = "pass"  # 27B2: a pass is never 27B1, whatever it meant
-        from_stated = kind is None
+        said = stated.get("replacement")
+        lowest_natural = facts.get("same_strain_lowest") is True and natural
+        from_stated = kind is None and said not in (None, "undecided") and not (
+            lowest_natural and _insufficient_later(replacement, later[1:])
+        )
         if from_stated:
-            kind = stated.get("replacement")
+            # What the director stated the replacement to be (27B1(a) judges
+            # what each bid specifies) wins over the bids taken as natural,
+            # unless a later insufficient bid is the one it may describe.
+            kind = said
+        if kind is None and facts.get("same_strain_lowest") is True and natural:
+            kind = "lowest_same_denomination"  # both natural, as assumed and stated
         if not declined or kind is None:
             return None
         if kind == "double_redouble":
@@ -308,6 +315,16 @@ def _settle(
     ):
         return _reverted_to_partner(board, irregularity, seat, call, stated, use)
     return None
+
+
+def _insufficient_later(highest: Call, later: Calls) -> bool:
+    """Whether a later bid in ``later`` does not outrank the bids before it."""
+    for _, call in later:
+        if call.is_bid:
+            if not call.outranks(highest):
+                return True
+            highest = call
+    return False
 
 
 def _double_for_insufficient(
