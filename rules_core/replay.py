@@ -221,12 +221,17 @@ def _settle(
         board.auction = auction.with_call(call, seat)
         return 1
     if irregularity is Irregularity.BID_ABOVE_SEVEN:
-        if own_next and later[0][1].is_pass:
-            # 38B-C: cancelled, a pass substituted; both offenders pass throughout.
-            board.auction = auction.with_call(later[0][1], seat)
+        # 38B: cancelled with every later call (those over it too, the auction
+        # taken back to the offender); 38C: a pass substituted, both offenders
+        # pass throughout.
+        back = 0 if own_next else (
+            _reverted_at(auction, seat, later) if seat == auction.next_seat else None
+        )
+        if back is not None and later[back][0] == seat and later[back][1].is_pass:
+            board.auction = auction.with_call(later[back][1], seat)
             board.bar(seat, "throughout")
             board.bar(seat.partner, "throughout")
-            return 2
+            return back + 2
         return None
     if irregularity is Irregularity.INADMISSIBLE_DOUBLE:
         in_turn = facts.get("out_of_rotation") is False
@@ -236,6 +241,10 @@ def _settle(
             board.auction = auction.with_call(later[0][1], seat)
             board.bar(seat.partner, "throughout")
             return 2
+        if facts.get("lho_called_since") is True:
+            # 36A: it and every later call cancelled, no rectification.
+            back = _reverted_at(auction, seat, later)
+            return None if back is None else back + 1
         return None
     if irregularity is Irregularity.INSUFFICIENT_BID and facts.get("premature_replacement"):
         replacement = later[0][1]
@@ -314,6 +323,22 @@ def _settle(
         and facts.get("lho_accepts") is False
     ):
         return _reverted_to_partner(board, irregularity, seat, call, stated, use)
+    return None
+
+
+def _reverted_at(auction: Auction, seat: Seat, later: Calls) -> int | None:
+    """36A, 38B: the LHO called over the irregular call before rectification;
+    it and every later call are cancelled and the auction reverts to the
+    player whose turn it was. The index in ``later`` of that player's call
+    out of the rotation that followed (the auction taken back), or None
+    when the calls do not show it."""
+    turn = auction.next_seat
+    expected = seat.lho
+    for count, (caller, _) in enumerate(later):
+        if caller == expected:
+            expected = caller.lho
+            continue
+        return count if caller == turn and count > 0 else None
     return None
 
 
@@ -550,8 +575,8 @@ def _check(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Found | N
         return _insufficient(auction, seat, call, later)
     if not auction.is_admissible(call, seat):
         facts: dict[str, FactValue] = {"out_of_rotation": False, "lho_called_since": lho_called}
-        if not _ends_with_three_passes(later):
-            facts["after_opening_lead"] = False  # the calls show the auction still open
+        if not _unnoticed_to_the_end(seat, later):
+            facts["after_opening_lead"] = False  # the calls show it found during the auction
         return Irregularity.INADMISSIBLE_DOUBLE, facts, {}
     return None
 
@@ -565,6 +590,19 @@ def _lho_called_before_own(seat: Seat, later: Calls) -> bool:
         if who == seat.lho:
             return True
     return False
+
+
+def _unnoticed_to_the_end(seat: Seat, later: Calls) -> bool:
+    """36C: an inadmissible call found only after the opening lead stood
+    unnoticed: the calls after it go on in rotation and end the auction. A
+    call out of that rotation (the auction reverted, 36A/36B) shows it was
+    rectified during the auction."""
+    expected = seat.lho
+    for caller, _ in later:
+        if caller != expected:
+            return False
+        expected = caller.lho
+    return _ends_with_three_passes(later)
 
 
 def _ends_with_three_passes(later: Calls) -> bool:
@@ -615,7 +653,7 @@ def _out_of_rotation(auction: Auction, seat: Seat, call: Call, later: Calls) -> 
             inadmissible: dict[str, FactValue] = {
                 "out_of_rotation": True, "lho_called_since": lho_called, "turn_of": turn.value,
             }
-            if not _ends_with_three_passes(later):
+            if not _unnoticed_to_the_end(seat, later):
                 inadmissible["after_opening_lead"] = False
             return Irregularity.INADMISSIBLE_DOUBLE, inadmissible, {}
         return Irregularity.DOUBLE_OUT_OF_ROTATION, facts, {}
