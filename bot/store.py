@@ -19,11 +19,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
 from bot.i18n import N_
+
+if TYPE_CHECKING:
+    from bot.store_api import Transaction
 
 __all__ = ["Store", "LogEntry", "StoreError", "StoreGone", "open_store", "default_db_path",
            "default_retention_days", "Clock", "system_clock", "DEFAULT_RETENTION_DAYS",
@@ -87,6 +90,10 @@ def default_retention_days(environ: Mapping[str, str] | None = None) -> int:
     return days
 
 
+#: The schema's versions, oldest first: a database at version n (``PRAGMA
+#: user_version``) gets the scripts after the n-th, each in one transaction.
+#: Version 1 is the schema as it stood before versions were counted (its
+#: statements are idempotent, so an older file takes it as it is).
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS chat_state (
     chat_key TEXT PRIMARY KEY,
@@ -122,6 +129,7 @@ CREATE TABLE IF NOT EXISTS store_health (
     checked TEXT NOT NULL
 );
 """
+MIGRATIONS: tuple[str, ...] = (_SCHEMA,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +208,23 @@ class Store:
         # cut may lose the last commits (the next checkpoint makes them durable).
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA secure_delete=ON")  # erased rulings are overwritten
-        self._db.executescript(_SCHEMA)
+        self._migrate()
+
+    def schema_version(self) -> int:
+        with self._lock:
+            return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrate(self) -> None:
+        version = self.schema_version()
+        if version > len(MIGRATIONS):
+            raise StoreError(f"The database {self.path} was made by a newer Arbitre (schema "
+                             f"version {version}, this one knows {len(MIGRATIONS)}): "
+                             "upgrade Arbitre, or set ARBITRE_DB to another file")
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            # executescript commits first: BEGIN ... COMMIT makes the script and
+            # the version one transaction.
+            self._db.executescript(f"BEGIN IMMEDIATE;\n{script}\n"
+                                   f"PRAGMA user_version = {number};\nCOMMIT;")
 
     def close(self) -> None:
         with self._lock:
@@ -210,8 +234,10 @@ class Store:
         return self._clock()
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One dialogue step: everything in it is written, or nothing."""
+    def transaction(self, chat_key: str | None = None) -> Iterator[sqlite3.Connection]:
+        """One dialogue step: everything in it is written, or nothing. Steps
+        are serialised (one connection, ``BEGIN IMMEDIATE``): ``chat_key``
+        changes nothing here."""
         with self._lock:
             self.check_present()
             self._db.execute("BEGIN IMMEDIATE")
@@ -242,7 +268,7 @@ class Store:
             return None  # a damaged row starts the chat afresh rather than failing forever
         return data if isinstance(data, dict) else None
 
-    def save_state(self, db: sqlite3.Connection, chat_key: str, state: dict[str, Any]) -> None:
+    def save_state(self, db: Transaction, chat_key: str, state: dict[str, Any]) -> None:
         db.execute(
             "INSERT INTO chat_state (chat_key, state, updated) VALUES (?, ?, ?) "
             "ON CONFLICT (chat_key) DO UPDATE SET state = excluded.state, "
@@ -250,12 +276,12 @@ class Store:
             (chat_key, json.dumps(state, ensure_ascii=False), self.now().isoformat()),
         )
 
-    def drop_state(self, db: sqlite3.Connection, chat_key: str) -> None:
+    def drop_state(self, db: Transaction, chat_key: str) -> None:
         db.execute("DELETE FROM chat_state WHERE chat_key = ?", (chat_key,))
 
     def log_ruling(
         self,
-        db: sqlite3.Connection,
+        db: Transaction,
         chat_key: str,
         *,
         edition: str,
@@ -305,7 +331,7 @@ class Store:
                 "SELECT COUNT(*) FROM ruling_log WHERE chat_key = ?", (chat_key,)).fetchone()
         return int(row[0])
 
-    def forget(self, db: sqlite3.Connection, chat_key: str) -> int:
+    def forget(self, db: Transaction, chat_key: str) -> int:
         """Erase the chat's state and its rulings; how many rulings were erased."""
         db.execute("DELETE FROM chat_state WHERE chat_key = ?", (chat_key,))
         return db.execute("DELETE FROM ruling_log WHERE chat_key = ?", (chat_key,)).rowcount
@@ -328,7 +354,7 @@ class Store:
                                    (update_id,)).fetchone()
         return bool(row and row[0])
 
-    def mark_handled(self, db: sqlite3.Connection, update_id: int) -> None:
+    def mark_handled(self, db: Transaction, update_id: int) -> None:
         """In the step's transaction: the update is handled, and what it said is
         no longer kept here (only its id, against a second handling)."""
         db.execute("UPDATE inbox SET handled = 1, payload = NULL WHERE update_id = ?",
@@ -346,7 +372,7 @@ class Store:
             row = self._db.execute("SELECT MAX(update_id) FROM inbox").fetchone()
         return int(row[0]) if row and row[0] is not None else None
 
-    def enqueue(self, db: sqlite3.Connection, chat_id: int, payload: dict[str, Any]) -> None:
+    def enqueue(self, db: Transaction, chat_id: int, payload: dict[str, Any]) -> None:
         """One message to deliver, in the step's transaction."""
         db.execute("INSERT INTO outbox (chat_id, payload, created) VALUES (?, ?, ?)",
                    (chat_id, json.dumps(payload, ensure_ascii=False), self.now().isoformat()))
