@@ -1,0 +1,106 @@
+"""Several bot processes on one PostgreSQL database (issue 15 item 2): an
+update offered to all of them is claimed and handled by one only, and the
+steps of one chat never run at the same time, so none is lost. Each worker
+here has a store of its own (its own pool and connections, as a process
+would), in a thread of its own."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+from bot.store_api import ChatStore, open_store
+from bot.store_pg import chat_lock_key
+from tests.support.pg_server import PgServer
+
+UPDATES = 120
+CHATS = 6
+WORKERS = 3
+
+
+def _run_workers(url: str, work: Callable[[ChatStore, int], None]) -> None:
+    stores = [open_store(url) for _ in range(WORKERS)]
+    errors: list[BaseException] = []
+    start = threading.Barrier(WORKERS)
+
+    def run(number: int) -> None:
+        try:
+            start.wait(timeout=30)
+            work(stores[number], number)
+        except BaseException as error:  # reported below, with the worker's traceback
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(WORKERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    for store in stores:
+        store.close()
+    assert not [t for t in threads if t.is_alive()], "a worker is stuck"
+    if errors:
+        raise errors[0]
+
+
+def _key(update_id: int) -> str:
+    return f"tg:{update_id % CHATS}"
+
+
+def test_each_update_is_handled_once_and_a_chats_steps_one_at_a_time(
+        pg_server: PgServer) -> None:
+    url = pg_server.fresh_url()
+    claimed: dict[int, list[int]] = {n: [] for n in range(WORKERS)}
+    spans: dict[str, list[tuple[float, float]]] = {}
+    spans_lock = threading.Lock()
+
+    def work(store: ChatStore, number: int) -> None:
+        # Every worker is offered every update, as after a webhook retry
+        # landing on another process: the first to record it handles it.
+        order = range(UPDATES) if number % 2 == 0 else reversed(range(UPDATES))
+        for update_id in order:
+            if not store.record_update(update_id, {"update_id": update_id}):
+                continue
+            claimed[number].append(update_id)
+            key = _key(update_id)
+            with store.transaction(key) as db:
+                began = time.monotonic()
+                state = store.load_state(key) or {"handled": []}
+                time.sleep(0.002)  # a step's work: a race would lose the other's write here
+                state["handled"].append(update_id)
+                store.save_state(db, key, state)
+                store.mark_handled(db, update_id)
+                ended = time.monotonic()
+            with spans_lock:
+                spans.setdefault(key, []).append((began, ended))
+
+    _run_workers(url, work)
+
+    everything = [u for worker in claimed.values() for u in worker]
+    assert sorted(everything) == list(range(UPDATES)), "an update handled twice, or never"
+    assert all(claimed.values()), f"a worker claimed nothing: {claimed}"
+    check = open_store(url)
+    try:
+        assert check.unhandled_updates() == []
+        for chat in range(CHATS):
+            key = f"tg:{chat}"
+            state = check.load_state(key)
+            assert state is not None
+            # Nothing lost: every step of the chat saw the one before it.
+            assert sorted(state["handled"]) == [u for u in range(UPDATES) if _key(u) == key]
+    finally:
+        check.close()
+    for key, intervals in spans.items():
+        ordered = sorted(intervals)
+        overlaps = [(a, b) for a, b in zip(ordered, ordered[1:], strict=False) if b[0] < a[1]]
+        assert not overlaps, f"two steps of {key} ran at once"
+
+
+def test_the_chat_lock_key_is_stable_and_spread() -> None:
+    """Every process must compute the same lock for a chat (no per-process
+    hash seed), and different chats should rarely share one."""
+    assert chat_lock_key("tg:42") == chat_lock_key("tg:42")
+    assert chat_lock_key("tg:42") == -992360144  # blake2b: the same in every process and release
+    keys = {chat_lock_key(f"tg:{n}") for n in range(10_000)}
+    assert len(keys) > 9_980
+    assert all(-(2**31) <= k < 2**31 for k in keys)
