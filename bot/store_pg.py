@@ -28,6 +28,7 @@ from datetime import datetime, timedelta
 from hashlib import blake2b
 from typing import Any
 
+from bot.i18n import N_
 from bot.store import Clock, LogEntry, StoreError, StoreGone, system_clock
 from bot.store_api import Transaction
 
@@ -37,7 +38,7 @@ try:
 except ImportError:  # pragma: no cover - exercised only without the extra
     psycopg = None  # type: ignore[assignment]
 
-__all__ = ["PgStore", "open_pg_store", "MIGRATIONS"]
+__all__ = ["PgStore", "open_pg_store", "diagnose_pg", "MIGRATIONS", "PG_ADVICE"]
 
 #: Advisory-lock class ids (the first of the two int4 keys): one for the
 #: chats, one for migrations, so the two never collide.
@@ -356,6 +357,22 @@ class PgStore:
             db.execute("UPDATE outbox SET attempts = attempts + 1 WHERE id = %s", (message_id,))
 
 
+def diagnose_pg(url: str) -> str | None:
+    """What is wrong with the PostgreSQL database at ``url`` (the error's own
+    words), or None when it is reachable and takes a real write."""
+    try:
+        store = PgStore(url, timeout=5.0)
+    except StoreError as error:
+        return str(error)
+    try:
+        store.health_check()
+    except StoreError as error:
+        return str(error)
+    finally:
+        store.close()
+    return None
+
+
 def open_pg_store(url: str, clock: Clock = system_clock) -> PgStore:
     """The PostgreSQL store at ``url``, schema up to date, checked by a real write.
 
@@ -375,8 +392,14 @@ def open_pg_store(url: str, clock: Clock = system_clock) -> PgStore:
     return store
 
 
+#: What to do when the PostgreSQL database cannot be used ({path}: the URL
+#: without its password, {reason}): the bot's start-up error and ``arbitre
+#: doctor`` (translated, domain "doctor").
+PG_ADVICE = N_(
+    "Cannot use the PostgreSQL database {path} ({reason}): check that the server runs and that "
+    "ARBITRE_DB names it with a user allowed to create tables and write in that database.")
+
+
 def pg_advice(where: str, reason: str) -> str:
     """One sentence: what is wrong with the PostgreSQL database and what to do."""
-    return (f"Cannot use the PostgreSQL database {where} ({reason}): check that the server "
-            "runs and that ARBITRE_DB names it with a user allowed to create tables and write "
-            "in that database.")
+    return PG_ADVICE.format(path=where, reason=reason)
