@@ -10,6 +10,11 @@ The same tables, transactions and answers as the SQLite store
 * an update is claimed by the first process that records it
   (``INSERT ... ON CONFLICT DO NOTHING``); marking it handled is a row update
   that only the first step to commit gets to make;
+* a chat's undelivered replies are leased to the one process delivering
+  them (``outbox.leased_by``), so no reply is sent by two processes, and a
+  chat's replies go out in order; a lease lasts as long as its process's
+  connection (a session advisory lock marks the process alive), so the
+  replies of a process that died are taken over at once;
 * the schema carries its version (table ``arbitre_schema``); migrations run
   under an advisory lock, so processes starting together apply each once.
 
@@ -21,6 +26,7 @@ connection, never two.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -40,9 +46,21 @@ except ImportError:  # pragma: no cover - exercised only without the extra
 
 __all__ = ["PgStore", "open_pg_store", "diagnose_pg", "MIGRATIONS", "PG_ADVICE"]
 
-#: Advisory-lock class ids (the first of the two int4 keys): one for the
-#: chats, one for migrations, so the two never collide.
-CHAT_LOCK, MIGRATION_LOCK = 0x41726269, 0x41726268
+#: Advisory-lock class ids (the first of the two int4 keys), so that the
+#: chats' steps, migrations, each process's liveness and the outbox's
+#: per-chat leasing never collide.
+CHAT_LOCK, MIGRATION_LOCK, ALIVE_LOCK, OUTBOX_LOCK = (0x41726269, 0x41726268, 0x41726267,
+                                                     0x41726266)
+
+#: Whether an outbox row is leased to another process that is still alive
+#: (it holds its ALIVE_LOCK, keyed by its token): parameters (me, ALIVE_LOCK).
+_HELD_ELSEWHERE = """
+    (o.leased_by IS NOT NULL AND o.leased_by <> %s AND EXISTS (
+        SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted
+        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND l.classid = %s::bigint::oid AND l.objid = o.leased_by::bigint::oid
+        AND l.objsubid = 2))
+"""
 
 #: The schema's versions, oldest first, as in ``bot.store.MIGRATIONS``.
 MIGRATIONS: tuple[str, ...] = (
@@ -82,6 +100,10 @@ MIGRATIONS: tuple[str, ...] = (
         id INTEGER PRIMARY KEY CHECK (id = 1),
         checked TIMESTAMPTZ NOT NULL
     );
+    """,
+    # 2: several processes deliver the outbox; each chat's rows are leased to one.
+    """
+    ALTER TABLE outbox ADD COLUMN leased_by INTEGER;
     """,
 )
 
@@ -142,9 +164,22 @@ class PgStore:
             raise StoreError(f"PostgreSQL failed to connect: {error}") from error
         try:
             self._migrate()
+            self._alive, self._token = self._hold_alive_lock()
         except BaseException:
             self._pool.close()
             raise
+
+    def _hold_alive_lock(self) -> tuple[psycopg.Connection[Any], int]:
+        """A connection of its own holding this store's liveness lock (a
+        random positive token) for as long as the store is open."""
+        with _translated("connect"):
+            conn = psycopg.connect(self.url, autocommit=True)
+            while True:
+                token = secrets.randbelow(2**31 - 2) + 1
+                row = conn.execute("SELECT pg_try_advisory_lock(%s, %s)",
+                                   (ALIVE_LOCK, token)).fetchone()
+                if row and row[0]:
+                    return conn, token
 
     # --- connections and transactions -----------------------------------
 
@@ -173,7 +208,17 @@ class PgStore:
                 self._current.reset(token)
 
     def close(self) -> None:
-        self._pool.close()
+        """Give up this store's outbox leases (another process may deliver
+        them at once), then close the connections."""
+        try:
+            with self._pool.connection() as conn:
+                conn.execute("UPDATE outbox SET leased_by = NULL WHERE leased_by = %s",
+                             (self._token,))
+        except psycopg.Error:
+            pass  # the liveness lock goes with the connection: the leases lapse anyway
+        finally:
+            self._alive.close()
+            self._pool.close()
 
     def now(self) -> datetime:
         return self._clock()
@@ -339,13 +384,35 @@ class PgStore:
 
     def pending(self, chat_id: int | None = None, limit: int = 100
                 ) -> list[tuple[int, int, dict[str, Any], int]]:
-        query = "SELECT id, chat_id, payload, attempts FROM outbox"
-        args: tuple[Any, ...] = ()
-        if chat_id is not None:
-            query += " WHERE chat_id = %s"
-            args = (chat_id,)
-        with _translated("read the outbox"), self._connection() as conn:
-            rows = conn.execute(query + " ORDER BY id LIMIT %s", (*args, limit)).fetchall()
+        """Messages to deliver, in order: (id, chat id, payload, attempts).
+
+        For one chat: its first ``limit`` rows, now leased to this store, or
+        none while another live process holds the chat's first row (it is
+        delivering them: a second sender would send them twice, or out of
+        order). Without a chat: every row not held by another live process
+        (what a sweep looks at), leasing nothing.
+        """
+        if chat_id is None:
+            with _translated("read the outbox"), self._connection() as conn:
+                rows = conn.execute(
+                    "SELECT o.id, o.chat_id, o.payload, o.attempts FROM outbox o WHERE NOT "
+                    f"{_HELD_ELSEWHERE} ORDER BY o.id LIMIT %s",
+                    (self._token, ALIVE_LOCK, limit)).fetchall()
+        else:
+            with self.transaction() as db, _translated("lease the outbox"):
+                db.execute("SELECT pg_advisory_xact_lock(%s, %s)",
+                           (OUTBOX_LOCK, chat_lock_key(str(chat_id))))
+                first = db.execute(
+                    f"SELECT {_HELD_ELSEWHERE} FROM outbox o WHERE o.chat_id = %s "
+                    "ORDER BY o.id LIMIT 1", (self._token, ALIVE_LOCK, chat_id)).fetchone()
+                if first is None or first[0]:
+                    return []
+                rows = db.execute(
+                    "UPDATE outbox SET leased_by = %s WHERE id IN (SELECT id FROM outbox "
+                    "WHERE chat_id = %s ORDER BY id LIMIT %s) "
+                    "RETURNING id, chat_id, payload, attempts",
+                    (self._token, chat_id, limit)).fetchall()
+                rows.sort(key=lambda row: int(row[0]))
         return [(int(r[0]), int(r[1]), json.loads(r[2]), int(r[3])) for r in rows]
 
     def delivered(self, message_id: int) -> None:

@@ -20,6 +20,7 @@ from tests.fakes.bot_api import BOT_USERNAME, ApiCall
 from tests.fakes.harness import TelegramHarness
 from tests.fakes.reading import buttons, sent_texts
 from tests.fakes.updates import callback_update, group_chat, private_chat, text_update, user
+from tests.support.pg_server import count_rows
 
 INCIDENT = "Est a dit 1♥ sur mon 1♠"
 Fault = Callable[[str, dict[str, Any]], tuple[int, dict[str, Any]] | None]
@@ -48,12 +49,8 @@ async def harness(db_target: str | Path) -> AsyncIterator[TelegramHarness]:
 
 
 def _outbox(bot: TelegramHarness) -> int:
-    """Replies not yet delivered, as the database holds them (another connection)."""
-    store = open_store(bot.db_path)
-    try:
-        return len(store.pending(limit=1000))
-    finally:
-        store.close()
+    """Replies not yet delivered, as the database holds them."""
+    return count_rows(bot.db_path, "outbox")
 
 
 async def _until(condition: Callable[[], bool], timeout: float = 15.0) -> None:

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 
 from bot.store_api import ChatStore, open_store
+from bot.store_pg import MIGRATIONS as PG_MIGRATIONS
 from bot.store_pg import chat_lock_key
 from tests.support.pg_server import PgServer
 
@@ -104,3 +105,64 @@ def test_the_chat_lock_key_is_stable_and_spread() -> None:
     keys = {chat_lock_key(f"tg:{n}") for n in range(10_000)}
     assert len(keys) > 9_980
     assert all(-(2**31) <= k < 2**31 for k in keys)
+
+
+def test_a_chats_replies_are_delivered_by_one_process_at_a_time(pg_server: PgServer) -> None:
+    url = pg_server.fresh_url()
+    first, second = open_store(url), open_store(url)
+    try:
+        with first.transaction("tg:5") as db:
+            for text in ("one", "two", "three"):
+                first.enqueue(db, 5, {"text": text})
+            first.enqueue(db, 6, {"text": "elsewhere"})
+        taken = first.pending(5)
+        assert [p["text"] for _, _, p, _ in taken] == ["one", "two", "three"]
+        # The other process sees chat 5 as being delivered: neither sends it
+        # again nor sends it out of order; chat 6 is free for it.
+        assert second.pending(5) == []
+        assert [p["text"] for _, _, p, _ in second.pending()] == ["elsewhere"]
+        assert [p["text"] for _, _, p, _ in second.pending(6)] == ["elsewhere"]
+        first.delivered(taken[0][0])
+        assert second.pending(5) == []
+    finally:
+        first.close()  # a clean stop gives its leases up
+    try:
+        assert [p["text"] for _, _, p, _ in second.pending(5)] == ["two", "three"]
+    finally:
+        second.close()
+
+
+def test_the_replies_of_a_process_that_died_are_taken_over_at_once(
+        pg_server: PgServer) -> None:
+    url = pg_server.fresh_url()
+    dying, survivor = open_store(url), open_store(url)
+    try:
+        with dying.transaction("tg:7") as db:
+            dying.enqueue(db, 7, {"text": "in flight"})
+        assert len(dying.pending(7)) == 1 and survivor.pending(7) == []
+        # kill -9: its connections close, its liveness lock with them; the
+        # lease it wrote stays in the table, but no longer counts.
+        dying._alive.close()  # type: ignore[attr-defined]
+        assert [p["text"] for _, _, p, _ in survivor.pending(7)] == ["in flight"]
+    finally:
+        dying.close()
+        survivor.close()
+
+
+def test_a_database_at_schema_1_is_migrated_keeping_what_it_holds(pg_server: PgServer) -> None:
+    import psycopg
+
+    url = pg_server.fresh_url()
+    with psycopg.connect(url, autocommit=True) as conn:  # as the first release left it
+        conn.execute(PG_MIGRATIONS[0].encode())
+        conn.execute("CREATE TABLE arbitre_schema (version INTEGER PRIMARY KEY, applied "
+                     "TIMESTAMPTZ NOT NULL DEFAULT now())")
+        conn.execute("INSERT INTO arbitre_schema (version) VALUES (1)")
+        conn.execute("INSERT INTO outbox (chat_id, payload, created) VALUES "
+                     "(9, '{\"text\": \"kept\"}', now())")
+    store = open_store(url)
+    try:
+        assert store.schema_version() == len(PG_MIGRATIONS) == 2  # type: ignore[attr-defined]
+        assert [p["text"] for _, _, p, _ in store.pending(9)] == ["kept"]
+    finally:
+        store.close()

@@ -139,3 +139,23 @@ class PgServer:
 
     def remove(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+def count_rows(target: str | Path, table: str) -> int:
+    """Rows in ``table`` of either back end's database, read directly (not
+    through a store: what a store shows depends on who asks)."""
+    query = f"SELECT count(*) FROM {table}"
+    from bot.store_api import is_database_url
+
+    if is_database_url(target):
+        import psycopg
+
+        with psycopg.connect(str(target)) as conn:
+            row = conn.execute(query.encode()).fetchone()
+    else:
+        import sqlite3
+
+        with sqlite3.connect(target) as conn:
+            row = conn.execute(query).fetchone()
+        conn.close()
+    return int(row[0]) if row else 0
