@@ -143,7 +143,12 @@ def test_the_replies_of_a_process_that_died_are_taken_over_at_once(
         # kill -9: its connections close, its liveness lock with them; the
         # lease it wrote stays in the table, but no longer counts.
         dying._alive.close()  # type: ignore[attr-defined]
-        assert [p["text"] for _, _, p, _ in survivor.pending(7)] == ["in flight"]
+        # The server ends that session on its own time (a few milliseconds); the
+        # sender sweeps every second, the test asks every 10 ms.
+        deadline = time.monotonic() + 10
+        while not (taken := survivor.pending(7)) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert [p["text"] for _, _, p, _ in taken] == ["in flight"]
     finally:
         dying.close()
         survivor.close()
