@@ -171,3 +171,34 @@ def test_a_database_at_schema_1_is_migrated_keeping_what_it_holds(pg_server: PgS
         assert [p["text"] for _, _, p, _ in store.pending(9)] == ["kept"]
     finally:
         store.close()
+
+
+def test_two_processes_steps_on_one_chat_each_see_the_last(pg_server: PgServer) -> None:
+    """The dialogue's own steps (bot.dialogue.session) take the chat's lock:
+    two processes' /oublier requests on one chat each number their buttons
+    after the other's, none lost."""
+    from bot.dialogue import open_conversations
+
+    url = pg_server.fresh_url()
+    key, rounds = "tg:77", 15
+    fronts = [open_conversations(url, edition="2017") for _ in range(2)]
+    try:
+        fronts[0].command(key, "langue", "en")
+        start = int((fronts[0].store.load_state(key) or {})["qid"])
+        barrier = threading.Barrier(2)
+
+        def ask(number: int) -> None:
+            barrier.wait(timeout=30)
+            for _ in range(rounds):
+                fronts[number].command(key, "oublier")
+
+        threads = [threading.Thread(target=ask, args=(n,)) for n in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        state = fronts[1].store.load_state(key) or {}
+        assert state["qid"] == start + 2 * rounds
+    finally:
+        for front in fronts:
+            front.store.close()
