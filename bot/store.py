@@ -93,7 +93,9 @@ def default_retention_days(environ: Mapping[str, str] | None = None) -> int:
 #: The schema's versions, oldest first: a database at version n (``PRAGMA
 #: user_version``) gets the scripts after the n-th, each in one transaction.
 #: Version 1 is the schema as it stood before versions were counted (its
-#: statements are idempotent, so an older file takes it as it is).
+#: statements are idempotent, so an older file takes it as it is). Never edit
+#: a version once released: a change is a new script at the end, here and in
+#: ``bot.store_pg.MIGRATIONS`` (the two back ends hold the same tables).
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS chat_state (
     chat_key TEXT PRIMARY KEY,
