@@ -159,3 +159,23 @@ def count_rows(target: str | Path, table: str) -> int:
             row = conn.execute(query).fetchone()
         conn.close()
     return int(row[0]) if row else 0
+
+
+def table_columns(target: str | Path, table: str) -> set[str]:
+    """The column names of ``table`` in either back end's database."""
+    from bot.store_api import is_database_url
+
+    if is_database_url(target):
+        import psycopg
+
+        with psycopg.connect(str(target)) as conn:
+            rows = conn.execute("SELECT column_name FROM information_schema.columns WHERE "
+                                "table_schema = current_schema() AND table_name = %s",
+                                (table,)).fetchall()
+        return {str(row[0]) for row in rows}
+    import sqlite3
+
+    with sqlite3.connect(target) as conn:
+        names = {str(row[1]) for row in conn.execute(f"PRAGMA table_info({table})")}
+    conn.close()
+    return names
