@@ -28,9 +28,9 @@ from bot.i18n import N_
 if TYPE_CHECKING:
     from bot.store_api import Transaction
 
-__all__ = ["Store", "LogEntry", "StoreError", "StoreGone", "open_store", "default_db_path",
-           "default_retention_days", "Clock", "system_clock", "DEFAULT_RETENTION_DAYS",
-           "Problem", "diagnose", "ADVICE"]
+__all__ = ["Store", "LogEntry", "StoreError", "StoreGone", "SchemaTooNew", "open_store",
+           "default_db_path", "default_retention_days", "Clock", "system_clock",
+           "DEFAULT_RETENTION_DAYS", "Problem", "diagnose", "ADVICE"]
 
 Clock = Callable[[], datetime]
 
@@ -47,6 +47,15 @@ class StoreGone(StoreError):
     it would write now would be lost."""
 
 
+class SchemaTooNew(StoreError):
+    """The database was made by a newer Arbitre: its schema is not one this
+    version knows, so nothing is written in it."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 class Problem(Enum):
     """What is wrong with a database file, each with its own advice."""
 
@@ -56,6 +65,8 @@ class Problem(Enum):
     NOT_A_DATABASE = "not_a_database"
     #: an SQLite database whose pages are damaged (PRAGMA quick_check)
     DAMAGED = "damaged"
+    #: made by a newer Arbitre (a schema version this one does not know)
+    NEWER = "newer"
 
 
 def system_clock() -> datetime:
@@ -219,9 +230,8 @@ class Store:
     def _migrate(self) -> None:
         version = self.schema_version()
         if version > len(MIGRATIONS):
-            raise StoreError(f"The database {self.path} was made by a newer Arbitre (schema "
-                             f"version {version}, this one knows {len(MIGRATIONS)}): "
-                             "upgrade Arbitre, or set ARBITRE_DB to another file")
+            reason = f"schema version {version}, this one knows {len(MIGRATIONS)}"
+            raise SchemaTooNew(advice(self.path, Problem.NEWER, reason), reason)
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             # executescript commits first: BEGIN ... COMMIT makes the script and
             # the version one transaction.
@@ -459,6 +469,8 @@ def diagnose(path: str | Path) -> tuple[Problem, str] | None:
     """What is wrong with the database at ``path`` (created if absent), or None."""
     try:
         store = Store(path)
+    except SchemaTooNew as error:
+        return Problem.NEWER, error.reason
     except (OSError, sqlite3.Error) as error:
         return classify_error(error)
     try:
@@ -480,6 +492,9 @@ ADVICE: Mapping[Problem, str] = {
     Problem.DAMAGED: N_(
         "The database {path} is damaged ({reason}): stop the bot and restore it from a "
         "backup, or recover what it holds with: sqlite3 {path} .recover"),
+    Problem.NEWER: N_(
+        "The database {path} was made by a newer Arbitre ({reason}): upgrade Arbitre, or set "
+        "ARBITRE_DB to another file."),
     Problem.UNWRITABLE: N_(
         "Cannot write the database {path} ({reason}): give the bot's user write access to the "
         "file and its directory, or set ARBITRE_DB to a file in a writable directory."),

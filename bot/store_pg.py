@@ -35,7 +35,7 @@ from hashlib import blake2b
 from typing import Any
 
 from bot.i18n import N_
-from bot.store import Clock, LogEntry, StoreError, StoreGone, system_clock
+from bot.store import Clock, LogEntry, SchemaTooNew, StoreError, StoreGone, system_clock
 from bot.store_api import Transaction
 
 try:
@@ -242,9 +242,10 @@ class PgStore:
             row = conn.execute("SELECT max(version) FROM arbitre_schema").fetchone()
             version = int(row[0]) if row and row[0] is not None else 0
             if version > len(MIGRATIONS):
-                raise StoreError(f"The database was made by a newer Arbitre (schema version "
-                                 f"{version}, this one knows {len(MIGRATIONS)}): upgrade "
-                                 "Arbitre, or set ARBITRE_DB to another database")
+                reason = f"schema version {version}, this one knows {len(MIGRATIONS)}"
+                raise SchemaTooNew(f"The database was made by a newer Arbitre ({reason}): "
+                                   "upgrade Arbitre, or set ARBITRE_DB to another database",
+                                   reason)
             for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
                 conn.execute(script.encode())  # several statements: no parameters
                 conn.execute("INSERT INTO arbitre_schema (version) VALUES (%s)", (number,))

@@ -232,3 +232,16 @@ def test_database_on_postgresql_reachable_and_not(pg_server: PgServer, tmp_path:
     assert finding.level is Level.PROBLEM and "s3cret" not in str(finding.args)
     report = render_report([finding], "fr")
     assert "base PostgreSQL postgresql://bot:***@" in report and "s3cret" not in report
+
+
+def test_a_database_from_a_newer_arbitre_is_named_so(tmp_path: Path) -> None:
+    path = tmp_path / "arbitre.sqlite3"
+    open_store(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA user_version = 99")
+    db.close()
+    finding = check_database({"ARBITRE_DB": str(path)})
+    assert finding.level is Level.PROBLEM and "newer Arbitre" in finding.message
+    assert "schema version 99" in finding.args["reason"]
+    with pytest.raises(StoreError, match="newer Arbitre .*upgrade Arbitre"):
+        open_store(path)
