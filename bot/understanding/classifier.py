@@ -499,6 +499,8 @@ def _turn_named(reading: Reading) -> bool:
             if holder.end < len(tokens) and tokens[holder.end] in ("turn", "to"):
                 return True
             continue
+        if cue in _WHILE and holder.ref.pronoun:
+            continue  # "alors qu'il voulait 1♣": the same player, no turn named
         if cue in _WHILE and set(tokens[holder.end : holder.end + 2]) & _PAST:
             if "encore" not in tokens[holder.end : holder.end + 4]:
                 continue  # "alors que mon partenaire avait ouvert": what came before
