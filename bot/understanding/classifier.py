@@ -182,7 +182,7 @@ def classify(text: str) -> Classification:
     ranked = [(k, v) for k, v in ranked if v > 0.05]
     if (
         not ranked or ranked[0][1] < _MIN_SCORE or ranked[0][1] <= vague
-        or _unreadable(reading, ranked[0][1])
+        or (_unreadable(reading, ranked[0][1]) and not _paragraph_alone(reading))
     ):  # fmt: skip
         return Classification(None, 0.0, (), {}, reading.lang)
     top, top_score = ranked[0]
@@ -587,6 +587,9 @@ def _law_evidence(reading: Reading, named: bool) -> float:
         return 0.9 if request or short or topic[0][0] <= 2 else 0.6
     if (named or _numbered(reading)) and _law_asked_about(reading):
         return 0.9
+    if _paragraph_alone(reading) and short:
+        return 0.9  # "27B1b ?", "Texte 30B1(b)": a paragraph named alone
+
     return 0.0
 
 
@@ -635,6 +638,21 @@ _LAW_OF: dict[int, str] = {
 _CITATION = re.compile(
     r"(?:\b(?:lois?|laws?|art\.?|l)\s?(\d{1,2})(?![\d.,])|\b(\d{2})[A-H](?:\d|\b))", re.IGNORECASE
 )
+
+
+# A paragraph of a Law written alone: "27B1b", "30B1(b)", "16B".
+_PARAGRAPH = re.compile(r"(?<![\w♣♦♥♠])([1-9]|[1-8]\d)[A-H](?:\d{1,2})?(?:\s?\(?[a-e]\)?)?(?![\w])")
+
+
+def _paragraph_alone(reading: Reading) -> bool:
+    """A paragraph of a Law named with no incident and no board or table."""
+    return bool(
+        _PARAGRAPH.search(reading.norm.source) and not _tells_incident(reading)
+        and not set(reading.tokens) & _PLACES
+    )  # fmt: skip
+
+
+_PLACES = frozenset({"board", "boards", "donne", "etui", "etuis", "table", "deal"})
 
 
 def _cited_laws(reading: Reading) -> set[str]:
