@@ -260,6 +260,50 @@ def cmd_hear(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return status
 
 
+def cmd_worker(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    """``arbitre worker``: hear the voice notes of the PostgreSQL queue until
+    stopped (SIGTERM or Ctrl-C); as many as wanted, on as many machines."""
+    import logging
+    import signal
+    import threading
+
+    from .store import StoreError
+    from .store_api import default_db, display_target, is_database_url
+    from .transcription_queue import DEFAULT_LEASE, SpeechWorker
+    from .voice import Recognizer, VoiceError
+
+    target = default_db()
+    if not is_database_url(target):
+        raise BadInput("ARBITRE_DB is not a PostgreSQL URL: speech workers share the bot's "
+                       "PostgreSQL database (with SQLite the bot hears voice notes itself)")
+    lease = DEFAULT_LEASE if args.lease is None else args.lease
+    if lease <= 0:
+        raise BadInput("--lease must be a positive number of seconds")
+    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+                        level=logging.INFO)
+    recognizer = Recognizer()
+    try:
+        recognizer.load()  # a broken model shows now, not at the first note
+    except VoiceError as error:
+        sys.stderr.write(f"arbitre worker: the speech model is unusable: {error.detail}\n")
+        return EXIT_FAILURE
+    try:
+        worker = SpeechWorker(str(target), recognizer.transcribe_note, name=args.name,
+                              lease=lease)
+    except StoreError as error:
+        raise BadInput(str(error)) from None
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    logging.getLogger(__name__).info("speech worker %s on %s", worker.name,
+                                     display_target(target))
+    try:
+        worker.run(stop)
+    finally:
+        worker.close()
+    return EXIT_OK
+
+
 def cmd_doctor(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     """``arbitre doctor``: check the configuration; exit 1 when something must be fixed."""
     from .doctor import Level, render_report, run_checks
@@ -305,6 +349,13 @@ def build_parser() -> argparse.ArgumentParser:
     p_doctor = sub.add_parser("doctor", help="check the configuration and say what to fix")
     p_doctor.add_argument("--lang", choices=["fr", "en"])
     p_doctor.set_defaults(func=cmd_doctor)
+    p_worker = sub.add_parser("worker", help="a speech worker for the bot's PostgreSQL queue "
+                              "(ARBITRE_DB=postgresql://...)")
+    p_worker.add_argument("--name", help="this worker's name in the queue (default: host:pid)")
+    p_worker.add_argument("--lease", type=float,
+                          help="seconds a job is held before another worker may retry it "
+                          "(default: 120)")
+    p_worker.set_defaults(func=cmd_worker)
     p_telegram = sub.add_parser("telegram", help="run the Telegram bot (TELEGRAM_BOT_TOKEN)")
     p_telegram.set_defaults(func=cmd_telegram)
     return parser

@@ -33,6 +33,7 @@ not stay in the database either.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -44,11 +45,13 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.store import StoreError
 from bot.voice import MAX_BYTES, MAX_SECONDS, Transcriber, Transcript, VoiceError, VoiceKind
 from bot.voice.audio import check_size
 
-__all__ = ["TranscriptionQueue", "PgTranscriptionQueue", "SpeechWorker", "open_queue",
-           "queue_limit", "LIMIT_ENV", "DEFAULT_LIMIT", "DEFAULT_LEASE", "MAX_ATTEMPTS"]
+__all__ = ["TranscriptionQueue", "QueueSettingError", "PgTranscriptionQueue", "SpeechWorker",
+           "open_queue", "queue_limit", "LIMIT_ENV", "DEFAULT_LIMIT", "DEFAULT_LEASE",
+           "MAX_ATTEMPTS"]
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +66,14 @@ MAX_ATTEMPTS = 3
 #: Seconds a bot waits for a job before giving up (no worker running).
 DEFAULT_WAIT = 300.0
 
+#: Seconds a worker waits before trying a database that failed again.
+RETRY = 5.0
+
 Transcribe = Callable[[bytes, str | None], Transcript]
+
+
+class QueueSettingError(StoreError):
+    """A queue setting the bot cannot run with; the message says what to fix."""
 
 
 class TranscriptionQueue(Protocol):
@@ -91,14 +101,14 @@ class TranscriptionQueue(Protocol):
 def queue_limit(environ: Mapping[str, str] | None = None) -> int:
     """``ARBITRE_VOICE_QUEUE_LIMIT`` (jobs waiting before "busy"), else the default.
 
-    :raises ValueError: with the sentence to show when it is not a positive number.
+    :raises QueueSettingError: with the sentence to show when it is not a positive number.
     """
     env = os.environ if environ is None else environ
     text = env.get(LIMIT_ENV, "").strip()
     if not text:
         return DEFAULT_LIMIT
     if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"{LIMIT_ENV}={text!r} is not a number of voice notes: give a "
+        raise QueueSettingError(f"{LIMIT_ENV}={text!r} is not a number of voice notes: give a "
                          "whole number of at least 1, or leave it unset")
     return int(text)
 
@@ -137,9 +147,15 @@ class _Pool:
                                    name="arbitre-speech")
 
     def run(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        with self.pool.connection() as conn:
-            cursor = conn.execute(query.encode(), params)
-            return cursor.fetchall() if cursor.description is not None else []
+        """:raises StoreError: the database failed or is out of reach."""
+        import psycopg
+
+        try:
+            with self.pool.connection() as conn:
+                cursor = conn.execute(query.encode(), params)
+                return cursor.fetchall() if cursor.description is not None else []
+        except psycopg.Error as error:
+            raise StoreError(f"PostgreSQL failed to run the speech queue: {error}") from error
 
     def close(self) -> None:
         self.pool.close()
@@ -162,8 +178,14 @@ class PgTranscriptionQueue:
 
     @property
     def pending(self) -> int:
-        """Jobs waiting for a worker, across every bot process."""
-        rows = self._db.run("SELECT count(*) FROM transcription_jobs WHERE state = 'waiting'")
+        """Jobs waiting for a worker, across every bot process (0 when the
+        database does not answer: ``transcribe`` then says why)."""
+        try:
+            rows = self._db.run("SELECT count(*) FROM transcription_jobs "
+                                "WHERE state = 'waiting'")
+        except StoreError as error:
+            log.warning("%s", error)
+            return 0
         return int(rows[0][0])
 
     def submit(self, data: bytes | bytearray, lang_hint: str | None = None) -> int:
@@ -208,8 +230,14 @@ class PgTranscriptionQueue:
         """Enqueue the note and wait for a worker's transcript.
 
         :raises VoiceError: as ``submit``; the worker's failure; ``FAILED``
-            when no worker took it within ``wait`` seconds.
+            when no worker took it within ``wait`` seconds or the database fails.
         """
+        try:
+            return await self._transcribe(data, lang_hint)
+        except StoreError as error:
+            raise VoiceError(VoiceKind.FAILED, str(error)) from error
+
+    async def _transcribe(self, data: bytes | bytearray, lang_hint: str | None) -> Transcript:
         job = await asyncio.to_thread(self.submit, data, lang_hint)
         deadline = time.monotonic() + self.wait
         try:
@@ -219,7 +247,8 @@ class PgTranscriptionQueue:
                     return transcript
                 await asyncio.sleep(self.poll)
         except BaseException:
-            await asyncio.shield(asyncio.to_thread(self.cancel, job))
+            with contextlib.suppress(StoreError):
+                await asyncio.shield(asyncio.to_thread(self.cancel, job))
             raise
         await asyncio.to_thread(self.cancel, job)
         raise VoiceError(VoiceKind.FAILED, f"no speech worker answered within {self.wait:.0f} s "
@@ -318,7 +347,13 @@ class SpeechWorker:
         """Work until ``stop`` is set (forever without one)."""
         stop = stop if stop is not None else threading.Event()
         while not stop.is_set():
-            if not self.run_once():
+            try:
+                worked = self.run_once()
+            except StoreError as error:  # the database is away: retried, never fatal
+                log.warning("%s; trying again in %.0f s", error, RETRY)
+                stop.wait(RETRY)
+                continue
+            if not worked:
                 stop.wait(self.idle)
 
     def close(self) -> None:

@@ -8,6 +8,8 @@ so these tests do not load Whisper."""
 from __future__ import annotations
 
 import asyncio
+import io
+import json
 import threading
 import time
 from collections import Counter
@@ -15,15 +17,20 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import main
 from bot.transcription_queue import (
     LIMIT_ENV,
     PgTranscriptionQueue,
+    QueueSettingError,
     SpeechWorker,
     open_queue,
     queue_limit,
 )
-from bot.voice import Transcriber, Transcript, VoiceError, VoiceKind
+from bot.understanding import classify
+from bot.voice import Recognizer, Transcriber, Transcript, VoiceError, VoiceKind
 from tests.support.pg_server import PgServer, count_rows
+
+FIXTURES = Path(__file__).parent / "fixtures" / "voice"
 
 
 def fake_transcript(data: bytes, hint: str | None) -> Transcript:
@@ -216,5 +223,30 @@ def test_queue_limit_setting(text: str, limit: int) -> None:
 
 @pytest.mark.parametrize("text", ["0", "-2", "many", "2.5"])
 def test_queue_limit_setting_refused(text: str) -> None:
-    with pytest.raises(ValueError, match=LIMIT_ENV):
+    with pytest.raises(QueueSettingError, match=LIMIT_ENV):
         queue_limit({LIMIT_ENV: text})
+
+
+def test_a_real_voice_note_heard_through_the_queue(recognizer: Recognizer,
+                                                   pg_server: PgServer) -> None:
+    """The one test with Whisper (loaded once for the session): the worker's
+    engine is ``Recognizer.transcribe_note``, as ``arbitre worker`` runs it."""
+    url = pg_server.fresh_url()
+    queue = PgTranscriptionQueue(url)
+    job = queue.submit((FIXTURES / "en_insufficient_bid.ogg").read_bytes(), "en")
+    worker = SpeechWorker(url, recognizer.transcribe_note)
+    assert worker.run_once()
+    transcript = queue.collect(job)
+    assert transcript is not None and transcript.reliable and transcript.language == "en"
+    assert classify(transcript.text).irregularity == "insufficient_bid", transcript.text
+    worker.close()
+    queue.close()
+
+
+def test_the_worker_command_needs_postgresql(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARBITRE_DB", str(tmp_path / "club.sqlite3"))
+    out = io.StringIO()
+    code = main(["worker"], io.StringIO(""), out)
+    assert code == 2
+    assert "not a PostgreSQL URL" in json.loads(out.getvalue())["error"]
