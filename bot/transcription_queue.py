@@ -202,7 +202,6 @@ class PgTranscriptionQueue:
             (bytes(data), lang_hint, self.max_pending))
         if not rows:
             raise VoiceError(VoiceKind.BUSY, f"{self.max_pending} voice notes already waiting")
-        self._db.run("NOTIFY transcription_jobs")
         return int(rows[0][0])
 
     def collect(self, job: int) -> Transcript | None:

@@ -1,19 +1,23 @@
 """The PostgreSQL transcription queue (issue 15 item 3) against the tests'
 real PostgreSQL server: speech workers on other machines (here threads, each
-with its own connections), jobs done once, a dead worker's job taken over
-after its lease, "busy" from the queue's depth, the audio deleted once a job
-ends. The speech engine is a small fake (the audio's bytes are the words),
-so these tests do not load Whisper."""
+with its own connections, and one process killed mid-job), jobs done once, a
+dead worker's job taken over after its lease, "busy" from the queue's depth,
+the audio deleted once a job ends, and the Telegram bot on PostgreSQL handing
+its notes to a worker. The speech engine is a small fake (the audio's bytes
+are the words), except in one test with the real model."""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import json
+import subprocess
+import sys
 import threading
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,6 +32,8 @@ from bot.transcription_queue import (
 )
 from bot.understanding import classify
 from bot.voice import Recognizer, Transcriber, Transcript, VoiceError, VoiceKind
+from tests.fakes.harness import TelegramHarness
+from tests.fakes.updates import private_chat, user, voice_update
 from tests.support.pg_server import PgServer, count_rows
 
 FIXTURES = Path(__file__).parent / "fixtures" / "voice"
@@ -250,3 +256,96 @@ def test_the_worker_command_needs_postgresql(tmp_path: Path,
     code = main(["worker"], io.StringIO(""), out)
     assert code == 2
     assert "not a PostgreSQL URL" in json.loads(out.getvalue())["error"]
+
+
+def _voice_note(bot: TelegramHarness, chat: dict[str, Any], words: str) -> dict[str, Any]:
+    """A voice note whose "audio" (served by the fake Bot API) is ``words``."""
+    update_id = bot.next_id()
+    bot.fake.add_file(f"note{update_id}", words.encode())
+    return voice_update(update_id, chat, f"note{update_id}", duration=4,
+                        file_size=len(words), sender=user(language_code="en"))
+
+
+async def test_the_bot_on_postgresql_hands_its_notes_to_a_speech_worker(
+        pg_server: PgServer) -> None:
+    url = pg_server.fresh_url()
+    worker = SpeechWorker(url, fake_transcript, idle=0.05)
+    stop = threading.Event()
+    thread = threading.Thread(target=worker.run, args=(stop,))
+    thread.start()
+    bot = TelegramHarness(url)  # no transcriber given: the bot opens the queue itself
+    await bot.start()
+    try:
+        chat = private_chat(501)
+        calls = await bot.send(_voice_note(bot, chat, "East bid 1 heart over my 1 spade"))
+    finally:
+        await bot.close()
+        stop.set()
+        thread.join(timeout=10)
+    texts = [c.params["text"] for c in calls if c.method == "sendMessage"]
+    assert texts[0] == "I understood: East bid 1 heart over my 1 spade", texts
+    assert "insufficient bid" in "\n".join(texts[1:]).lower(), texts  # then the dialogue
+    assert worker.done == 1
+    assert count_rows(url, "transcription_jobs") == 0
+    worker.close()
+
+
+async def test_the_bot_answers_busy_from_the_queue_depth(
+        pg_server: PgServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = pg_server.fresh_url()
+    monkeypatch.setenv(LIMIT_ENV, "1")
+    elsewhere = PgTranscriptionQueue(url)  # another bot process's note, no worker yet
+    elsewhere.submit(b"waiting")
+    bot = TelegramHarness(url)
+    await bot.start()
+    try:
+        chat = private_chat(502)
+        calls = await bot.send(_voice_note(bot, chat, "East bid 1 heart"))
+    finally:
+        await bot.close()
+    texts = [c.params["text"] for c in calls if c.method == "sendMessage"]
+    assert texts == ["I am busy with other voice notes. Please try again in a minute, "
+                     "or type your message."]
+    assert "getFile" not in [c.method for c in calls]  # refused before fetching the note
+    assert count_rows(url, "transcription_jobs") == 1  # only the other process's
+    elsewhere.close()
+
+
+DOOMED_WORKER = """
+import sys, time
+from bot.transcription_queue import SpeechWorker
+def engine(data, hint):
+    time.sleep(120)  # killed before it ends
+    raise AssertionError("the worker should have been killed")
+SpeechWorker(sys.argv[1], engine, name="doomed", lease=1.0).run_once()
+"""
+
+
+def test_a_worker_process_killed_mid_job_leaves_it_to_another(pg_server: PgServer) -> None:
+    import psycopg
+
+    url = pg_server.fresh_url()
+    queue = PgTranscriptionQueue(url)
+    job = queue.submit(b"trois sans atout", "fr")
+    doomed = subprocess.Popen([sys.executable, "-c", DOOMED_WORKER, url],
+                              cwd=Path(__file__).resolve().parents[1])
+    try:
+        deadline = time.monotonic() + 60
+        with psycopg.connect(url, autocommit=True) as conn:
+            while conn.execute("SELECT claimed_by FROM transcription_jobs WHERE id = %s",
+                               (job,)).fetchone() != ("doomed",):
+                assert doomed.poll() is None and time.monotonic() < deadline, "never claimed"
+                time.sleep(0.05)
+    finally:
+        doomed.kill()  # SIGKILL mid-job: nothing is cleaned up
+        doomed.wait(timeout=30)
+    survivor = SpeechWorker(url, fake_transcript, name="survivor")
+    deadline = time.monotonic() + 30
+    while not survivor.run_once():  # the lease (1 s) runs out, then it is taken
+        assert time.monotonic() < deadline, "the job was never taken over"
+        time.sleep(0.1)
+    transcript = queue.collect(job)
+    assert transcript is not None and transcript.text == "trois sans atout"
+    assert count_rows(url, "transcription_jobs") == 0
+    survivor.close()
+    queue.close()
