@@ -298,3 +298,36 @@ def test_voice_model_check_fails_on_an_incomplete_model(
     assert main(["hear", "--check-model"], stdin=io.StringIO(""), out=out) == 1
     answer = json.loads(out.getvalue())
     assert answer["status"] == "error" and expected in answer["error"]
+
+
+async def test_healthz_says_503_while_the_bot_is_not_serving_and_when_the_store_fails(
+        fake: FakeBotApi, tmp_path: Path) -> None:
+    from bot.telegram import Settings, build_application
+    from bot.telegram.health import HealthServer
+
+    app = build_application(Settings(token=TOKEN, base_url=fake.base_url,
+                                     base_file_url=fake.base_file_url,
+                                     db_path=tmp_path / "arbitre.sqlite3"))
+    server = HealthServer(app, _free_port(), "127.0.0.1")
+    try:
+        status, body = await server.probe()  # built, not started: e.g. still starting
+        assert (status, body["status"]) == (503, "unavailable")
+        assert "not serving" in body["reason"]
+        await app.initialize()
+        assert app.updater is not None
+        await app.updater.start_webhook(listen="127.0.0.1", port=_free_port(),
+                                        url_path="hook", drop_pending_updates=False)
+        await app.start()
+        assert await server.probe() == (200, {"status": "ok", "mode": "webhook",
+                                              "bot": "serving", "store": "ok"})
+        app.bot_data["conversations"].store.close()  # the store stops answering
+        status, body = await server.probe()
+        assert status == 503 and body["reason"].startswith("the store failed:")
+    finally:
+        if app.updater is not None and app.updater.running:
+            await app.updater.stop()
+        if app.running:
+            await app.stop()
+        await app.shutdown()
+        if app.post_shutdown is not None:  # the store (closing twice is harmless), the voice
+            await app.post_shutdown(app)
