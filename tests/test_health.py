@@ -25,6 +25,7 @@ from bot.logs import configure_logging
 from bot.telegram.health import BEAT_EVERY, Heartbeat, heartbeat_path, read_heartbeat
 from bot.telegram.settings import TokenFilter
 from tests.fakes.bot_api import TOKEN, FakeBotApi
+from tests.support.pg_server import PgServer
 
 ROOT = Path(__file__).resolve().parent.parent
 #: a process that has not answered by then is stuck: fail rather than hang
@@ -43,7 +44,8 @@ def _environment(fake: FakeBotApi, tmp_path: Path, **extra: str) -> dict[str, st
                TELEGRAM_API_BASE_FILE_URL=fake.base_file_url,
                ARBITRE_DB=str(tmp_path / "arbitre.sqlite3"),
                ARBITRE_STT_MODEL=str(tmp_path / "no-such-model"),
-               ARBITRE_CACHE_DIR=str(tmp_path / "cache"), LANG="en", **extra)
+               ARBITRE_CACHE_DIR=str(tmp_path / "cache"), LANG="en")
+    env.update(extra)
     return env
 
 
@@ -222,6 +224,41 @@ def test_a_webhook_bot_answers_healthz_and_503_once_its_database_is_gone(
     assert all(" INFO " in line or " WARNING " in line or " ERROR " in line
                or " CRITICAL " in line or " DEBUG " in line
                for line in err.splitlines() if line), "one line per event"
+
+
+def test_a_webhook_bot_on_postgresql_is_healthy_until_its_tables_are_dropped(
+        fake: FakeBotApi, tmp_path: Path, pg_server: PgServer,
+        running: list[subprocess.Popen[str]]) -> None:
+    """The federation's setup (deploy/compose.yaml): webhook, PostgreSQL."""
+    import psycopg
+
+    url = pg_server.fresh_url()
+    health_port = _free_port()
+    env = _environment(fake, tmp_path, ARBITRE_DB=url, ARBITRE_LOG_FORMAT="json",
+                       ARBITRE_WEBHOOK_URL="https://bot.example.invalid/hook",
+                       ARBITRE_WEBHOOK_PORT=str(_free_port()),
+                       ARBITRE_HEALTH_PORT=str(health_port))
+    healthz = f"http://127.0.0.1:{health_port}/healthz"
+    process = _bot(env)
+    running.append(process)
+
+    def answers() -> bool:
+        try:
+            return httpx.get(healthz, timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    _wait(answers, "/healthz to answer 200 on PostgreSQL", process)
+    assert _health(env) == (0, "The bot is serving and its database answers.\n")
+    schema = url.rsplit("%3D", 1)[1]
+    with psycopg.connect(pg_server.url(), autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    response = httpx.get(healthz, timeout=10)
+    assert response.status_code == 503
+    assert "no longer holds Arbitre's tables" in response.json()["reason"]
+    out, err = _stop(process)
+    events = [json.loads(line) for line in err.splitlines() if line.strip()]
+    assert events and TOKEN not in out + err
 
 
 # --- log lines -----------------------------------------------------------------

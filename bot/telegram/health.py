@@ -39,6 +39,7 @@ import tornado.web
 from telegram.ext import Application
 
 from bot.i18n import N_
+from bot.store_api import default_db
 
 __all__ = ["Heartbeat", "HealthServer", "heartbeat_path", "health_port", "check_health",
            "BEAT_EVERY", "MAX_AGE", "DEFAULT_HEALTH_PORT", "STORE_TIMEOUT"]
@@ -67,13 +68,10 @@ def heartbeat_path(environ: Environ | None = None) -> Path:
     configured = env.get("ARBITRE_HEARTBEAT_FILE", "").strip()
     if configured:
         return Path(configured).expanduser()
-    db = env.get("ARBITRE_DB", "").strip()
-    if "://" in db:
+    target = default_db(env)
+    if isinstance(target, str):  # a PostgreSQL URL
         return Path(platformdirs.user_state_dir("arbitre")) / "polling.heartbeat"
-    from bot.store import default_db_path
-
-    path = Path(db).expanduser() if db else default_db_path()
-    return path.with_name(path.name + ".heartbeat")
+    return target.with_name(target.name + ".heartbeat")
 
 
 def health_port(environ: Environ | None = None) -> int:
