@@ -27,7 +27,9 @@ to look claims the job again (up to
 whose lease was taken over writes nothing (its claim is checked by
 ``claimed_by`` and ``attempts``), so a job gets one result; the bot takes it
 with ``DELETE ... RETURNING``, so it is answered once and the transcript does
-not stay in the database either.
+not stay in the database either. A job nobody collects (its bot process
+died, or gave up after ``DEFAULT_WAIT``) is deleted, audio and transcript,
+by the next worker to look once it is ``ABANDONED`` seconds old.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from bot.voice.audio import check_size
 
 __all__ = ["TranscriptionQueue", "QueueSettingError", "PgTranscriptionQueue", "SpeechWorker",
            "open_queue", "queue_limit", "LIMIT_ENV", "DEFAULT_LIMIT", "DEFAULT_LEASE",
-           "MAX_ATTEMPTS"]
+           "MAX_ATTEMPTS", "ABANDONED"]
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +67,9 @@ DEFAULT_LEASE = 120.0
 MAX_ATTEMPTS = 3
 #: Seconds a bot waits for a job before giving up (no worker running).
 DEFAULT_WAIT = 300.0
+#: Seconds after which a job's row is deleted whatever its state: its bot
+#: has given up waiting (or died) long before.
+ABANDONED = 2 * DEFAULT_WAIT
 
 #: Seconds a worker waits before trying a database that failed again.
 RETRY = 5.0
@@ -271,18 +276,22 @@ class SpeechWorker:
 
     def __init__(self, url: str, transcribe: Transcribe, *, name: str | None = None,
                  lease: float = DEFAULT_LEASE, idle: float = 0.2,
-                 max_attempts: int = MAX_ATTEMPTS) -> None:
+                 max_attempts: int = MAX_ATTEMPTS, abandoned: float = ABANDONED) -> None:
         self.transcribe = transcribe
         self.name = name or f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
         self.lease = lease
         self.idle = idle
         self.max_attempts = max_attempts
+        self.abandoned = abandoned
         self._db = _Pool(url, max_size=2)
         self.done = 0
 
     def claim(self) -> tuple[int, int, bytes, str | None] | None:
         """The oldest waiting job, or one whose worker's lease ran out: (id,
-        attempt, audio, language hint); None when there is none."""
+        attempt, audio, language hint); None when there is none. Abandoned
+        jobs are deleted first, and jobs tried too often failed."""
+        self._db.run("DELETE FROM transcription_jobs "
+                     "WHERE created < now() - make_interval(secs => %s)", (self.abandoned,))
         self._db.run(
             "UPDATE transcription_jobs SET state = 'failed', audio = NULL, finished = now(), "
             "error_kind = %s, error_detail = %s WHERE state = 'running' "

@@ -349,3 +349,21 @@ def test_a_worker_process_killed_mid_job_leaves_it_to_another(pg_server: PgServe
     assert count_rows(url, "transcription_jobs") == 0
     survivor.close()
     queue.close()
+
+
+def test_a_job_nobody_collects_is_deleted_with_its_transcript(pg_server: PgServer) -> None:
+    """The bot that sent it died, or gave up: the note and what was heard go."""
+    import psycopg
+
+    url = pg_server.fresh_url()
+    queue = PgTranscriptionQueue(url)
+    heard, waiting = queue.submit(b"heard, never collected"), queue.submit(b"never heard")
+    worker = SpeechWorker(url, fake_transcript, abandoned=600)
+    assert worker.run_once()  # the first is done: its transcript waits for the bot
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("UPDATE transcription_jobs SET created = now() - interval '11 minutes'")
+    assert worker.run_once() is False  # both deleted before anything is claimed
+    assert count_rows(url, "transcription_jobs") == 0
+    assert queue.collect(heard) is None and queue.collect(waiting) is None
+    worker.close()
+    queue.close()
