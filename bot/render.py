@@ -612,6 +612,9 @@ def ruling_statement(ruling: Ruling, lang: str) -> str:
     if Outcome.SUBSTITUTION_CANCELLED in outcomes:
         # "The substitution is cancelled: the original call stands" says it once.
         outcomes = tuple(o for o in outcomes if o is not Outcome.CALL_STANDS)
+    if Outcome.OFFENDER_MUST_PASS_THROUGHOUT in outcomes:
+        # 37A: the bar is known to run to the end; its conditional restatement goes.
+        outcomes = tuple(o for o in outcomes if o is not Outcome.PASS_OBLIGATION_CONTINUES)
     reverts_to = ruling.facts.get("reverts_to")
     named = isinstance(reverts_to, str) and reverts_to in Seat.__members__
     if named:  # 17D3: the player the auction returns to is named below

@@ -169,8 +169,6 @@ KNOWN_DEFECTS: dict[str, str] = {
     "r4-30-25": "2007 30B3: the same, the seed paragraph is not cited",
     "r4-31-02": "31A: a bid at RHO's turn, not accepted, RHO not yet called: 29B alone; "
                 "rho_action (31A1 or 31A2) neither asked nor both branches given",
-    "r4-37-02": "37A: a barred player's bid accepted by LHO's call: the bar goes on, but "
-                "pass_obligation_continues is not among the outcomes",
 }
 
 
