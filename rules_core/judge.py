@@ -21,7 +21,7 @@ from .laws.information import auction_review, misinformation, unauthorized_infor
 from .laws.law25 import change_of_call
 from .laws.law27 import insufficient_bid
 from .laws.law36 import inadmissible_double
-from .laws.out_of_rotation import call_out_of_rotation
+from .laws.out_of_rotation import call_out_of_rotation, change_at_lho_turn
 from .laws.table_events import (
     auction_period,
     card_exposed_during_auction,
@@ -54,7 +54,7 @@ PROCEDURES: Mapping[Irregularity, Callable[[Context], Verdict]] = {
     I.PASS_OUT_OF_ROTATION: _pass_out_of_rotation,
     I.BID_OUT_OF_ROTATION: lambda ctx: call_out_of_rotation(ctx, "bid"),
     I.DOUBLE_OUT_OF_ROTATION: lambda ctx: call_out_of_rotation(ctx, "double"),
-    I.CHANGE_OF_CALL: change_of_call,
+    I.CHANGE_OF_CALL: change_at_lho_turn,
     I.INADMISSIBLE_DOUBLE: inadmissible_double,
     I.CALL_WHEN_OBLIGED_TO_PASS: call_when_obliged_to_pass,
     I.BID_ABOVE_SEVEN: bid_above_seven,

@@ -16,7 +16,7 @@ from .common import lead_restriction, ui_withdrawn
 from .law25 import change_of_call
 from .law36 import inadmissible_double
 
-__all__ = ["call_out_of_rotation", "CallKindOOR"]
+__all__ = ["call_out_of_rotation", "change_at_lho_turn", "CallKindOOR"]
 
 CallKindOOR = Literal["pass", "bid", "double"]
 
@@ -28,7 +28,9 @@ _CHANGE_OF_CALL_PARAGRAPH = {
     # kept as the French text has it.
     ("double", True): "32C",
     ("pass", False): "30B3",
-    ("bid", False): "31B",  # seed note *** to Law 31
+    # Seed note *** to 31B: later calls at the LHO's turn are changes of call,
+    # Law 25 applies; 31B itself is for a player who had not called.
+    ("bid", False): "25",
     ("double", False): "25",  # the seed's Law 32 is silent: a later call is a change of call
 }
 
@@ -39,6 +41,25 @@ def _called_before(ctx: Context) -> bool:
     if "offender_called_before" not in ctx.facts and ctx.known("any_bid_before") is True:
         return True
     return ctx.default("offender_called_before", False) is True
+
+
+_KIND_OF_CALL: dict[FactValue, CallKindOOR] = {
+    "pass": "pass", "bid": "bid", "double": "double", "redouble": "double",
+}
+
+
+def change_at_lho_turn(ctx: Context) -> Verdict:
+    """A change of call that the calls show as a second call by the same
+    player at his LHO's turn: the paragraph that makes it one (2017 30B2, 31C,
+    32C; 2007 30B3, the note to 31, Law 25) comes first, then Law 25."""
+    kind = _KIND_OF_CALL.get(ctx.known("call_kind") or "")
+    if kind is None or ctx.known("turn_of") != "lho" or not ctx.known("offender_called_before"):
+        return change_of_call(ctx)
+    if kind == "pass" and not ctx.is_2017 and ctx.known("any_bid_before") is not True:
+        # Seed 30B3 speaks of a pass "après qu'un joueur a enchéri" only.
+        return change_of_call(ctx)
+    paragraph = _CHANGE_OF_CALL_PARAGRAPH[(kind, ctx.is_2017)]
+    return verdict(paragraph, outcomes=(O.TREATED_AS_CHANGE_OF_CALL,)).then(change_of_call(ctx))
 
 
 def call_out_of_rotation(ctx: Context, kind: CallKindOOR, insufficient: bool = False) -> Verdict:
