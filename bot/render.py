@@ -139,6 +139,7 @@ VALUE_LABELS: Mapping[tuple[str, FactValue], str] = {
     ("turn_of", "lho"): N_("Their left-hand opponent's ({lho})"),
     ("rho_action", "pass"): N_("Passes"),
     ("rho_action", "call"): N_("Bids, doubles or redoubles"),
+    ("rho_action", "undecided"): N_("Has not called yet"),
     ("comparable", "undecided"): N_("Not decided yet"),
     ("repeats_denomination", "undecided"): N_("Not decided yet"),
     ("repeats_call", "undecided"): N_("Not decided yet"),

@@ -7,6 +7,7 @@ call, partner barred only "when next it is his turn").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from ..engine import Context, Verdict, verdict
@@ -174,7 +175,7 @@ def _bid_2017(
                 return _repeat("31A1", insufficient=insufficient)
             return verdict("31A2").then(_comparable_2017(ctx, "31A2(a)", "31A2(b)"))
 
-        return ctx.choice("rho_action", ("pass", "call"), after_rho)
+        return _after_rho_acts(ctx, after_rho)
     # 31B: partner's turn, or the LHO's turn before the offender has called.
     return (
         _partner_free_2017("31B", "31B1")
@@ -191,7 +192,7 @@ def _double_2017(ctx: Context, turn: FactValue) -> Verdict:
                 return _repeat("32A1")
             return verdict("32A2").then(_comparable_2017(ctx, "32A2(a)", "32A2(b)"))
 
-        return ctx.choice("rho_action", ("pass", "call"), after_rho)
+        return _after_rho_acts(ctx, after_rho)
     # 32B: partner's turn.
     return (
         _partner_free_2017("32B", "32B1")
@@ -264,7 +265,7 @@ def _bid_2007(
                 ),
             )
 
-        return verdict("31A").then(ctx.choice("rho_action", ("pass", "call"), after_rho))
+        return verdict("31A").then(_after_rho_acts(ctx, after_rho))
     # 31B: partner's turn, or the LHO's turn before the offender has called.
     return verdict("31B", "23", lead_restriction(ctx), outcomes=_PARTNER_BARRED_2007)
 
@@ -286,6 +287,16 @@ def _double_2007(ctx: Context, turn: FactValue) -> Verdict:
             return _repeat("32B1")
         return head.then(verdict("32B2", "23", outcomes=_PARTNER_BARRED_2007))
 
+    return _after_rho_acts(ctx, after_rho)
+
+
+def _after_rho_acts(ctx: Context, after_rho: Callable[[FactValue], Verdict]) -> Verdict:
+    """31A / 32A (2007 32B): what follows turns on the RHO's call. It is a
+    fact of the table, asked when not told (the RHO has usually called by
+    the time the director is asked); ``undecided`` (he has not called yet)
+    explains both courses, as a director does before the RHO calls."""
+    if "rho_action" not in ctx.facts and not ctx.hypothetical:
+        ctx.get("rho_action")
     return ctx.choice("rho_action", ("pass", "call"), after_rho)
 
 
@@ -293,6 +304,6 @@ def _rho_called_before_ruling(ctx: Context) -> bool:
     """28B's fact. When the RHO's call is on record (``rho_action``), only the
     table can say whether it came before the director ruled: asked. When no
     call by him is told, he had not called: taken so, and said in the ruling."""
-    if "rho_action" in ctx.facts:
+    if ctx.known("rho_action") in ("pass", "call"):
         return ctx.yes("correct_player_called")
     return ctx.default("correct_player_called", False) is True
