@@ -226,6 +226,7 @@ def _pass_2007(ctx: Context, turn: FactValue) -> Verdict:
         return verdict("30B1", outcomes=(O.OFFENDER_MUST_PASS_NEXT_TURN,))
     if turn == "partner":
         # 30B2(a): the offender passes throughout; (b) partner may bid or pass, not double.
+        # [?] A double or redouble by the partner at that turn anyway: seed 30B2(b) names no rectification, he is not "required to pass" (37) and it may be legal under 19 (36): not settled by the sources; not ruled.  # noqa: E501
         return verdict(
             "30B2",
             "30B2(a)",
