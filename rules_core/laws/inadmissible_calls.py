@@ -69,6 +69,10 @@ def call_after_final_pass(ctx: Context) -> Verdict:
         return head.then(
             verdict("22B" if ctx.is_2017 else "22A", outcomes=(O.BOARD_NOT_PLAYED_NO_REDEAL,))
         )
+    if ctx.known("call_kind") == "pass":
+        # 39B: a pass by a defender, or any call by the declaring side: the
+        # side does not decide, so it is not asked.
+        return head.then(verdict("39B", outcomes=(O.NO_FURTHER_RECTIFICATION,)))
     if ctx.get("offender_side") == "declaring":
         return head.then(verdict("39B", outcomes=(O.NO_FURTHER_RECTIFICATION,)))
     if ctx.get("call_kind") == "pass":
