@@ -135,6 +135,10 @@ def _implied(facts: Mapping[str, FactValue], irregularity: Irregularity) -> dict
         for known, other in _SAME_FACT
         if known in facts and other not in facts
     }
+    if facts.get("lho_accepts") is True and "lho_called_since" not in facts:
+        # Acceptance is a call over the irregular call (25B1, 27A1, 29A; the
+        # contract's lho_accepts): the LHO has called since.
+        implied["lho_called_since"] = True
     if (
         facts.get("lho_called_since") is False
         and "partner_called_since" not in facts
