@@ -231,7 +231,7 @@ def worker(clip_dir: Path, prompt: str) -> None:
             heard = recognizer.transcribe_note(data, hint)
             record = {k: v for k, v in clip.items() if k not in ("data", "hints")}
             record.update(
-                hint=hint, heard_as=heard.language, text=heard.text,
+                hint=hint, heard_as=heard.language, text=heard.text, heard=heard.heard,
                 avg_logprob=round(heard.avg_logprob, 5),
                 no_speech_prob=round(heard.no_speech_prob, 5),
                 compression_ratio=round(heard.compression_ratio, 4),

@@ -19,6 +19,7 @@ from .errors import VoiceError
 from .kinds import VoiceKind
 from .limits import MAX_BYTES, MAX_SECONDS, SAMPLE_RATE
 from .model import ModelSource, cache_dir, resolve_model
+from .repair import repair
 from .transcript import MAX_NO_SPEECH_PROB, MIN_AVG_LOGPROB, Transcript, is_reliable
 
 if TYPE_CHECKING:
@@ -219,17 +220,21 @@ def _summarise(segments: list[Any], language: str, duration: float) -> Transcrip
     basis = kept or segments
     text = " ".join(s.text.strip() for s in kept).strip()
     if not basis:
-        return Transcript(text, language, duration, float("-inf"), 1.0, 0.0, reliable=False)
+        return Transcript(
+            text, language, duration, float("-inf"), 1.0, 0.0, reliable=False, heard=text
+        )
     weights = np.array([max(1, len(s.tokens)) for s in basis], dtype=np.float64)
     avg_logprob = float(np.average([s.avg_logprob for s in basis], weights=weights))
     no_speech_prob = float(np.average([s.no_speech_prob for s in basis], weights=weights))
     compression_ratio = float(max(s.compression_ratio for s in basis))
     return Transcript(
-        text=text,
+        text=repair(text, language).text,
         language=language,
         duration=duration,
         avg_logprob=avg_logprob,
         no_speech_prob=no_speech_prob,
         compression_ratio=compression_ratio,
+        # Judged on the model's own words: a repair never makes a guess trusted.
         reliable=is_reliable(text, avg_logprob, no_speech_prob, compression_ratio),
+        heard=text,
     )
