@@ -45,6 +45,7 @@ __all__ = [
     "BASE_FINGERPRINT",
     "cache_dir",
     "embedded_model",
+    "small_model",
     "prepare_embedded",
     "verify",
     "check_model_dir",
