@@ -273,7 +273,7 @@ def check_complete(path: Path) -> None:
     except _Incomplete as exc:
         raise VoiceError(
             VoiceKind.MODEL_CORRUPT, f"{path} ({size} bytes) is not a whole model: {exc}"
-        ) from exc
+        ) from _Incomplete(f"{size} bytes, {exc}")
 
 
 class _Incomplete(Exception):
@@ -383,7 +383,7 @@ def _join(parts: tuple[Path, ...], destination: Path, expected: Fingerprint | No
             raise VoiceError(
                 VoiceKind.MODEL_CORRUPT,
                 f"the installed model parts ({', '.join(str(p) for p in parts)}) do not "
-                f"join to a whole model: {exc.detail}",
+                f"join to a whole model: {exc.__cause__ or exc.detail}",
             ) from exc
     elif size != expected.size or digest.hexdigest() != expected.sha256:
         temporary.unlink(missing_ok=True)
