@@ -183,14 +183,12 @@ def _is_readable(word: str, lang: str) -> bool:
 @cache
 def _is_number(word: str) -> bool:
     """A number word the understanding reads as figures ("thirty", "vingt")."""
-    return normalise(word, correct=False).tokens[:1] != (word,) and all(
-        token.isdigit() for token in normalise(word, correct=False).tokens
-    )
+    tokens = normalise(word, correct=False).tokens
+    return bool(tokens) and all(token.isdigit() for token in tokens)
 
 
-def _cutoff(key: str, words: int) -> float | None:
-    """The least rapidfuzz ratio for a key this long, heard in so many words;
-    None: too short to judge."""
+def _cutoff(key: str) -> float | None:
+    """The least rapidfuzz ratio for a key this long; None: too short to judge."""
     if len(key) < 3:
         return None
     if len(key) <= 4:
@@ -243,7 +241,7 @@ def repair(text: str, lang: str) -> Repair:
                 continue  # nothing the understanding could not read
             heard = " ".join(fold(w.group()) for w in words[start:end])
             key = phonetic_key(heard, lang)
-            cutoff = _cutoff(key, end - start)
+            cutoff = _cutoff(key)
             if cutoff is None:
                 continue
             found = process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=2)
