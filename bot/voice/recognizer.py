@@ -76,11 +76,12 @@ class Recognizer:
         self._failure: VoiceError | None = None
         #: Extra faster-whisper options per language, for trials
         #: (benchmarks/bench_voice_reliability.py --prompt). Bridge vocabulary as
-        #: ``hotwords`` or ``initial_prompt`` was tried and is not used: English notes
-        #: led to the spoken irregularity a little more often (52 % against 47 %),
-        #: French no more often, but noise then produced words ("the bridge" on white
-        #: noise, 12 of 30 transcriptions of nothing) and speech played backwards was
-        #: written as the prompt itself ("North East South West, pass, double...").
+        #: ``hotwords`` or ``initial_prompt`` was tried twice and is not used. Measured
+        #: again with the transcript repair (bot/voice/repair.py), 64 English and 64
+        #: French espeak-ng notes: without a prompt 55/64 English and 24/64 French
+        #: lead to the spoken irregularity, with either 48/64 and 16/64; and speech
+        #: played backwards was then written as the prompt itself and trusted
+        #: ("North East South West, pass, double, redouble": a ruling on noise).
         self.decode_options: dict[str, dict[str, Any]] = {}
 
     @property
