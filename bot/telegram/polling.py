@@ -30,7 +30,7 @@ from telegram import Update
 from telegram.error import InvalidToken, RetryAfter, TelegramError, TimedOut
 from telegram.ext import Application
 
-from bot.store import Store
+from bot.store_api import ChatStore
 
 __all__ = ["Poller", "POLL_TIMEOUT", "MAX_BACKOFF", "TOKEN_REFUSED"]
 
@@ -50,7 +50,7 @@ TOKEN_REFUSED = ("Telegram refused the token while the bot was running (the toke
 class Poller:
     def __init__(self, app: Application,  # type: ignore[type-arg]
                  allowed_updates: Sequence[str] | None = None,
-                 timeout: int = POLL_TIMEOUT, store: Store | None = None) -> None:
+                 timeout: int = POLL_TIMEOUT, store: ChatStore | None = None) -> None:
         self.app = app
         self.store = store
         self.allowed_updates = list(allowed_updates) if allowed_updates is not None else None

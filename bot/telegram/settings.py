@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from bot.store import DEFAULT_RETENTION_DAYS, StoreError, default_retention_days
+from bot.store_api import db_target
 from rules_core import Edition
 
 __all__ = ["Settings", "SettingsError", "TokenFilter", "DEFAULT_API", "DEFAULT_FILE_API",
@@ -38,7 +39,8 @@ class Settings:
     token: str = field(repr=False)
     base_url: str = DEFAULT_API
     base_file_url: str = DEFAULT_FILE_API
-    db_path: Path | None = None
+    #: an SQLite file, or a PostgreSQL URL (``ARBITRE_DB``)
+    db_path: Path | str | None = None
     edition: str = "2017"
     #: public HTTPS URL Telegram posts updates to; polling when empty
     webhook_url: str = ""
@@ -85,7 +87,7 @@ class Settings:
             token=token,
             base_url=env.get("TELEGRAM_API_BASE_URL", "").strip() or DEFAULT_API,
             base_file_url=env.get("TELEGRAM_API_BASE_FILE_URL", "").strip() or DEFAULT_FILE_API,
-            db_path=Path(db).expanduser() if db else None,
+            db_path=db_target(db) if db else None,
             edition=edition,
             webhook_url=env.get("ARBITRE_WEBHOOK_URL", "").strip(),
             webhook_port=port,
