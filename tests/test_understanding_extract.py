@@ -137,3 +137,39 @@ def test_facts_not_stated_are_not_given(text, absent):
 )  # fmt: skip
 def test_classification_of_hard_cases(text, irregularity):
     assert classify(text).irregularity == irregularity
+
+
+# Offender and call as people write them: each row is one generalisation (the
+# shape, not a memorised sentence), with the Law whose offender it names.
+STATED = [
+    # "est" followed by a player's verb is East, not the verb (31A: the offender)
+    ("donneur nord, est ouvre 1sa avant que nord parle", "bid_out_of_rotation",
+     {"offender": "E", "call": "1NT", "dealer": "N"}),
+    ("donneur sud. est annonce 1♥ avant ouest", "bid_out_of_rotation",
+     {"offender": "E", "call": "1H", "dealer": "S"}),
+    # a call only meant is not a call made (27: the insufficient bid is the one said)
+    ("West meant to bid 2H but bid 1H over North's 1S.", "insufficient_bid",
+     {"offender": "W", "call": "1H"}),
+    ("Ouest voulait dire 2♥ mais a dit 1♥ sur le 1♠ de Nord.", "insufficient_bid",
+     {"offender": "W", "call": "1H"}),
+    ("Dealer N. N 1S, E meant 2H but said 1H.", "insufficient_bid",
+     {"offender": "E", "call": "1H"}),
+    # 25A: the call first made, not the one wanted
+    ("My partner pulled 2D by mistake, he wanted 2H.", "change_of_call",
+     {"offender_relative": "partner", "call": "2D", "unintended": True}),
+    ("J'ai voulu dire 1♠ mais j'ai sorti 1SA par erreur, je suis Sud.", "change_of_call",
+     {"offender": "S", "call": "1NT"}),
+    # the writer's seat told as "my partner is South", "I am North" (27: RHO's bid)
+    ("RHO bid 3♦ over 3♠ of my partner. My partner is South, I am North. I am not accepting.",
+     "insufficient_bid", {"offender": "W", "call": "3D", "lho_accepts": False}),
+    ("Mon partenaire est Nord. Mon adversaire de gauche a dit 1♥ sur son 1♠.",
+     "insufficient_bid", {"offender": "W", "call": "1H"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity", "facts"), STATED)
+def test_offender_and_call_as_written(text, irregularity, facts):
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    for fact, value in facts.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)

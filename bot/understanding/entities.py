@@ -18,7 +18,7 @@ from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strai
 from .normalise import BREAK, COMMA, SEATS
 
 __all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
-           "calls_in"]
+           "calls_in", "only_meant"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
 _BY_OFFSET = {v: k for k, v in OFFSETS.items()}
@@ -55,6 +55,13 @@ _I_AM = frozenset(
 # Seats written in lower case after "je suis" / "I am" that normalise leaves as words.
 _SEAT_WORDS_AFTER_I_AM = {"est": "E", "o": "W", "n": "N", "s": "S", "e": "E", "w": "W"}
 _WINDOW = 10
+# Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
+_INTENDED = frozenset(
+    {"meant", "want", "wanted", "wants", "intending", "intended", "voulait", "voulu", "veut",
+     "vouloir", "voulais"}
+)  # fmt: skip
+# After ME these make it a statement of the writer's seat ("I am North"), not an apposition.
+_BEING = frozenset({"am", "suis", "was", "etais", "chu", "im"})
 # Words between a call and "de"/"by" that still let the player be named after them.
 _CUE_WORDS = frozenset(
     {"hors", "tour", "rotation", "out", "of", "turn", "oot", "inadmissible", "illegal",
@@ -197,6 +204,8 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
                 compass_and_relative = False
             if last.start and tokens[last.start - 1] in _I_AM:
                 compass_and_relative = False  # "je suis Sud, mon partenaire a…": two players
+            if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _BEING:
+                compass_and_relative = False  # "partner is South, I am North": two players
             if not between and compass_and_relative:
                 ref = Ref(seat=a.seat or b.seat, writer=a.writer or b.writer)
                 merged[-1] = SeatMention(ref, last.start, mention.end)
@@ -229,7 +238,17 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
             relation = _RELATIVE.get(tokens[i + 3])
             if relation is not None:
                 return Seat((Seat[tokens[i]] - OFFSETS[relation]) % 4)
+        # "my partner is South", "mon partenaire est Sud"
+        if tokens[i] == "MY" and tokens[i + 2] in ("is", "est", "was", "etait"):
+            relation = _RELATIVE.get(tokens[i + 1])
+            if relation is not None and tokens[i + 3] in SEATS:
+                return Seat((Seat[tokens[i + 3]] - OFFSETS[relation]) % 4)
     return None
+
+
+def only_meant(tokens: Sequence[str], start: int) -> bool:
+    """``he wanted 2♥``, ``intending to bid 4♥``: the call at ``start`` was meant, not made."""
+    return bool(set(tokens[max(0, start - 3) : start]) & _INTENDED)
 
 
 def _dealer(
@@ -346,8 +365,9 @@ def _caller(
     # the nearest player named before, in the same sentence, with no call
     # between and not already named as the maker of an earlier call
     limit = start - _WINDOW
-    if earlier:
-        limit = max(limit, earlier[-1].end, earlier[-1].named_to + 1)
+    made = [c for c in earlier if not only_meant(tokens, c.start)]
+    if made:
+        limit = max(limit, made[-1].end, made[-1].named_to + 1)
     for mention in reversed(mentions):
         if mention.end > start or mention.end < limit:
             continue

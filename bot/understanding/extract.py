@@ -24,6 +24,7 @@ from .entities import (
     Entities,
     Ref,
     SeatMention,
+    only_meant,
     read_entities,
     relation,
 )
@@ -230,7 +231,7 @@ def _replay(
         for _, end in reading_cues.get(cue, [])
         for c in entities.calls
         if end <= c.start <= end + 2
-    }
+    } | {c.start for c in entities.calls if only_meant(tokens, c.start)}
     # Calls told after a refusal ("South did not accept it and North then
     # passed") are the auction going on after the rectification.
     cut = refusal_end(reading_cues, tokens)
@@ -397,11 +398,6 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
 
 
 _KIND_VALUES = frozenset(i.value for i in _KIND_OF)
-# Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
-_INTENDED = frozenset(
-    {"meant", "want", "wanted", "wants", "intending", "intended", "voulait", "voulu", "veut",
-     "vouloir", "voulais"}
-)  # fmt: skip
 # Where the change of call is told: the call made comes before it.
 _CHANGE_WORDS = frozenset(
     {"then", "puis", "but", "mais", "changed", "change", "changes", "swapped", "corrected",
@@ -414,7 +410,13 @@ def _call_first_made(reading: Reading, calls: list[CallMention]) -> CallMention:
     tells the change (``North opened 1♣, … South put 1♠ and then swapped it``),
     never one only meant (``I meant to say 1NT``)."""
     tokens = reading.tokens
-    made = [c for c in calls if not set(tokens[max(0, c.start - 3) : c.start]) & _INTENDED]
+    made = [c for c in calls if not only_meant(tokens, c.start)]
+    meant = [c for c in calls if c not in made]
+    if meant:
+        # "I wanted 1♠ but pulled 1NT": the first call made after the one meant
+        after = [c for c in made if c.start > meant[0].start and c.caller == meant[0].caller]
+        if after:
+            return after[0]
     change = next((i for i, t in enumerate(tokens) if t in _CHANGE_WORDS), None)
     if change is not None:
         before = [c for c in made if c.end <= change]

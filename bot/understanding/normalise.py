@@ -98,6 +98,14 @@ _EST_VERB_BEFORE = frozenset(
     {"ce", "c", "il", "elle", "on", "ca", "cela", "ceci", "qui", "tout", "ne", "y", "quel"}
 )
 _EST_SEAT_BEFORE = frozenset({"le", "a", "de", "par", "pour", "avant", "vers", "et", "donneur"})
+# After the verb "est" none of these can follow ("est ouvre", "est annonce"):
+# "est" is then the player who does it.
+_PLAYER_VERBS = frozenset({
+    "ouvre", "annonce", "intervient", "encherit", "repond", "pose", "met", "sort",
+    "explique", "alerte", "hesite", "corrige", "change", "remplace", "rectifie", "accepte",
+    "refuse", "reprend", "saute", "nomme", "declare", "avait", "parle", "enchaine", "relance",
+    "reveille", "appelle", "oublie", "demande", "ouvrit", "mets", "ajoute",
+})  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,7 +430,10 @@ def _est_is_seat(token: _Token, before: _Token | None, after: _Token | None) -> 
         return before is not None and _ends_call(before)
     if after.text == "a":
         return after.original == "a"  # "est a dit"; "est à" is the verb
-    return after.text.isdecimal() or after.text in _CALL_WORDS or after.text in STRAINS
+    return (
+        after.text.isdecimal() or after.text in _CALL_WORDS or after.text in STRAINS
+        or after.text in _PLAYER_VERBS
+    )
 
 
 def words(tokens: Sequence[str]) -> Iterable[str]:
