@@ -29,8 +29,8 @@ from .entities import (
     relation,
 )
 from .lang import detect_language
-from .lexicon import find_cues, negated_at
-from .normalise import BREAK, COMMA, STRAINS, Normalised, normalise
+from .lexicon import NEGATORS, find_cues, negated_at
+from .normalise import BREAK, COMMA, SEATS, STRAINS, Normalised, normalise
 from .notation import read_listing
 
 __all__ = ["Reading", "read", "facts_for", "irregular_call", "offender_of", "law_reference"]
@@ -162,7 +162,41 @@ class Reading:
 
     def affirmed(self, cue: str) -> list[tuple[int, int]]:
         """The spans of ``cue`` not denied by a negation just before them."""
-        return [s for s in self.cues.get(cue, []) if not negated_at(self.tokens, s[0])]
+        return [s for s in self.cues.get(cue, []) if not denied(self.tokens, *s)]
+
+
+# "non, il refuse", "no, South refuses": an answer word before a clause with its
+# own subject says no to the question, it does not deny the verb.
+_ANSWER_WORDS = frozenset({"non", "no", "nope", "nan"})
+_SUBJECTS = SEATS | {"il", "elle", "he", "she", "they", "ils", "ME", "MY", "PARTNER", "LHO",
+                     "RHO", "OPP", "WE", "on"}  # fmt: skip
+
+
+_AFTER_VERB_NEGATORS = frozenset({"pas", "plus", "jamais", "point"})
+
+
+def denied(tokens: tuple[str, ...], start: int, end: int | None = None) -> bool:
+    """Whether the words around the phrase at ``start..end`` deny it: a
+    negation before it in the clause (not an answer word before the clause's
+    subject), or a French ``pas`` right after the verb (``il accepte pas``)."""
+    if end is not None:
+        after = list(tokens[end : end + 2])
+        if after and after[0] in _AFTER_VERB_NEGATORS:
+            return True
+        if len(after) == 2 and after[0] not in (COMMA, BREAK) and after[1] == "pas":
+            return True
+    if not negated_at(tokens, start):
+        return False
+    window = [t for t in tokens[max(0, start - 4) : start]]
+    if BREAK in window:
+        window = window[len(window) - window[::-1].index(BREAK) :]
+    words = [t for t in window if t != COMMA]
+    for i, word in enumerate(words):
+        if word in NEGATORS and not (
+            word in _ANSWER_WORDS and i + 1 < len(words) and words[i + 1] in _SUBJECTS
+        ):
+            return True
+    return False
 
 
 _BOARD_NAMES = frozenset({"donne", "donnes", "etui", "etuis", "board", "boards", "deal"})
@@ -575,9 +609,11 @@ def _seat_name(entities: Entities, ref: Ref | None) -> str | None:
 
 
 def _mention_near(
-    reading: Reading, start: int, end: int, before: bool = True, after: bool = False
+    reading: Reading, start: int, end: int, before: bool = True, after: bool = False,
+    resolve: bool = True,
 ) -> Ref | None:
-    """The player named just before (``Sud a accepté``) or after a cue."""
+    """The player named just before (``Sud a accepté``) or after a cue; a
+    pronoun as the player it stands for, unless ``resolve`` is false."""
     tokens = reading.tokens
     best: tuple[int, Ref] | None = None
     for mention in reading.entities.seats:
@@ -594,7 +630,7 @@ def _mention_near(
         if BREAK in gap or (before and COMMA in gap and after is False and distance > 1):
             continue
         ref = mention.ref
-        if ref.pronoun:
+        if ref.pronoun and resolve:
             ref = _resolved(reading, mention) or ref
         if best is None or distance < best[0]:
             best = (distance, ref)
@@ -829,9 +865,9 @@ def _named_before_calling(reading: Reading) -> list[Ref]:
 def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
     for cue, value in (("@refuse", False), ("@accept", True)):
         for start, end in reading.cues.get(cue, []):
-            if negated_at(reading.tokens, start):
+            if denied(reading.tokens, start, end):
                 value = not value
-            ref = _mention_near(reading, start, end)
+            ref = _mention_near(reading, start, end, resolve=False)
             if ref is None or ref.pronoun:
                 return value
             rel = _relation_to_offender(reading, offender, ref)
@@ -1088,7 +1124,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         s for s in reading.affirmed("@in_turn")
         if not any(a <= s[0] < b or s[0] <= a < s[1] for a, b in out_of_turn)
     ]  # fmt: skip
-    if any(not negated_at(reading.tokens, s) for s, _ in out_of_turn):
+    if any(not denied(reading.tokens, s) for s, _ in out_of_turn):
         text_facts["in_rotation"] = False
         text_facts["out_of_rotation"] = True
     elif in_turn or out_of_turn:
