@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
+
 from bot.dialogue import Conversations, Reply
 
 NOON = datetime(2026, 1, 1, 12, tzinfo=UTC)
@@ -55,3 +57,35 @@ def test_the_auction_going_on_after_a_refusal_is_not_a_second_incident(
     assert ruling is not None and ruling["irregularity"] == "bid_out_of_rotation"
     assert ruling["offender"] == "E"
     assert "31A1" in ruling["laws"]
+
+
+# One conversation per family of facts stated in the text: it reaches its ruling
+# with no question about them (issue 11 item 3), under the Law named.
+STATED_FACTS = [
+    # a refusal given as an answer word, then the replacement (27B1(a))
+    ("Est a dit 1♥ sur le 1♠ de Nord. Sud accepte? non il refuse. Est dit alors 2♥.",
+     "E", "27B1(a)"),
+    # the writer's seat stated apart from the relative seats (27B1(a))
+    ("RHO bid 3♦ over 3♠ of my partner. My partner is South, I am North. I am not "
+     "accepting. He corrects to 4♦.", "W", "27B1(a)"),
+    # a call only meant before the insufficient bid, then the replacement (27B1(a))
+    ("Dealer N. N 1S, E meant 2H but said 1H. S does not accept, E then bids 2H, natural.",
+     "E", "27B1(a)"),
+    # the auction going on after a refusal told as "chose not to accept" (31A1)
+    ("Dealer South. West opened 1♥ out of rotation. North chose not to accept it. South then "
+     "passed and West bid 1♥ again.", "W", "31A1"),
+    # "est" the player before a verb, refused, the dealer then called (31A1)
+    ("donneur nord, est ouvre 1sa avant que nord parle, sud refuse, nord passe", "E", "31A1"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "offender", "law"), STATED_FACTS)
+def test_stated_facts_reach_the_ruling_unasked(
+    chat: Conversations, text: str, offender: str, law: str
+) -> None:
+    replies = chat.text(CHAT, text)
+    ruling = _ruling(replies)
+    assert ruling is not None, [r.text for r in replies]
+    assert ruling["offender"] == offender
+    assert law in ruling["laws"], ruling["laws"]
+    assert [f for f in _asked(replies) if f != "option"] == []

@@ -283,3 +283,47 @@ def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> 
     result = classify(text)
     assert result.irregularity == "insufficient_bid"
     assert result.facts.get("replacement") == replacement
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Law 27A/29A: a refusal said as an answer, or with a French "pas" after the verb
+        ("Est a dit 1♥ sur le 1♠ de Nord. Sud accepte? non il refuse.", {"lho_accepts": False}),
+        ("East bid 1H over North's 1S. No, South refuses.", {"lho_accepts": False}),
+        ("East bid 1H over North's 1S. No he doesn't accept.", {"lho_accepts": False}),
+        ("Est a dit 1♥ sur le 1♠ de Nord. Non il accepte pas.", {"lho_accepts": False}),
+        ("Est a dit 1♥ sur le 1♠ de Nord. Sud accepte, pas de souci.", {"lho_accepts": True}),
+        ("west bid 2h over my 2s, i said no i dont accept", {"lho_accepts": False}),
+        # 27B: the replacement is the offender's call after the refusal, not an option
+        # the director told, nor a call only named again ("he forgot the 1♠")
+        ("South 1♦ over East's 1♥. West is not accepting. I am South, I want to bid 2♦ now.",
+         {"lho_accepts": False, "replacement": "lowest_same_denomination"}),
+        ("Nord ouvre 1♥, Est dit 1♦, Sud n'accepte pas. L'arbitre dit qu'Est pouvait dire 2♦. "
+         "Est a choisi de passer.", {"lho_accepts": False}),
+    ],
+)  # fmt: skip
+def test_a_refusal_stated_in_any_form_is_read(text: str, expected: dict[str, object]) -> None:
+    result = classify(text)
+    assert result.irregularity == "insufficient_bid", result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 31A1: the story after a refusal is not the auction before it; the dealer told
+        # with a copula far from the word; the first bid by a non-dealer (turn of the dealer)
+        ("Dealer South. West opened 1♥ out of rotation. North chose not to accept it. "
+         "South then passed and West bid 1♥ again.",
+         {"offender": "W", "turn_of": "rho", "lho_accepts": False, "rho_action": "pass"}),
+        ("The dealer, according to the board, was South. However, West opened the bidding "
+         "with 1♦.", {"offender": "W", "dealer": "S", "turn_of": "rho"}),
+    ],
+)  # fmt: skip
+def test_a_narrative_bid_out_of_rotation(text: str, expected: dict[str, object]) -> None:
+    result = classify(text)
+    assert result.irregularity == "bid_out_of_rotation", result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)

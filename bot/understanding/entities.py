@@ -18,7 +18,7 @@ from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strai
 from .normalise import BREAK, COMMA, SEATS
 
 __all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
-           "calls_in", "only_meant"]
+           "calls_in", "only_meant", "only_offered"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
 _BY_OFFSET = {v: k for k, v in OFFSETS.items()}
@@ -60,6 +60,8 @@ _INTENDED = frozenset(
     {"meant", "want", "wanted", "wants", "intending", "intended", "voulait", "voulu", "veut",
      "vouloir", "voulais"}
 )  # fmt: skip
+# Before a call told as an option, not made: "he could bid 3♦", "il pouvait dire 3♦".
+_OPTION = frozenset({"could", "can", "may", "might", "pouvait", "peut", "pourrait", "pouvez"})
 # After ME these make it a statement of the writer's seat ("I am North"), not an apposition.
 _BEING = frozenset({"am", "suis", "was", "etais", "chu", "im"})
 # Words between a call and "de"/"by" that still let the player be named after them.
@@ -247,8 +249,14 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
 
 
 def only_meant(tokens: Sequence[str], start: int) -> bool:
-    """``he wanted 2♥``, ``intending to bid 4♥``: the call at ``start`` was meant, not made."""
-    return bool(set(tokens[max(0, start - 3) : start]) & _INTENDED)
+    """``he wanted 2♥``, ``intending to bid 4♥``, ``he could bid 3♦``: the call
+    at ``start`` was meant or offered, not made."""
+    return bool(set(tokens[max(0, start - 3) : start]) & (_INTENDED | _OPTION))
+
+
+def only_offered(tokens: Sequence[str], start: int) -> bool:
+    """``the director said he could bid 3♦``: an option told, not a choice."""
+    return bool(set(tokens[max(0, start - 3) : start]) & _OPTION)
 
 
 def _dealer(
@@ -277,7 +285,21 @@ def _dealer(
                 best = (distance, mention.ref)
         if best is not None:
             return best[1]
+    for _, end in spans:
+        # "the dealer, according to the board, was South": the seat after the copula
+        sentence = tokens[end : end + 10]
+        if BREAK in sentence:
+            sentence = sentence[: sentence.index(BREAK)]
+        for i, token in enumerate(sentence[:-1]):
+            if token in _COPULA:
+                named = [m for m in mentions if m.start == end + i + 1 and m.ref.known]
+                if named and not named[0].ref.pronoun:
+                    return named[0].ref
+                break
     return None
+
+
+_COPULA = frozenset({"was", "is", "etait", "est", "c"})
 
 
 # --- calls -------------------------------------------------------------------------

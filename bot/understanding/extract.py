@@ -25,6 +25,7 @@ from .entities import (
     Ref,
     SeatMention,
     only_meant,
+    only_offered,
     read_entities,
     relation,
 )
@@ -173,6 +174,11 @@ _SUBJECTS = SEATS | {"il", "elle", "he", "she", "they", "ils", "ME", "MY", "PART
 
 
 _AFTER_VERB_NEGATORS = frozenset({"pas", "plus", "jamais", "point"})
+# English contractions typed without the apostrophe ("i dont accept").
+_CONTRACTED_NEGATORS = frozenset(
+    {"dont", "didnt", "doesnt", "wont", "cant", "couldnt", "wouldnt", "isnt", "wasnt",
+     "hasnt", "hadnt", "havent", "shouldnt", "didn", "doesn"}
+)  # fmt: skip
 
 
 def denied(tokens: tuple[str, ...], start: int, end: int | None = None) -> bool:
@@ -185,9 +191,11 @@ def denied(tokens: tuple[str, ...], start: int, end: int | None = None) -> bool:
             return True
         if len(after) == 2 and after[0] not in (COMMA, BREAK) and after[1] == "pas":
             return True
+    if bool(set(tokens[max(0, start - 2) : start]) & _CONTRACTED_NEGATORS):
+        return True
     if not negated_at(tokens, start):
         return False
-    window = [t for t in tokens[max(0, start - 4) : start]]
+    window = list(tokens[max(0, start - 4) : start])
     if BREAK in window:
         window = window[len(window) - window[::-1].index(BREAK) :]
     words = [t for t in window if t != COMMA]
@@ -273,6 +281,7 @@ def _replay(
         [
             c for c in entities.calls
             if c.start not in unsaid and c.start < cut and not _named_not_made(tokens, c)
+            and not _told_again(tokens, c, entities.calls)
         ],
         tokens,
     )
@@ -314,6 +323,8 @@ def refusal_end(cues: Mapping[str, list[tuple[int, int]]], tokens: tuple[str, ..
         if not any(a <= start < b for a, b in cues.get("@negation", []))
         or tokens[start:end] in _NEGATED_REFUSALS
     ]  # fmt: skip
+    # "chose not to accept it", "n'accepte pas": an acceptance denied
+    refused += [end for start, end in cues.get("@accept", []) if denied(tokens, start, end)]
     return min(refused, default=len(tokens))
 
 
@@ -337,6 +348,14 @@ _REFERRING = frozenset({"dernier", "derniere", "final", "finale", "last", "premi
 def _named_not_made(tokens: tuple[str, ...], mention: CallMention) -> bool:
     """``le dernier passe``: a call referred to, not one more call made."""
     return mention.caller is None and mention.start > 0 and tokens[mention.start - 1] in _REFERRING
+
+
+def _told_again(tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]) -> bool:
+    """``he forgot the 1♠``: a call named again with an article, after it was told."""
+    return (
+        mention.start > 0 and tokens[mention.start - 1] in _REFERENCE
+        and any(c.call == mention.call and c.start < mention.start for c in calls)
+    )  # fmt: skip
 
 
 def _in_table_order(calls: list[CallMention], tokens: tuple[str, ...]) -> list[CallMention]:
@@ -396,7 +415,7 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         bids = [
             c for c in reading.entities.calls
             if c.call.is_bid and c.start not in replacements
-            and not (c.start and reading.tokens[c.start - 1] in _REFERENCE)
+            and not _told_again(reading.tokens, c, reading.entities.calls)
         ]  # fmt: skip
         for earlier, later in zip(bids, bids[1:], strict=False):
             if not later.call.outranks(earlier.call) and later in calls:
@@ -728,7 +747,8 @@ def _first_call_told(reading: Reading, call: CallMention | None) -> bool:
         return False
     if any(c.start < call.start for c in reading.entities.calls):
         return False
-    return not (reading.affirmed("@bid_before") or set(reading.tokens) & _LATER_ROUND)
+    told_before = reading.tokens[: refusal_end(reading.cues, reading.tokens)]
+    return not (reading.affirmed("@bid_before") or set(told_before) & _LATER_ROUND)
 
 
 # "au deuxième tour", "in the second round", "already": not the auction's first call
@@ -927,6 +947,7 @@ def _replacement(
     others = [
         c for c in reading.entities.calls
         if c.call.is_bid and c is not call and c.start != chosen_at.start
+        and not only_meant(reading.tokens, c.start)
     ]  # fmt: skip
     # the bid it was insufficient against: the highest told before it
     before = [c.call for c in others if c.start < call.start] or [c.call for c in others]
@@ -960,8 +981,9 @@ def _made_after_refusal(
     reading: Reading, call: CallMention, offender: Ref | None
 ) -> CallMention | None:
     """The offender's next call, told after the LHO refused the insufficient bid."""
-    refused = bool(reading.cues.get("@refuse"))
-    cut = max(refusal_end(reading.cues, reading.tokens), call.end) if refused else call.end
+    refusal = refusal_end(reading.cues, reading.tokens)
+    refused = refusal < len(reading.tokens)
+    cut = max(refusal, call.end) if refused else call.end
     for later in reading.entities.calls:
         if later.start < cut:
             continue
@@ -969,11 +991,23 @@ def _made_after_refusal(
             return None  # "1♦ ... then put out 2♦": only a correction told as one
         if later.start and reading.tokens[later.start - 1] in _REFERENCE:
             continue
+        if only_offered(reading.tokens, later.start):
+            continue
         caller = later.caller
-        if caller is None or caller.pronoun or (offender is not None and caller == offender):
+        if caller is None or caller.pronoun:
+            return later
+        if offender is not None and _same(reading, caller, offender):
             return later
         return None  # someone else called next: not a replacement told
     return None
+
+
+def _same(reading: Reading, a: Ref, b: Ref) -> bool:
+    """``a`` and ``b`` name the same player (``I`` and ``South`` when I am South)."""
+    if a == b:
+        return True
+    seat = reading.entities.compass(a)
+    return seat is not None and seat == reading.entities.compass(b)
 
 
 def law_reference(reading: Reading) -> dict[str, str]:

@@ -126,6 +126,8 @@ def read_listing(norm: Normalised) -> Listing | None:
     known = [(k, s) for k, s in enumerate(seats) if s is not None]
     if not known and dealer is None and not _bare(tokens, chain):
         return None  # calls in prose with nobody named: not a listing
+    if any(start < chain[0][0] for start, _, _ in calls_in(tokens)) and not after_style:
+        return None  # calls told before the run: the story going on, not the auction
     if known:
         k, seat = known[0]
         first = Seat((seat - k) % 4)
