@@ -164,6 +164,20 @@ STATED = [
      "insufficient_bid", {"offender": "W", "call": "3D", "lho_accepts": False}),
     ("Mon partenaire est Nord. Mon adversaire de gauche a dit 1♥ sur son 1♠.",
      "insufficient_bid", {"offender": "W", "call": "1H"}),
+    # a seat written after the call, closing its clause; "tour de N" is whose turn (31)
+    ("ouverture hors tour 1♠ O, N a accepte en disant 2♥", "bid_out_of_rotation",
+     {"offender": "W", "call": "1S", "lho_accepts": True}),
+    ("Ouv. hors tour O 1♦ (tour de N), N refuse.", "bid_out_of_rotation",
+     {"offender": "W", "call": "1D", "turn_of": "lho", "lho_accepts": False}),
+    # 32: the call told just before whose turn it was, not the one in the pluperfect
+    ("Surcontre prématuré de Sud : Ouest avait contré, et Sud a surcontré avant que Nord "
+     "ne parle.", "double_out_of_rotation", {"offender": "S", "call": "XX"}),
+    ("South doubled, then East redoubled before West could call. It was West turn.",
+     "double_out_of_rotation", {"offender": "E", "call": "XX", "turn_of": "partner"}),
+    # an option or an obligation told is not a call made (27B)
+    ("My LHO opened 1NT and I overcall 1♠. The director say I can bid 2♠, or other bid and "
+     "my partner must pass. I bid 2♠.", "insufficient_bid",
+     {"call": "1S", "replacement": "lowest_same_denomination"}),
 ]  # fmt: skip
 
 

@@ -58,10 +58,16 @@ _WINDOW = 10
 # Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
 _INTENDED = frozenset(
     {"meant", "want", "wanted", "wants", "intending", "intended", "voulait", "voulu", "veut",
-     "vouloir", "voulais"}
+     "vouloir", "voulais",
+     # a call imagined: "il pensait que l'ouverture était 1♦", "thinking it was 1♦"
+     "pensait", "pensais", "croyait", "croyais", "thought", "thinking", "believing"}
 )  # fmt: skip
 # Before a call told as an option, not made: "he could bid 3♦", "il pouvait dire 3♦".
-_OPTION = frozenset({"could", "can", "may", "might", "pouvait", "peut", "pourrait", "pouvez"})
+# Also an obligation or a condition: "his partner must pass", "I would have doubled".
+_OPTION = frozenset(
+    {"could", "can", "may", "might", "pouvait", "peut", "pourrait", "pouvez", "must", "doit",
+     "devait", "devra", "should", "would", "aurait", "aurais"}
+)  # fmt: skip
 # After ME these make it a statement of the writer's seat ("I am North"), not an apposition.
 _BEING = frozenset({"am", "suis", "was", "etais", "chu", "im"})
 # Words between a call and "de"/"by" that still let the player be named after them.
@@ -373,7 +379,7 @@ def _caller(
     for j in range(end, min(end + 5, len(tokens) - 1)):
         if tokens[j] == BREAK or (j > end and call_at(tokens, j) is not None):
             break
-        if tokens[j] in _OF and j - 1 > end and tokens[j - 1] in ("tour", "turn"):
+        if tokens[j] in _OF and j - 1 >= end and tokens[j - 1] in ("tour", "turn"):
             if tokens[j - 2] not in ("hors", "of"):
                 break  # "passe hors tour (tour de N)": whose turn it was, not who passed
         if tokens[j] in _OF:
@@ -384,6 +390,13 @@ def _caller(
                 break  # "le 2♦ de l'adversaire": someone not named
         elif tokens[j] not in _CUE_WORDS:
             break
+    # "ouverture hors tour 1♠ O, N accepte": a seat right after the call, closing
+    # its clause, when none is written right before it
+    if end < len(tokens) and tokens[end] in SEATS and not (start and tokens[start - 1] in SEATS):
+        if end + 1 == len(tokens) or tokens[end + 1] in (COMMA, BREAK):
+            named = [m for m in mentions if m.start == end]
+            if named:
+                return named[0].ref, named[0].end
     # the nearest player named before, in the same sentence, with no call
     # between and not already named as the maker of an earlier call
     limit = start - _WINDOW

@@ -446,7 +446,17 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         return _call_of(reading, offender, calls)
     if irregularity in (I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION):
         with_caller = [c for c in calls if c.caller is not None and c.caller.known]
-        return (with_caller or calls)[0]
+        pool = with_caller or calls
+        # "Sud a surcontré avant que Nord ne parle", "redoubled before West could
+        # call": the call told just before whose turn it was
+        turns = [start for start, _ in reading.cues.get("@turn", [])]
+        before_turn = [c for c in pool if any(0 <= t - c.end <= 1 for t in turns)]
+        if before_turn:
+            return before_turn[0]
+        # "Ouest avait contré": a call in the pluperfect is what came before
+        told_now = [c for c in pool if not set(reading.tokens[max(0, c.start - 3) : c.start])
+                    & _PLUPERFECT]
+        return (told_now or pool)[0]
     return calls[0]
 
 
@@ -479,6 +489,7 @@ def _call_first_made(reading: Reading, calls: list[CallMention]) -> CallMention:
 # "after the 2♥", "sur le 1♠": a call told again, not a new one.
 _REFERENCE = frozenset({"the", "le", "la", "du"})
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
+_PLUPERFECT = frozenset({"avait", "avais", "had", "avaient"})
 
 
 def _roles(reading: Reading) -> set[int]:
