@@ -984,7 +984,9 @@ def _replacement(
 
 _SELF_CORRECTION = frozenset(
     {"then", "puis", "alors", "sorry", "pardon", "oops", "corrected", "corrige", "changed",
-     "change", "replaced", "remplace", "instead", "put", "pose", "met", "mis"}
+     "change", "replaced", "remplace", "instead", "put", "pose", "met", "mis",
+     # the director called: the offender's next call is the rectification
+     "director", "arbitre", "td"}
 )  # fmt: skip
 
 
