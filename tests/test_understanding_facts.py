@@ -327,3 +327,33 @@ def test_a_narrative_bid_out_of_rotation(text: str, expected: dict[str, object])
     assert result.irregularity == "bid_out_of_rotation", result
     for fact, value in expected.items():
         assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # 28B: the player whose turn it was told calling next, with no refusal told
+        ("Dealer East. South opened 1♠ before East called. East then passed.",
+         "bid_out_of_rotation", {"offender": "S", "correct_player_called": True}),
+        ("east opened 1d, then west said wait im dealer and opened 1s", "bid_out_of_rotation",
+         {"offender": "E", "correct_player_called": True}),
+        ("donneur nord, est passe, puis nord ouvre 1♥", "pass_out_of_rotation",
+         {"offender": "E", "correct_player_called": True}),
+        # after a refusal it is the rectification, not 28B
+        ("Donneur Nord. Est a ouvert 1♠ hors tour, Sud refuse. Nord a ensuite dit 1SA.",
+         "bid_out_of_rotation", {"correct_player_called": False}),
+        # 23A: the comparable call as the text judges it
+        ("Au second tour, Est a dit 3♣ avant son partenaire. L'arbitre a jugé qu'en répétant 3♣ "
+         "à son tour il ferait une enchère comparable.", "bid_out_of_rotation",
+         {"comparable": True}),
+        ("nord a passe hors tour, puis a son tour il a encore passe, larbitre dit que cest "
+         "comparable donc pas de sanction", "pass_out_of_rotation", {"comparable": True}),
+    ],
+)  # fmt: skip
+def test_the_call_in_turn_and_a_comparable_call(
+    text: str, irregularity: str, expected: dict[str, object]
+) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)

@@ -43,14 +43,14 @@ RELEVANT: Mapping[str, frozenset[str]] = {
     I.INSUFFICIENT_BID: frozenset({"lho_accepts", "in_rotation", "replacement", "artificial"}),
     I.PASS_OUT_OF_ROTATION: frozenset(
         {"turn_of", "lho_accepts", "artificial", "correct_player_called", "call_kind",
-         "any_bid_before"}
+         "any_bid_before", "comparable"}
     ),
     I.BID_OUT_OF_ROTATION: frozenset(
         {"turn_of", "lho_accepts", "artificial", "call_kind", "rho_action",
-         "correct_player_called"}
+         "correct_player_called", "comparable"}
     ),
     I.DOUBLE_OUT_OF_ROTATION: frozenset(
-        {"turn_of", "lho_accepts", "call_kind", "rho_action", "correct_player_called"}
+        {"turn_of", "lho_accepts", "call_kind", "rho_action", "correct_player_called", "comparable"}
     ),
     I.CHANGE_OF_CALL: frozenset(
         {"unintended", "lho_accepts", "partner_called_since", "lho_called_since", "auction_over",
@@ -174,6 +174,7 @@ _SUBJECTS = SEATS | {"il", "elle", "he", "she", "they", "ils", "ME", "MY", "PART
 
 
 _AFTER_VERB_NEGATORS = frozenset({"pas", "plus", "jamais", "point"})
+_ADVERBS = frozenset({"toujours", "vraiment", "meme", "encore", "absolument", "surement"})
 # English contractions typed without the apostrophe ("i dont accept").
 _CONTRACTED_NEGATORS = frozenset(
     {"dont", "didnt", "doesnt", "wont", "cant", "couldnt", "wouldnt", "isnt", "wasnt",
@@ -189,8 +190,8 @@ def denied(tokens: tuple[str, ...], start: int, end: int | None = None) -> bool:
         after = list(tokens[end : end + 2])
         if after and after[0] in _AFTER_VERB_NEGATORS:
             return True
-        if len(after) == 2 and after[0] not in (COMMA, BREAK) and after[1] == "pas":
-            return True
+        if len(after) == 2 and after[0] in _ADVERBS and after[1] == "pas":
+            return True  # "il accepte toujours pas"
     if bool(set(tokens[max(0, start - 2) : start]) & _CONTRACTED_NEGATORS):
         return True
     if not negated_at(tokens, start):
@@ -1129,6 +1130,27 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
                 text_facts["rho_action"] = "pass" if later.call.is_pass else "call"
                 text_facts["correct_player_called"] = False
                 break
+    if (
+        kind in _OUT_OF_ROTATION and call is not None and "correct_player_called" not in text_facts
+        and refusal_end(reading.cues, reading.tokens) == len(reading.tokens)
+    ):  # fmt: skip
+        # 28B: the player whose turn it was told calling next, before any rectification
+        holder = _turn_holder(reading)
+        if holder is None and _first_call_told(reading, call):
+            holder = entities.dealer  # the first call: it was the dealer's turn
+        for later in reading.entities.calls:
+            if later.start < call.end or later.caller is None or not later.caller.known:
+                continue
+            if later.caller.pronoun:
+                continue
+            if _relation_to_offender(reading, offender, later.caller) is Relation.RHO or (
+                holder is not None and _same(reading, later.caller, holder)
+            ):
+                text_facts["correct_player_called"] = True
+            break
+    if kind in _OUT_OF_ROTATION and reading.cues.get("@comparable"):
+        # 23A: the director's judgement told ("une enchère comparable", "not the same")
+        text_facts["comparable"] = bool(reading.affirmed("@comparable"))
     # A list of calls replayed by the rules core says itself who called after
     # the irregular call; the words around the calls only for a narrative.
     listed = derived and not reading.virtual_anchor
