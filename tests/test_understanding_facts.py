@@ -295,6 +295,15 @@ def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> 
         ("Est a dit 1♥ sur le 1♠ de Nord. Non il accepte pas.", {"lho_accepts": False}),
         ("Est a dit 1♥ sur le 1♠ de Nord. Sud accepte, pas de souci.", {"lho_accepts": True}),
         ("west bid 2h over my 2s, i said no i dont accept", {"lho_accepts": False}),
+        # any form of the words (imperfect, noun, "declines", "condoned"), by a side
+        ("Bd 6. 1S (N) - 1H (E). Insufficient. S declines, E to correct.",
+         {"lho_accepts": False}),
+        ("Nord a dit 1♥ sur le 1♠ d'Ouest, Est a dit qu'il acceptait pas.",
+         {"lho_accepts": False}),
+        ("Board 14, West opener 1♥, North 1♠, East 1♦. North side says no accept.",
+         {"lho_accepts": False}),
+        ("N 1S, E 1H. North-South refuse.", {"lho_accepts": False}),
+        ("N 1S, E 1H. The 1H was condoned by South.", {"lho_accepts": True}),
         # 27B: the replacement is the offender's call after the refusal, not an option
         # the director told, nor a call only named again ("he forgot the 1♠")
         ("South 1♦ over East's 1♥. West is not accepting. I am South, I want to bid 2♦ now.",

@@ -320,12 +320,17 @@ def _replay(
 def refusal_end(cues: Mapping[str, list[tuple[int, int]]], tokens: tuple[str, ...]) -> int:
     """Where the first refusal of the irregular call ends (else the end of the text)."""
     refused = [
-        end for start, end in cues.get("@refuse", [])
-        if not any(a <= start < b for a, b in cues.get("@negation", []))
-        or tokens[start:end] in _NEGATED_REFUSALS
+        end for start, end, said in acceptance_spans(cues, tokens)
+        if not said and (
+            not any(a <= start < b for a, b in cues.get("@negation", []))
+            or tokens[start:end] in _NEGATED_REFUSALS
+        )
     ]  # fmt: skip
     # "chose not to accept it", "n'accepte pas": an acceptance denied
-    refused += [end for start, end in cues.get("@accept", []) if denied(tokens, start, end)]
+    refused += [
+        end for start, end, said in acceptance_spans(cues, tokens)
+        if said and denied(tokens, start, end)
+    ]  # fmt: skip
     return min(refused, default=len(tokens))
 
 
@@ -894,19 +899,84 @@ def _named_before_calling(reading: Reading) -> list[Ref]:
     return found
 
 
+#: Word stems that say the irregular call was accepted or refused, whatever
+#: the tense or form ("acceptait", "acceptance", "condoned", "declines", "rejected").
+_ACCEPT_STEMS = ("accept", "condon")
+_REFUSE_STEMS = ("refus", "declin", "reject", "rejet")
+_SIDES = {"ns": (Seat.N, Seat.S), "ew": (Seat.E, Seat.W), "eo": (Seat.E, Seat.W)}
+
+
+def acceptance_spans(
+    cues: Mapping[str, list[tuple[int, int]]], tokens: tuple[str, ...]
+) -> list[tuple[int, int, bool]]:
+    """Where the text says the call was accepted (True) or refused (False),
+    before any negation: the lexicon's phrases and any word of those stems."""
+    spans = [(a, b, False) for a, b in cues.get("@refuse", [])]
+    spans += [(a, b, True) for a, b in cues.get("@accept", [])]
+    covered = {i for a, b, _ in spans for i in range(a, b)}
+    for i, token in enumerate(tokens):
+        if i in covered:
+            continue
+        if token.startswith(_ACCEPT_STEMS):
+            spans.append((i, i + 1, True))
+        elif token.startswith(_REFUSE_STEMS):
+            spans.append((i, i + 1, False))
+    return sorted(spans)
+
+
+_SIDE_FILLER = frozenset(
+    {"side", "says", "say", "said", "no", "not", "do", "does", "did", "ne", "n", "pas", "ont",
+     "a", "have", "has"}
+)  # fmt: skip
+
+
+def _side_before(reading: Reading, start: int) -> tuple[Seat, ...] | None:
+    """``North-South refuse``, ``NS accept``, ``North side says no``: a pair names a side."""
+    tokens = reading.tokens
+    i = start
+    while i > 0 and start - i < 4 and tokens[i - 1] in _SIDE_FILLER:
+        i -= 1
+    if i and tokens[i - 1] in _SIDES:
+        return _SIDES[tokens[i - 1]]
+    if i >= 2 and tokens[i - 2] in SEATS and tokens[i - 1] in SEATS:
+        first, second = Seat[tokens[i - 2]], Seat[tokens[i - 1]]
+        if first.partner == second:
+            return (first, second)
+    if i and tokens[i - 1] in SEATS and tokens[i] == "side":
+        seat = Seat[tokens[i - 1]]
+        return (seat, seat.partner)
+    return None
+
+
+def _asked_at(norm: Normalised, end: int) -> bool:
+    """Whether the sentence holding the words before ``end`` is a question."""
+    for i in range(end, len(norm.tokens)):
+        if norm.tokens[i] == BREAK:
+            start, stop = norm.spans[i]
+            return "?" in norm.source[start:stop]
+    return False
+
+
 def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
-    for cue, value in (("@refuse", False), ("@accept", True)):
-        for start, end in reading.cues.get(cue, []):
-            if denied(reading.tokens, start, end):
-                value = not value
-            ref = _mention_near(reading, start, end, resolve=False)
-            if ref is None or ref.pronoun:
-                return value
-            rel = _relation_to_offender(reading, offender, ref)
-            if rel is Relation.LHO or (rel is None and ref.subject is None and ref.seat is None):
-                return value
-            if rel is Relation.RHO and ref.writer is Relation.SELF and ref.seat is None:
-                return value  # "my LHO bid 1H over my 1S, I don't accept": for our side
+    offender_seat = reading.entities.compass(offender)
+    spans = acceptance_spans(reading.cues, reading.tokens)
+    # "Sud accepte ? non, il refuse": a question asks, the answer tells
+    told = [s for s in spans if not _asked_at(reading.norm, s[1])] or spans
+    for start, end, said in told:
+        value = (not said) if denied(reading.tokens, start, end) else said
+        side = _side_before(reading, start)
+        if side is not None:
+            if offender_seat is None or offender_seat not in side:
+                return value  # the offender's opponents, his LHO among them
+            continue
+        ref = _mention_near(reading, start, end, resolve=False)
+        if ref is None or ref.pronoun:
+            return value
+        rel = _relation_to_offender(reading, offender, ref)
+        if rel is Relation.LHO or (rel is None and ref.subject is None and ref.seat is None):
+            return value
+        if rel is Relation.RHO and ref.writer is Relation.SELF and ref.seat is None:
+            return value  # "my LHO bid 1H over my 1S, I don't accept": for our side
     return None
 
 
