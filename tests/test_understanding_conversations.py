@@ -76,6 +76,11 @@ STATED_FACTS = [
      "passed and West bid 1♥ again.", "W", "31A1"),
     # "est" the player before a verb, refused, the dealer then called (31A1)
     ("donneur nord, est ouvre 1sa avant que nord parle, sud refuse, nord passe", "E", "31A1"),
+    # the call in turn told next, no refusal (28B)
+    ("Dealer East. South opened 1♠ before East called. East then passed.", "S", "28B"),
+    # a call after a listing, the lead not yet faced (36B)
+    ("The auction was 1♥ (S) – 1♠ (W) – double (N) – redouble (E) – pass (S) – pass (W), "
+     "and now North redoubled again. The opening lead hasn't been made.", "N", "36B"),
 ]  # fmt: skip
 
 

@@ -366,3 +366,46 @@ def test_the_call_in_turn_and_a_comparable_call(
     assert result.irregularity == irregularity, result
     for fact, value in expected.items():
         assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # 17D1: the auction period ends when the opening lead is faced, however told
+        ("Partner explained my 4♦ as natural, it is a splinter. I am declarer now and the "
+         "opening lead is not yet made.", "misinformation", {"auction_over": False}),
+        ("2SA expliqué fitté, en fait bicolore mineur. Déclarant O, entame pas encore faite.",
+         "misinformation", {"auction_over": False}),
+        ("Alerte oubliée sur 2 sans-atout (Jacoby). Entame faite.", "misinformation",
+         {"auction_over": True}),
+        ("il m'a dit que 4♦ etait un splinter, cetait un cue-bid. jai entamé a cause de ca",
+         "misinformation", {"auction_over": True}),
+        ("after the auction ended west said '5 clubs' and then realized. north hadnt led yet",
+         "call_after_final_pass", {"auction_over": False}),
+        ("Explanation after the auction: 'transfer' but the bidder had a natural hand. The "
+         "lead was already on the table.", "misinformation", {"auction_over": True}),
+    ],
+)  # fmt: skip
+def test_whether_the_opening_lead_was_faced(
+    text: str, irregularity: str, expected: dict[str, object]
+) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 36B: the call told in prose after (or placed after) a listing is replayed with it
+        "The auction was 1♥ (S) – 1♠ (W) – double (N) – redouble (E) – pass (S) – pass (W), "
+        "and now North redoubled again.",
+        "North redoubled after 1H (S) - 1S (W) - X (N) - XX (E) - P - P.",
+    ],
+)
+def test_a_call_told_beside_a_listing_is_replayed_with_it(text: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "inadmissible_double", result
+    assert result.facts.get("offender") == "N"
+    assert result.facts.get("call") == "XX"

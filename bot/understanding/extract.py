@@ -56,20 +56,25 @@ RELEVANT: Mapping[str, frozenset[str]] = {
         {"unintended", "lho_accepts", "partner_called_since", "lho_called_since", "auction_over",
          "box_card", "screens"}
     ),
-    I.INADMISSIBLE_DOUBLE: frozenset({"lho_called_since", "out_of_rotation", "after_opening_lead"}),
+    I.INADMISSIBLE_DOUBLE: frozenset(
+        {"lho_called_since", "out_of_rotation", "after_opening_lead", "auction_over"}
+    ),
     I.CALL_WHEN_OBLIGED_TO_PASS: frozenset({"lho_called_since"}),
     I.BID_ABOVE_SEVEN: frozenset({"lho_called_since"}),
-    I.CALL_AFTER_FINAL_PASS: frozenset({"offender_side", "call_kind", "lho_called_since"}),
+    I.CALL_AFTER_FINAL_PASS: frozenset(
+        {"offender_side", "call_kind", "lho_called_since", "auction_over", "after_opening_lead"}
+    ),
     I.SIMULTANEOUS_CALLS: frozenset(),
     I.CARD_EXPOSED_DURING_AUCTION: frozenset({"cards"}),
     I.WRONG_BOARD: frozenset(
-        {"partner_called_since", "lho_called_since", "whole_table", "previously_played"}
+        {"partner_called_since", "lho_called_since", "whole_table", "previously_played",
+         "auction_over"}
     ),
     I.MISINFORMATION: frozenset(
         {"partner_called_since", "auction_over", "who_noticed", "offender_side"}
     ),
     I.UNAUTHORIZED_INFORMATION: frozenset({"source"}),
-    I.AUCTION_REVIEW: frozenset({"request", "phase", "asker_role"}),
+    I.AUCTION_REVIEW: frozenset({"request", "phase", "asker_role", "auction_over"}),
     I.PASSED_OUT: frozenset(),
 }
 
@@ -242,8 +247,11 @@ def read(text: str) -> Reading:
     entities = read_entities(norm.tokens, cues)
     listing = read_listing(norm)
     if listing is not None:
-        derivation: Derivation | None = derive(listing.dealer, list(listing.calls))
-        compass_calls = None if listing.seatless else list(listing.calls)
+        listed = list(listing.calls)
+        if not listing.seatless and len(listing.calls) >= 3:
+            listed += _told_beyond(listing.starts, entities, cues, norm.tokens)
+        derivation: Derivation | None = derive(listing.dealer, listed)
+        compass_calls = None if listing.seatless else listed
         virtual = False
     else:
         derivation, compass_calls, virtual = _replay(entities, cues, norm.tokens)
@@ -256,6 +264,36 @@ def read(text: str) -> Reading:
 
 
 # --- replaying the calls -----------------------------------------------------------
+
+
+def _told_beyond(
+    starts: tuple[int, ...],
+    entities: Entities,
+    cues: Mapping[str, list[tuple[int, int]]],
+    tokens: tuple[str, ...],
+) -> list[tuple[Seat, Call]]:
+    """The call told in prose beside a listing, by a named player: the first
+    one after it (``…, and now North redoubled again``) or one before it and
+    placed after it (``North redoubled after 1H (S) - 1S (W) …``), up to a refusal."""
+    cut = refusal_end(cues, tokens)
+    found: list[tuple[Seat, Call]] = []
+    for mention in entities.calls:
+        if mention.start in starts or mention.start >= cut:
+            continue
+        seat = entities.compass(mention.caller)
+        if seat is None or mention.caller is None or mention.caller.pronoun:
+            continue
+        if only_meant(tokens, mention.start) or _told_again(tokens, mention, entities.calls):
+            continue
+        if _named_not_made(tokens, mention):
+            continue
+        later = mention.start > max(starts)
+        placed_after = mention.start < min(starts) and bool(
+            set(tokens[mention.end : mention.end + 2]) & _EARLIER_MARKERS
+        )
+        if later or placed_after:
+            return [(seat, mention.call)]
+    return found
 
 
 def _replay(
@@ -980,6 +1018,54 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
     return None
 
 
+_LEAD = frozenset({"lead", "led", "leading", "leads", "entame", "entamer", "entamee", "entamait"})
+_LEAD_BEFORE = frozenset({"before", "avant", "until", "sans"})
+_LEAD_AFTER = frozenset({"after", "apres", "since", "depuis"})
+# The lead faced, told without the word: "at trick 1", "pendant le jeu de la carte".
+_PLAY_STARTED = (("trick", "1"), ("first", "trick"), ("premier", "pli"), ("during", "play"),
+                 ("during", "the", "play"), ("jeu", "de", "la", "carte"), ("trick", "one"),
+                 ("fin", "de", "la", "donne"), ("apres", "la", "donne"), ("after", "the", "game"))
+_YET = frozenset({"yet", "encore"})
+_HAVE = frozenset({"a", "ai", "jai", "avait", "avons", "ont", "avais", "had", "has", "have"})
+_DONE = frozenset({"faite", "fait", "made", "done", "faced", "etalee"})
+
+
+def lead_faced(reading: Reading) -> bool | None:
+    """Whether the opening lead had been faced (17D1, 41A) as the text tells it:
+    ``before the opening lead``, ``the lead hasn't been made``, ``West not lead
+    yet``, ``entame pas encore faite`` say not; ``after the lead``, ``the lead
+    was on the table``, ``at trick 1``, ``après l'entame`` say it had."""
+    if reading.affirmed("@after_lead"):
+        return True
+    if reading.affirmed("@before_lead"):
+        return False
+    tokens = reading.tokens
+    for i, token in enumerate(tokens):
+        if token not in _LEAD:
+            continue
+        before = set(tokens[max(0, i - 3) : i])
+        after = [t for t in tokens[i + 1 : i + 6] if t not in (COMMA,)]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        if before & _LEAD_BEFORE:
+            return False
+        if denied(tokens, i, i + 1) or set(after[:4]) & (NEGATORS | _CONTRACTED_NEGATORS):
+            return False  # "not lead yet", "the lead hasn't been made", "entame pas faite"
+        if before & _YET or set(after[:2]) & _YET:
+            return False  # "yet to lead"
+        if before & _LEAD_AFTER:
+            return True
+        if token == "led" or (after[:2] and after[0] in ("was", "is", "had", "has", "etait")
+                              and token == "lead"):
+            return True  # "I led", "the lead was on the table / faced"
+        if i and tokens[i - 1] in _HAVE or (after and after[0] in _DONE):
+            return True  # "mon partenaire a entamé", "entame faite"
+    text = " ".join(tokens)
+    if any(" ".join(words) in text for words in _PLAY_STARTED):
+        return True
+    return None
+
+
 def _cards(reading: Reading) -> str | None:
     tokens = [t for t in reading.tokens if t not in (COMMA, BREAK)]
     if any(t in _LEAD_WORDS for t in tokens):
@@ -1269,19 +1355,18 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     elif in_turn or out_of_turn:
         text_facts["in_rotation"] = True
         text_facts["out_of_rotation"] = False
-    if reading.affirmed("@after_lead"):
-        text_facts["after_opening_lead"] = True
-    elif reading.affirmed("@before_lead"):
-        text_facts["after_opening_lead"] = False
+    faced = lead_faced(reading)
+    if faced is not None:
+        text_facts["after_opening_lead"] = faced
     if reading.affirmed("@declaring"):
         text_facts["offender_side"] = "declaring"
     elif reading.affirmed("@defending"):
         text_facts["offender_side"] = "defending"
-    if reading.affirmed("@auction_going") or reading.affirmed("@before_lead"):
+    if reading.affirmed("@auction_going") or faced is False:
         # "enchères en cours"; "the auction is over and I am on lead": the lead
         # is not faced yet, so the auction period (17D1) is not over.
         text_facts["auction_over"] = False
-    elif reading.affirmed("@auction_over"):
+    elif faced or reading.affirmed("@auction_over"):
         text_facts["auction_over"] = True
     if kind is I.CARD_EXPOSED_DURING_AUCTION:
         cards = _cards(reading)
