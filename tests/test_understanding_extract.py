@@ -174,6 +174,20 @@ STATED = [
      "ne parle.", "double_out_of_rotation", {"offender": "S", "call": "XX"}),
     ("South doubled, then East redoubled before West could call. It was West turn.",
      "double_out_of_rotation", {"offender": "E", "call": "XX", "turn_of": "partner"}),
+    # 16B: the one who let the information pass: who hesitated or remarked (named
+    # after the word too), not who used it; after a Stop card, who did not wait
+    ("BIT by E, W bid on", "unauthorized_information", {"offender": "E"}),
+    ("hésitation de S (15 s env.) avant passe. N reparle 3♠.", "unauthorized_information",
+     {"offender": "S"}),
+    ("West thought a long time and passed. Then East reopened with double. I am North and I "
+     "think East used the hesitation.", "unauthorized_information", {"offender": "W"}),
+    ("South placed the Stop card and then made a jump to 3 Spades, and West passed after "
+     "hardly one second.", "unauthorized_information", {"offender": "W"}),
+    # a lower-case seat letter opening a clause before a player's verb (terse notes)
+    ("e used the stop card and jumped, s didnt wait at all and passed in half a sec. n then "
+     "balanced", "unauthorized_information", {"offender": "S"}),
+    ("e dealt, s opened 1d. w accepted by bidding 1s", "bid_out_of_rotation",
+     {"offender": "S", "call": "1D", "turn_of": "rho"}),
     # an option or an obligation told is not a call made (27B)
     ("My LHO opened 1NT and I overcall 1♠. The director say I can bid 2♠, or other bid and "
      "my partner must pass. I bid 2♠.", "insufficient_bid",

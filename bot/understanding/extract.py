@@ -642,10 +642,18 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
     taken = _roles(reading)
     tokens = reading.tokens
     seats = reading.entities.seats
-    agent_cue = _AGENT_CUES.get(irregularity or "")
-    if agent_cue:
+    if irregularity == I.UNAUTHORIZED_INFORMATION and {"stop", "skip"} & set(tokens):
+        hasty = _did_not_wait(reading)
+        if hasty is not None:
+            return hasty
+    for agent_cue in _AGENT_CUES.get(irregularity or "", ()):
         for start, end in reading.cues.get(agent_cue, []):
+            if set(tokens[max(0, start - 3) : start]) & _USED:
+                continue  # "East used the hesitation": who took it, not who gave it
             ref = _mention_near(reading, start, end)
+            if ref is None and end < len(tokens) and tokens[end] in _BY_WHOM:
+                # "hésitation de S", "break in tempo by W": the one named after it
+                ref = _mention_near(reading, start, end + 1, before=False, after=True)
             if ref is not None and not ref.pronoun and ref.known and ref.subject is None:
                 return ref
     for mention in seats:
@@ -663,7 +671,46 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
     return candidates[0].ref if candidates else None
 
 
-_AGENT_CUES: dict[str, str] = {I.MISINFORMATION: "@explained", I.AUCTION_REVIEW: "@asked"}
+#: The cues whose agent is the offender: who explained, who asked, who let
+#: the information pass (hesitated, remarked, gestured, misused the Stop card).
+_AGENT_CUES: dict[str, tuple[str, ...]] = {
+    I.MISINFORMATION: ("@explained",),
+    I.AUCTION_REVIEW: ("@asked",),
+    I.UNAUTHORIZED_INFORMATION: (
+        "@src_hesitation", "@src_remark", "@src_gesture", "@src_stop_not_respected",
+        "@src_stop_not_used", "@src_box",
+    ),
+}
+_BY_WHOM = frozenset({"de", "d", "by", "par", "from", "du"})
+_USED = frozenset({"use", "used", "uses", "using", "utilise", "utilisait", "profite", "profited",
+                   "exploited", "exploite", "advantage"})  # fmt: skip
+
+
+_WAIT_WORDS = frozenset(
+    {"wait", "waiting", "waited", "attendre", "attendu", "immediately", "instantly", "quickly",
+     "aussitot", "second", "seconde", "sec", "secondes", "seconds", "immediatement"}
+)  # fmt: skip
+
+
+def _did_not_wait(reading: Reading) -> Ref | None:
+    """After a Stop card, the player told not waiting (``West passed after
+    hardly one second``, ``s didnt wait``): he is the one who let the
+    information pass (16B, 73A2), not the one who used the card."""
+    tokens = reading.tokens
+    for i, token in enumerate(tokens):
+        if token not in _WAIT_WORDS:
+            continue
+        window = tokens[max(0, i - 6) : i]
+        if BREAK in window or "stop" in window:
+            continue
+        near = [
+            m for m in reading.entities.seats
+            if i - 6 <= m.start < i and m.ref.known and not m.ref.pronoun
+            and m.ref.subject is None
+        ]  # fmt: skip
+        if near:
+            return near[-1].ref
+    return None
 
 
 def _meta(tokens: tuple[str, ...], mention: SeatMention) -> bool:

@@ -411,7 +411,34 @@ def _seat_of(token: _Token, before: _Token | None, after: _Token | None) -> str 
             return _SEAT_LETTERS[text]
         if before is not None and before.text in ("donneur", "dealer", "by", "par"):
             return _SEAT_LETTERS[text]
+        if _clause_subject(token, before, after):
+            return _SEAT_LETTERS[text]
     return None
+
+
+# A player's action after a lower-case seat letter at a clause start ("s didnt
+# wait", "e used the stop card", "n then balanced", "w accepted").
+_SUBJECT_VERBS = frozenset({
+    "used", "use", "uses", "didnt", "did", "does", "doesnt", "then", "opened", "opens", "passed",
+    "passes", "bid", "bids", "doubled", "doubles", "redoubled", "accepted", "accepts",
+    "refused", "refuses", "declined", "dealt", "deals", "hesitated", "huddled", "thought",
+    "said", "says", "called", "balanced", "jumped", "corrected", "changed", "pulled", "put",
+    "had", "has", "was", "is", "explained", "alerted", "asked", "ouvre", "passe", "contre",
+    "accepte", "refuse", "dit", "annonce", "avait", "hesite", "explique", "alerte",
+    "overcalled", "overcalls", "responded", "rebid", "raised", "replied", "repond",
+    "intervient", "reopened", "competed", "led", "entame",
+})  # fmt: skip
+_CLAUSE_BEFORE = frozenset(
+    {",", ".", ";", ":", "?", "!", "??", "|", "and", "et", "then", "puis", "but", "mais"}
+)
+
+
+def _clause_subject(token: _Token, before: _Token | None, after: _Token | None) -> bool:
+    if after is None or after.text not in _SUBJECT_VERBS or after.glued:
+        return False
+    if token.original == "a" or token.glued:
+        return False
+    return before is None or before.text in _CLAUSE_BEFORE or before.original in _CLAUSE_BEFORE
 
 
 def _est_is_seat(token: _Token, before: _Token | None, after: _Token | None) -> bool:
