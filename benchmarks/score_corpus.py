@@ -40,7 +40,8 @@ from bot.understanding import classify  # noqa: E402
 #: The files one may tune on (by name); every other file is blind.
 TUNING = frozenset(
     {"en-players.jsonl", "fr-club-players.jsonl", "voice-transcripts.jsonl",
-     "descriptions.jsonl", "voice_synthetic.jsonl", "director_notes.jsonl"}
+     "descriptions.jsonl", "voice_synthetic.jsonl", "director_notes.jsonl",
+     "personas5_en.jsonl", "personas5_fr.jsonl"}
 )  # fmt: skip
 
 

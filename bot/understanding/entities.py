@@ -217,7 +217,9 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
             if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _BEING:
                 compass_and_relative = False  # "partner is South, I am North": two players
             if not between and compass_and_relative:
-                ref = Ref(seat=a.seat or b.seat, writer=a.writer or b.writer)
+                # (Seat.N is 0: "or" would drop North)
+                seat = a.seat if a.seat is not None else b.seat
+                ref = Ref(seat=seat, writer=a.writer if a.writer is not None else b.writer)
                 merged[-1] = SeatMention(ref, last.start, mention.end)
                 continue
         merged.append(mention)
