@@ -188,6 +188,17 @@ STATED = [
      "balanced", "unauthorized_information", {"offender": "S"}),
     ("e dealt, s opened 1d. w accepted by bidding 1s", "bid_out_of_rotation",
      {"offender": "S", "call": "1D", "turn_of": "rho"}),
+    # 33: of two calls made together, the one not in turn (told outright, deemed
+    # subsequent, or the other than the one in turn), and its call
+    ("Dlr W. W 1C; N 1H and E P placed simultaneously. N in turn. E's P deemed subsequent.",
+     "simultaneous_calls", {"offender": "E", "call": "P"}),
+    ("Dlr N 1NT. E P and W 2C simultaneously (W out of turn, E in turn).",
+     "simultaneous_calls", {"offender": "W", "call": "2C"}),
+    ("West opened 1♠, North passed and then East and South both called at the same moment — "
+     "East 2♠ which was his turn, and South's double.", "simultaneous_calls",
+     {"offender": "S", "call": "X"}),
+    ("Donneur S : 1♦ (S). O passe et N 1♠ en même temps (O à son tour). 1♠ de N réputé "
+     "postérieur.", "simultaneous_calls", {"offender": "N", "call": "1S"}),
     # an option or an obligation told is not a call made (27B)
     ("My LHO opened 1NT and I overcall 1♠. The director say I can bid 2♠, or other bid and "
      "my partner must pass. I bid 2♠.", "insufficient_bid",

@@ -557,7 +557,15 @@ def _roles(reading: Reading) -> set[int]:
     return taken
 
 
-_OWN_TURN = frozenset({"his", "her", "son", "sa"})
+_OWN_TURN = frozenset({"his", "her", "son", "sa", "MY", "mon", "ma"})
+_DEEMED = frozenset(
+    {"deemed", "treated", "counts", "repute", "reputee", "considered", "considere", "subsequent",
+     "posterieur", "posterieure"}
+)  # fmt: skip
+_AT_ONCE = frozenset(
+    {"simultaneously", "simultaneous", "simultanement", "simultanes", "simultanees", "together",
+     "same", "meme", "ensemble"}
+)  # fmt: skip
 
 
 def _simultaneous_offender(reading: Reading) -> Ref | None:
@@ -567,15 +575,35 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
     who sits after the other (``N/E``: East), else the one named second."""
     tokens = reading.tokens
     taken = _roles(reading)
-    for mention in reading.entities.seats:
-        after = tokens[mention.end : mention.end + 4]
-        pairs = zip(after, after[1:], strict=False)
-        if any(a in _OWN_TURN and b in ("turn", "tour") for a, b in pairs):
-            taken.add(mention.start)
     named = [
         m for m in reading.entities.seats
-        if m.ref.seat is not None and not m.ref.pronoun and m.ref.subject is None
+        if m.ref.known and not m.ref.pronoun and m.ref.subject is None
     ]  # fmt: skip
+    for mention in named:
+        after = [t for t in tokens[mention.end : mention.end + 7] if t != COMMA]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        pairs = list(zip(after, after[1:], strict=False))
+        if ("out", "of") in pairs[:2] or ("hors", "tour") in pairs[:2] or set(after[:4]) & _DEEMED:
+            return mention.ref  # "W out of turn", "E's P deemed subsequent"
+        if any(a in _OWN_TURN and b in ("turn", "tour") for a, b in pairs) or (
+            ("in", "turn") in pairs[:3]
+        ):
+            taken.add(mention.start)  # "N (in turn)", "East 2♠, which was his turn"
+    at_once = [i for i, t in enumerate(tokens) if t in _AT_ONCE]
+    if at_once:
+        # the two players told calling together, near the words that say so
+        near = [m for m in named if at_once[0] - 8 <= m.start <= at_once[0] + 6
+                and BREAK not in tokens[min(m.start, at_once[0]) : max(m.start, at_once[0])]]
+        holders_near = [m for m in near if m.start in taken]
+        holder_refs = [m.ref for m in named if m.start in taken]
+        if not holder_refs:
+            holder_refs = [r for r in (_turn_holder(reading),) if r is not None]
+        others = [m.ref for m in near if m.start not in taken
+                  and not any(_same(reading, m.ref, h) for h in holder_refs)]
+        if holder_refs and others and (holders_near or len({o for o in others}) == 1):
+            return others[0]
+    named = [m for m in named if m.ref.seat is not None]
     dealer = reading.entities.compass(reading.entities.dealer)
     holders = {m.ref.seat for m in named if m.start in taken}
     if not holders and dealer is not None:
@@ -596,10 +624,10 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
 def _call_of(reading: Reading, who: Ref, calls: list[CallMention]) -> CallMention | None:
     """The call ``who`` made: attributed to him, else the one named right after him."""
     for call in calls:
-        if call.caller is not None and call.caller.seat == who.seat:
+        if call.caller is not None and call.caller.known and _same(reading, call.caller, who):
             return call
     for mention in reading.entities.seats:
-        if mention.ref.seat == who.seat:
+        if mention.ref.known and _same(reading, mention.ref, who):
             near = [c for c in calls if 0 <= c.start - mention.end <= 3]
             if near:
                 return near[0]
