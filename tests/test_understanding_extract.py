@@ -199,6 +199,14 @@ STATED = [
      {"offender": "S", "call": "X"}),
     ("Donneur S : 1♦ (S). O passe et N 1♠ en même temps (O à son tour). 1♠ de N réputé "
      "postérieur.", "simultaneous_calls", {"offender": "N", "call": "1S"}),
+    # 25: the slip is the call the same player made before the one he meant
+    ("Dlr S 1D, W 2H card placed, W says meant 2S (adjacent card), corrects immediately.",
+     "change_of_call", {"offender": "W", "call": "2H"}),
+    ("W dealt and pulled 1NT, meaning 1♣; the cards are adjacent in this box.",
+     "change_of_call", {"offender": "W", "call": "1NT"}),
+    # 38: a seat in parentheses after the call before is that call's, not the next one's
+    ("Dlr N. 7♠ (N) 8♥ (E). S has not called. 38.", "bid_above_seven",
+     {"offender": "E", "call": "8H", "lho_called_since": False}),
     # an option or an obligation told is not a call made (27B)
     ("My LHO opened 1NT and I overcall 1♠. The director say I can bid 2♠, or other bid and "
      "my partner must pass. I bid 2♠.", "insufficient_bid",

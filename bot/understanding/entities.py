@@ -29,6 +29,7 @@ _STRAIN_OF = {"♣": Strain.C, "♦": Strain.D, "♥": Strain.H, "♠": Strain.S
 _PASS_WORDS = frozenset({"p", "passe", "pass", "passed", "passo"})
 _DOUBLE_WORDS = frozenset({"x", "contre", "double", "doubled"})
 _REDOUBLE_WORDS = frozenset({"xx", "surcontre", "redouble", "redoubled"})
+_CALL_ENDS = frozenset(_STRAIN_OF) | _PASS_WORDS | _DOUBLE_WORDS | _REDOUBLE_WORDS
 # After these a number is a board, a law or a count, not a level.
 _NOT_LEVEL_BEFORE = frozenset({"donne", "board", "etui", "loi", "law", "article", "table"})
 # "X sur Y": the call Y came first.
@@ -57,7 +58,8 @@ _SEAT_WORDS_AFTER_I_AM = {"est": "E", "o": "W", "n": "N", "s": "S", "e": "E", "w
 _WINDOW = 10
 # Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
 _INTENDED = frozenset(
-    {"meant", "want", "wanted", "wants", "intending", "intended", "voulait", "voulu", "veut",
+    {"meant", "meaning", "want", "wanted", "wants", "intending", "intended", "voulait", "voulu",
+     "veut",
      "vouloir", "voulais",
      # a call imagined: "il pensait que l'ouverture était 1♦", "thinking it was 1♦"
      "pensait", "pensais", "croyait", "croyais", "thought", "thinking", "believing",
@@ -396,7 +398,11 @@ def _caller(
             break
     # "ouverture hors tour 1♠ O, N accepte": a seat right after the call, closing
     # its clause, when none is written right before it
-    if end < len(tokens) and tokens[end] in SEATS and not (start and tokens[start - 1] in SEATS):
+    # (a seat right after an earlier call, "7♠ (N) 8♥ (E)", is that call's)
+    seat_before = start and tokens[start - 1] in SEATS and not (
+        start >= 2 and tokens[start - 2] in _CALL_ENDS
+    )
+    if end < len(tokens) and tokens[end] in SEATS and not seat_before:
         if end + 1 == len(tokens) or tokens[end + 1] in (COMMA, BREAK):
             named = [m for m in mentions if m.start == end]
             if named:

@@ -512,6 +512,9 @@ _CHANGE_WORDS = frozenset(
 )  # fmt: skip
 
 
+_WANT_WORDS = frozenset({"meant", "meaning", "want", "wanted", "voulait", "voulais", "veut"})
+
+
 def _call_first_made(reading: Reading, calls: list[CallMention]) -> CallMention:
     """The call a change of call is about: the last one made before the text
     tells the change (``North opened 1♣, … South put 1♠ and then swapped it``),
@@ -520,10 +523,22 @@ def _call_first_made(reading: Reading, calls: list[CallMention]) -> CallMention:
     made = [c for c in calls if not only_meant(tokens, c.start)]
     meant = [c for c in calls if c not in made]
     if meant:
-        # "I wanted 1♠ but pulled 1NT": the first call made after the one meant
+        # "I wanted 1♠ but pulled 1NT": the first call made after the one meant;
+        # "W 2H card placed, W says meant 2S", "N 1♠, E P, N then 'I want 1NT'":
+        # else the last one the same player made before it
         after = [c for c in made if c.start > meant[0].start and c.caller == meant[0].caller]
         if after:
             return after[0]
+        said = meant[0]
+        if said.start and (
+            tokens[said.start - 1] in _WANT_WORDS
+            or (said.start > 1 and tokens[said.start - 2] in _WANT_WORDS
+                and tokens[said.start - 1] in ("to", "say", "dire", "bid"))
+        ):  # "meant 2S", "I want 1NT", "voulait dire 2♥": the slip came before
+            own = [c for c in made if c.start < said.start and c.caller is not None
+                   and said.caller is not None and _same(reading, c.caller, said.caller)]
+            if own:
+                return own[-1]
     change = next((i for i, t in enumerate(tokens) if t in _CHANGE_WORDS), None)
     if change is not None:
         before = [c for c in made if c.end <= change]
