@@ -29,7 +29,6 @@ _STRAIN_OF = {"♣": Strain.C, "♦": Strain.D, "♥": Strain.H, "♠": Strain.S
 _PASS_WORDS = frozenset({"p", "passe", "pass", "passed", "passo"})
 _DOUBLE_WORDS = frozenset({"x", "contre", "double", "doubled"})
 _REDOUBLE_WORDS = frozenset({"xx", "surcontre", "redouble", "redoubled"})
-_CALL_ENDS = frozenset(_STRAIN_OF) | _PASS_WORDS | _DOUBLE_WORDS | _REDOUBLE_WORDS
 # After these a number is a board, a law or a count, not a level.
 _NOT_LEVEL_BEFORE = frozenset({"donne", "board", "etui", "loi", "law", "article", "table"})
 # "X sur Y": the call Y came first.
@@ -398,9 +397,12 @@ def _caller(
             break
     # "ouverture hors tour 1♠ O, N accepte": a seat right after the call, closing
     # its clause, when none is written right before it
-    # (a seat right after an earlier call, "7♠ (N) 8♥ (E)", is that call's)
+    # (a seat right after an earlier call written with no seat before it,
+    # "7♠ (N) 8♥ (E)", is that call's; in "N 1♠ E 1♥" E is 1♥'s)
+    previous = earlier[-1] if earlier else None
     seat_before = start and tokens[start - 1] in SEATS and not (
-        start >= 2 and tokens[start - 2] in _CALL_ENDS
+        previous is not None and previous.end == start - 1
+        and not (previous.start and tokens[previous.start - 1] in SEATS)
     )
     if end < len(tokens) and tokens[end] in SEATS and not seat_before:
         if end + 1 == len(tokens) or tokens[end + 1] in (COMMA, BREAK):
