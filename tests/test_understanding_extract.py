@@ -207,6 +207,12 @@ STATED = [
     # 38: a seat in parentheses after the call before is that call's, not the next one's
     ("Dlr N. 7♠ (N) 8♥ (E). S has not called. 38.", "bid_above_seven",
      {"offender": "E", "call": "8H", "lho_called_since": False}),
+    # 37: the barred player's own call after the bar, not an earlier call nor a pass
+    ("N barred throughout (36B after S XX'd partner's bid). N bid 4S. E/W call TD.",
+     "call_when_obliged_to_pass", {"offender": "N", "call": "4S"}),
+    ("North made an insufficient bid, the director said South must pass for the rest of "
+     "the auction. South passed twice, fine. Then South forgot and bid 3NT.",
+     "call_when_obliged_to_pass", {"offender": "S", "call": "3NT"}),
     # an option or an obligation told is not a call made (27B)
     ("My LHO opened 1NT and I overcall 1♠. The director say I can bid 2♠, or other bid and "
      "my partner must pass. I bid 2♠.", "insufficient_bid",

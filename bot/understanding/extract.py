@@ -482,6 +482,18 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         told = max((end for _, end in reading.cues.get("@obliged", [])), default=0)
         pool = [c for c in calls if c.start >= told] or calls
         with_caller = [c for c in pool if c.caller is not None and c.caller.known]
+        # the barred player's own call after the bar, not a pass (a pass is his due):
+        # "N barred throughout (36B after S XX'd). N bid 4S."
+        barred = _barred(reading)
+        if barred is not None:
+            for start, _ in reversed(reading.cues.get("@obliged", [])):
+                own = [
+                    c for c in calls
+                    if c.start > start and not c.call.is_pass and c.caller is not None
+                    and c.caller.known and _same(reading, c.caller, barred)
+                ]  # fmt: skip
+                if own:
+                    return own[0]
         return (with_caller or pool)[0]
     if irregularity == I.SIMULTANEOUS_CALLS:
         offender = _simultaneous_offender(reading)
@@ -505,6 +517,16 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
 
 
 _KIND_VALUES = frozenset(i.value for i in _KIND_OF)
+
+
+def _barred(reading: Reading) -> Ref | None:
+    """The player told under a bar: named just before ``barred``/``must pass``
+    (``N barred throughout``, ``told West he must pass``, ``mon partenaire doit passer``)."""
+    for start, end in reading.cues.get("@obliged", []):
+        ref = _mention_near(reading, start, end)
+        if ref is not None and ref.known and not ref.pronoun:
+            return ref
+    return None
 # Where the change of call is told: the call made comes before it.
 _CHANGE_WORDS = frozenset(
     {"then", "puis", "but", "mais", "changed", "change", "changes", "swapped", "corrected",
