@@ -409,3 +409,25 @@ def test_a_call_told_beside_a_listing_is_replayed_with_it(text: str) -> None:
     assert result.irregularity == "inadmissible_double", result
     assert result.facts.get("offender") == "N"
     assert result.facts.get("call") == "XX"
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # 25A, 36, 37, 38: the offender's LHO told silent, however said
+        ("S : 2♦ → 2♥ aussitôt (« mauvais carton »). O n'a pas parlé. Involontaire. 25A.",
+         "change_of_call", {"offender": "S", "lho_called_since": False}),
+        ("S: 2♦ → 2♥ at once (wrong card). W not called. Unintended. 25A.",
+         "change_of_call", {"offender": "S", "lho_called_since": False}),
+        ("Donneur N. 7♠ (N) 8♥ (E). S n'a pas parlé. Loi 38.", "bid_above_seven",
+         {"offender": "E", "lho_called_since": False}),
+        # a player told calling is not silent
+        ("N's double came at W's turn. E didn't care and bid 2H over it",
+         "double_out_of_rotation", {"lho_accepts": True}),
+    ],
+)  # fmt: skip
+def test_a_player_told_silent(text: str, irregularity: str, expected: dict[str, object]) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)

@@ -1003,7 +1003,7 @@ def _called_since(
                 found.setdefault("lho", value)
             elif rel is Relation.PARTNER:
                 found.setdefault("partner", value)
-    for ref in _named_before_calling(reading):
+    for ref in _named_before_calling(reading) + _told_silent(reading):
         rel = _relation_to_offender(reading, offender, ref)
         if rel is Relation.LHO:
             found.setdefault("lho", False)
@@ -1032,6 +1032,45 @@ _BEFORE = frozenset({"before", "avant"})
 _CALLING = frozenset(
     {"called", "call", "calls", "bid", "bids", "had", "has", "could", "made", "did", "ait",
      "parle", "puisse", "ne", "n", "eut", "se", "passed", "passe"}
+)  # fmt: skip
+
+
+_SPEAKING = frozenset(
+    {"parle", "parler", "called", "call", "calls", "calling", "bid", "bidding", "encheri",
+     "speak", "spoken", "spoke", "speaking", "annonce"}
+)  # fmt: skip
+
+
+def _told_silent(reading: Reading) -> list[Ref]:
+    """``O n'a pas parlé``, ``W not called``, ``S has not bid yet``, ``West
+    called the director before speaking``: that player had not called."""
+    tokens = reading.tokens
+    found = []
+    for mention in reading.entities.seats:
+        if mention.ref.pronoun or mention.ref.opponent or not mention.ref.known:
+            continue
+        clause: list[str] = []
+        for token in tokens[mention.end : mention.end + 8]:
+            if token in (BREAK, COMMA) or token in SEATS:
+                break
+            clause.append(token)
+        verbs = [i for i, t in enumerate(clause) if t in _SPEAKING]
+        if not verbs:
+            continue
+        v = verbs[0]
+        lead = clause[:v]
+        denial = set(lead) & (NEGATORS | _CONTRACTED_NEGATORS)
+        if denial and all(t in _AUXILIARIES or t in NEGATORS or t in _CONTRACTED_NEGATORS
+                          for t in lead):
+            found.append(mention.ref)  # "O n'a pas parlé", "W not called"
+        elif set(clause[max(0, v - 2) : v]) & _BEFORE:
+            found.append(mention.ref)  # "appelle l'arbitre avant de parler"
+    return found
+
+
+_AUXILIARIES = frozenset(
+    {"has", "had", "have", "did", "does", "do", "a", "avait", "ai", "yet", "encore", "been",
+     "ait", "already", "deja", "even", "still", "toujours", "meme", "n", "ne", "rien"}
 )  # fmt: skip
 
 
