@@ -213,6 +213,11 @@ STATED = [
     ("North made an insufficient bid, the director said South must pass for the rest of "
      "the auction. South passed twice, fine. Then South forgot and bid 3NT.",
      "call_when_obliged_to_pass", {"offender": "S", "call": "3NT"}),
+    # 15A: the player told holding another board's cards, and his call
+    ("Étui 6 : E a la main de l'étui 7. N 1♣, E 1♥ (mauvaise main), S 1♠. Découvert "
+     "maintenant. 15A.", "wrong_board", {"offender": "E", "call": "1H"}),
+    ("Strange situation: at table 4 South took the cards of board 15 instead of 16 and he "
+     "opened 1♠. West passed, North bid 2♦.", "wrong_board", {"offender": "S", "call": "1S"}),
     # an option or an obligation told is not a call made (27B)
     ("My LHO opened 1NT and I overcall 1♠. The director say I can bid 2♠, or other bid and "
      "my partner must pass. I bid 2♠.", "insufficient_bid",

@@ -500,6 +500,12 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         if offender is None:
             return None
         return _call_of(reading, offender, calls)
+    if irregularity == I.WRONG_BOARD:
+        holder = _card_holder(reading) or _subject(reading, irregularity)
+        if holder is not None:
+            own = _call_of(reading, holder, calls)
+            if own is not None:
+                return own
     if irregularity in (I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION):
         with_caller = [c for c in calls if c.caller is not None and c.caller.known]
         pool = with_caller or calls
@@ -658,6 +664,34 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
     return None
 
 
+_HOLDING = frozenset(
+    {"took", "had", "has", "holding", "held", "avait", "a", "jouait", "pris", "prend", "playing",
+     "played", "with", "avec", "picked", "sorti", "tire"}
+)  # fmt: skip
+_HAND_WORDS = frozenset({"cards", "cartes", "main", "hand", "etui", "board", "donne"})
+
+
+def _card_holder(reading: Reading) -> Ref | None:
+    """``South took the cards of board 15``, ``E a la main de l'étui 7``: the
+    player told holding another board's cards (15A)."""
+    tokens = reading.tokens
+    for mention in reading.entities.seats:
+        ref = mention.ref
+        if not ref.known or ref.opponent or ref.subject is not None:
+            continue
+        if ref.pronoun:
+            resolved = _resolved(reading, mention)
+            if resolved is None:
+                continue
+            ref = resolved
+        after = tokens[mention.end : mention.end + 6]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        if after and after[0] in _HOLDING and set(after[1:]) & _HAND_WORDS:
+            return ref
+    return None
+
+
 def _call_of(reading: Reading, who: Ref, calls: list[CallMention]) -> CallMention | None:
     """The call ``who`` made: attributed to him, else the one named right after him."""
     for call in calls:
@@ -686,6 +720,11 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         simultaneous = _simultaneous_offender(reading)
         if simultaneous is not None:
             return simultaneous
+    if irregularity == I.WRONG_BOARD:
+        # 15A: the player told holding the other board's cards, then his call
+        holder = _card_holder(reading) or _subject(reading, irregularity)
+        if holder is not None:
+            return holder
     derivation = reading.derivation
     if derivation is not None and derivation.irregularity == irregularity and not reading.seatless:
         if derivation.offender is not None and not reading.virtual_anchor:
