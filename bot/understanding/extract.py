@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from rules_core.calls import Call, CallKind, Relation, Seat
@@ -1141,15 +1142,21 @@ def acceptance_spans(
     before any negation: the lexicon's phrases and any word of those stems."""
     spans = [(a, b, False) for a, b in cues.get("@refuse", [])]
     spans += [(a, b, True) for a, b in cues.get("@accept", [])]
-    covered = {i for a, b, _ in spans for i in range(a, b)}
-    for i, token in enumerate(tokens):
-        if i in covered:
-            continue
-        if token.startswith(_ACCEPT_STEMS):
-            spans.append((i, i + 1, True))
-        elif token.startswith(_REFUSE_STEMS):
-            spans.append((i, i + 1, False))
+    stems = _stem_spans(tokens)
+    if stems:
+        covered = {i for a, b, _ in spans for i in range(a, b)}
+        spans += [(i, i + 1, said) for i, said in stems if i not in covered]
     return sorted(spans)
+
+
+@lru_cache(maxsize=64)
+def _stem_spans(tokens: tuple[str, ...]) -> tuple[tuple[int, bool], ...]:
+    """Tokens of the accept (True) or refuse (False) stems, with their index."""
+    return tuple(
+        (i, token.startswith(_ACCEPT_STEMS))
+        for i, token in enumerate(tokens)
+        if token.startswith(_ACCEPT_STEMS) or token.startswith(_REFUSE_STEMS)
+    )
 
 
 _SIDE_FILLER = frozenset(
