@@ -431,3 +431,23 @@ def test_a_player_told_silent(text: str, irregularity: str, expected: dict[str, 
     assert result.irregularity == irregularity, result
     for fact, value in expected.items():
         assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "replacement"),
+    [
+        # 27B: the replacement told as a choice or a replacing word, after the call
+        ("IB 3C over 3D, replaced by pass. Partner barred?", "pass"),
+        ("Ma gauche a ouvert 1♠, ma droite a dit 2♠, et moi j'ai dit 2♥. Ma gauche ne l'a pas "
+         "accepté. J'ai choisi de passer.", "pass"),
+        ("East opened 1♠ and South put out 1♥. West didn't accept it. The director said I "
+         "could bid 2♥. I chose 2♥.", "lowest_same_denomination"),
+        # a double told comparable (27B1(b))
+        ("N ouvre 1♣, E intervient 1♠, S dit 1♥. O refuse. Un contre promet lui aussi 4 cœurs : "
+         "enchère comparable. S contre.", "comparable"),
+    ],
+)  # fmt: skip
+def test_the_replacement_told_as_a_choice(text: str, replacement: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "insufficient_bid", result
+    assert result.facts.get("replacement") == replacement, result.facts

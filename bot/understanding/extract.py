@@ -1295,8 +1295,23 @@ def _replacement(
     if call is None or not call.call.is_bid:
         return None
     chosen_at: CallMention | None = None
-    for _start, end in reading.cues.get("@replacement", []):
-        after = [c for c in reading.entities.calls if end <= c.start <= end + 2]
+    tokens = reading.tokens
+    # the lexicon's phrases, and any replacing or choosing word told after the
+    # call: "replaced by pass", "I chose 3NT", "il a choisi 3♣", "corrige en 2♥"
+    marks = [end for _start, end in reading.cues.get("@replacement", [])]
+    marks += [
+        i + 1 for i in range(call.end, len(tokens))
+        if tokens[i] in _CHOOSING and not only_meant(tokens, i)
+    ]  # fmt: skip
+    for end in sorted(marks):
+        gap = tokens[end : end + 3]
+        if any(t in _PASSING for t in gap[:3]):
+            return "pass"  # "choisi de passer", "decided to pass"
+        after = [
+            c for c in reading.entities.calls
+            if end <= c.start <= end + 2 and c.start > call.start
+            and not only_offered(tokens, c.start)
+        ]  # fmt: skip
         if after:
             chosen_at = after[0]
             break
@@ -1308,7 +1323,8 @@ def _replacement(
     if chosen.is_pass:
         return "pass"
     if not chosen.is_bid:
-        return "double_redouble"
+        # a double can be the comparable call (27B1(b), 23A) when the text says so
+        return "comparable" if reading.affirmed("@comparable") else "double_redouble"
     others = [
         c for c in reading.entities.calls
         if c.call.is_bid and c is not call and c.start != chosen_at.start
@@ -1334,6 +1350,14 @@ def _replacement(
     if reading.cues.get("@comparable"):
         return "other_bid"  # "not comparable", "pas le même sens"
     return None
+
+
+_CHOOSING = frozenset(
+    {"chose", "chosen", "choose", "chooses", "choisi", "choisit", "decided", "decide", "decides",
+     "opted", "elected", "replaced", "remplace", "remplacee", "corrects", "corrige", "corrigee",
+     "changed", "substituted", "settled"}
+)  # fmt: skip
+_PASSING = frozenset({"passer", "passing", "pass", "passe", "passed"})
 
 
 _SELF_CORRECTION = frozenset(
