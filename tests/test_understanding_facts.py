@@ -451,3 +451,26 @@ def test_the_replacement_told_as_a_choice(text: str, replacement: str) -> None:
     result = classify(text)
     assert result.irregularity == "insufficient_bid", result
     assert result.facts.get("replacement") == replacement, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "unintended"),
+    [
+        # 25A: a slip told in the writer's own words
+        ("Dlr E. E 1NT from box, immediately replaced with 1C: card stuck to adjacent one.", True),
+        ("mon adv a sorti 2♠ de la boite puis la remis et a pose 2♥ a la place, il dit que cest "
+         "une erreur de doigt", True),
+        ("pard thumbed 2S from the box meaning 2NT, pulled it straight back", True),
+        ("donneur O : 1♥ – 1♠ (N), N retire aussitôt et pose 1SA : carton voisin, sans "
+         "réflexion.", True),
+        # 25B: a change of mind, or a slip denied
+        ("North bid 2♥, after a few seconds he took back and placed 2♠. He said he has decided "
+         "that 2♠ is better.", False),
+        ("E 1♠, puis : « non, 2♠ ! ». Pas un carton mal pris : E avait mal évalué sa main.",
+         False),
+    ],
+)  # fmt: skip
+def test_a_slip_or_a_change_of_mind_in_own_words(text: str, unintended: bool) -> None:
+    result = classify(text)
+    assert result.irregularity == "change_of_call", result
+    assert result.facts.get("unintended") is unintended, result.facts

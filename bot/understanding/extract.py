@@ -1263,6 +1263,50 @@ def lead_faced(reading: Reading) -> bool | None:
     return None
 
 
+# Words that tell a slip (25A) or a change of mind (25B), beyond the lexicon's phrases.
+_SLIP_WORDS = frozenset(
+    {"mistake", "wrong", "slip", "stuck", "adjacent", "voisin", "voisine", "erreur", "mauvais",
+     "mechanical", "mecanique", "inadvertent", "inadvertently", "accidentally", "accident",
+     "lapsus", "accroche", "visait", "fumbled", "thumbed", "mauvaise"}
+)  # fmt: skip
+_MIND_WORDS = frozenset(
+    {"decided", "decide", "decides", "mind", "avis", "better", "deliberate", "deliberately",
+     "reconsidered", "ravise", "jump", "sauter", "evalue", "compte", "thinking", "reflexion",
+     "rethought", "judgement", "judgment"}
+)  # fmt: skip
+
+
+def _slip_told(reading: Reading) -> bool | None:
+    """25A or 25B as the text tells it in its own words: a change of mind
+    (``he decided 2♠ is better``, ``elle avait mal compté``, ``pas un carton mal
+    pris``) or a slip (``card stuck to the adjacent one``, ``erreur de doigt``,
+    ``pulled 2S meaning 2NT``)."""
+    tokens = reading.tokens
+    slip = mind = False
+    for i, token in enumerate(tokens):
+        if token in _MIND_WORDS:
+            if denied(tokens, i, i + 1) or (i and tokens[i - 1] in _WITHOUT):
+                slip = True  # "sans réflexion", "no thinking"
+            else:
+                mind = True
+        elif token in _SLIP_WORDS:
+            if denied(tokens, i, i + 1):
+                mind = True  # "pas un carton mal pris", "not a slip"
+            else:
+                slip = True
+    if mind:
+        return False
+    if slip or any(
+        set(tokens[max(0, c.start - 2) : c.start]) & _MEANING for c in reading.entities.calls
+    ):
+        return True  # "pulled 2S meaning 2NT", "en voulant le 1♦"
+    return None
+
+
+_WITHOUT = frozenset({"sans", "without", "no"})
+_MEANING = frozenset({"meant", "meaning", "intending", "intended", "visait", "voulant"})
+
+
 def _cards(reading: Reading) -> str | None:
     tokens = [t for t in reading.tokens if t not in (COMMA, BREAK)]
     if any(t in _LEAD_WORDS for t in tokens):
@@ -1565,6 +1609,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["unintended"] = False
     elif reading.affirmed("@unintended_weak"):
         text_facts["unintended"] = True  # "2♥ au lieu de 2♠", unless a change of mind is said
+    elif kind is I.CHANGE_OF_CALL:
+        slip = _slip_told(reading)
+        if slip is not None:
+            text_facts["unintended"] = slip
     out_of_turn = reading.cues.get("@out_of_turn", [])
     in_turn = [
         s for s in reading.affirmed("@in_turn")
