@@ -81,6 +81,16 @@ STATED_FACTS = [
     # a call after a listing, the lead not yet faced (36B)
     ("The auction was 1♥ (S) – 1♠ (W) – double (N) – redouble (E) – pass (S) – pass (W), "
      "and now North redoubled again. The opening lead hasn't been made.", "N", "36B"),
+    # a slip told in own words, the next players silent (25A)
+    ("Dealer N. N 1♥, E pulled 2♠ meaning 2♥, the card stuck to the adjacent one, and "
+     "replaced it at once. S has not called.", "E", "25A1"),
+    # a bid above seven in notation, the LHO silent (38)
+    ("Dlr N. 7♠ (N) 8♥ (E). S has not called.", "E", "38A"),
+    # a call after the final pass before the opening lead (39)
+    ("4♥ (E) P P P; S X after the final pass, before the opening lead.", "S", "39A"),
+    # the replacement told as a choice after a refusal (27B2)
+    ("Ma gauche a ouvert 1♠, ma droite a dit 2♠, et moi j'ai dit 2♥. Je suis Sud. Ma gauche "
+     "ne l'a pas accepté. J'ai choisi de passer.", "S", "27B2"),
 ]  # fmt: skip
 
 

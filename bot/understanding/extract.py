@@ -1591,6 +1591,9 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["lho_called_since"] = called["lho"]
     if "partner" in called:
         text_facts["partner_called_since"] = called["partner"]
+    elif called.get("lho") is False:
+        # the partner calls after the LHO: "S has not called" says he has not either
+        text_facts["partner_called_since"] = False
     if kind == I.WRONG_BOARD and two_boards(reading):
         # Law 15 (2017 15B, 2007 15C): the whole table is on a board not
         # designated for the round, not one player holding wrong cards.
