@@ -504,9 +504,9 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     if irregularity == I.WRONG_BOARD:
         holder = _card_holder(reading) or _subject(reading, irregularity)
         if holder is not None:
-            own = _call_of(reading, holder, calls)
-            if own is not None:
-                return own
+            held = _call_of(reading, holder, calls)
+            if held is not None:
+                return held
     if irregularity in (I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION):
         with_caller = [c for c in calls if c.caller is not None and c.caller.known]
         pool = with_caller or calls
@@ -643,10 +643,10 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
         holder_refs = [m.ref for m in named if m.start in taken]
         if not holder_refs:
             holder_refs = [r for r in (_turn_holder(reading),) if r is not None]
-        others = [m.ref for m in near if m.start not in taken
-                  and not any(_same(reading, m.ref, h) for h in holder_refs)]
-        if holder_refs and others and (holders_near or len({o for o in others}) == 1):
-            return others[0]
+        rest = [m.ref for m in near if m.start not in taken
+                and not any(_same(reading, m.ref, h) for h in holder_refs)]
+        if holder_refs and rest and (holders_near or len(set(rest)) == 1):
+            return rest[0]
     named = [m for m in named if m.ref.seat is not None]
     dealer = reading.entities.compass(reading.entities.dealer)
     holders = {m.ref.seat for m in named if m.start in taken}
