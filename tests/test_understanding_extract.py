@@ -218,6 +218,13 @@ STATED = [
      "maintenant. 15A.", "wrong_board", {"offender": "E", "call": "1H"}),
     ("Strange situation: at table 4 South took the cards of board 15 instead of 16 and he "
      "opened 1♠. West passed, North bid 2♦.", "wrong_board", {"offender": "S", "call": "1S"}),
+    # 30-32: whose turn it was, named by side, relative to the writer or to the offender
+    ("I redoubled too early, it was still the turn of my right opponent.",
+     "double_out_of_rotation", {"offender_relative": "self", "call": "XX", "turn_of": "rho"}),
+    ("In the auction my partner has passed out of his turn. It was turn of the opponent on "
+     "his left.", "pass_out_of_rotation", {"offender_relative": "partner", "turn_of": "lho"}),
+    ("my partner thought it was her turn and said 1 no trump. it was actually the man on her "
+     "right", "bid_out_of_rotation", {"offender_relative": "partner", "turn_of": "rho"}),
     # an option or an obligation told is not a call made (27B)
     ("My LHO opened 1NT and I overcall 1♠. The director say I can bid 2♠, or other bid and "
      "my partner must pass. I bid 2♠.", "insufficient_bid",

@@ -1003,6 +1003,10 @@ def _misinformed(reading: Reading, explainer: Ref | None) -> dict[str, Any]:
 def _turn_holder(reading: Reading) -> Ref | None:
     """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``."""
     tokens = reading.tokens
+    for _, end in reading.cues.get("@turn", []):
+        side = _side_words(tokens, end)
+        if side is not None:
+            return side
     for start, end in reading.cues.get("@turn", []):
         ref = _mention_near(reading, start, end, before=False, after=True)
         if ref is not None:
@@ -1024,6 +1028,30 @@ def _turn_holder(reading: Reading) -> Ref | None:
             if mention.start and tokens[mention.start - 1] in ("before", "not"):
                 continue
             return mention.ref
+    return None
+
+
+_LEFT = frozenset({"left", "gauche"})
+_RIGHT = frozenset({"right", "droite"})
+_HIS = frozenset({"his", "her", "him", "sa", "son", "lui", "elle"})
+
+
+def _side_words(tokens: tuple[str, ...], end: int) -> Ref | None:
+    """``the turn of my right opponent``, ``turn of the opponent on his left``,
+    ``the man on her right``: a player named by side after a turn word, relative
+    to the writer (``my``) or to the player spoken about (``his``, ``her``)."""
+    window = tokens[end : end + 7]
+    if BREAK in window:
+        window = window[: window.index(BREAK)]
+    for i, token in enumerate(window):
+        if token not in _LEFT and token not in _RIGHT:
+            continue
+        relation = Relation.LHO if token in _LEFT else Relation.RHO
+        before = set(window[max(0, i - 2) : i]) | set(window[i + 1 : i + 3])
+        if "MY" in before:
+            return Ref(writer=relation)
+        if before & _HIS:
+            return Ref(subject=relation)
     return None
 
 
