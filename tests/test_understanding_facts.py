@@ -474,3 +474,19 @@ def test_a_slip_or_a_change_of_mind_in_own_words(text: str, unintended: bool) ->
     result = classify(text)
     assert result.irregularity == "change_of_call", result
     assert result.facts.get("unintended") is unintended, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [
+        # 39: the offender's side from a player told declaring or defending
+        ("The auction ended 1♠ (N) – pass – 4♠ – pass – pass – pass. After the final pass, East "
+         "said 'double' before the opening lead. North is declarer.", "defending"),
+        ("T6 : enchère de S après le dernier passe (3♣ sur 2♠ final d'E/O). S défendra. 39.",
+         "defending"),
+    ],
+)  # fmt: skip
+def test_the_offenders_side_after_the_final_pass(text: str, side: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "call_after_final_pass", result
+    assert result.facts.get("offender_side") == side, result.facts

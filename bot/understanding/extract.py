@@ -1335,6 +1335,42 @@ _WITHOUT = frozenset({"sans", "without", "no"})
 _MEANING = frozenset({"meant", "meaning", "intending", "intended", "visait", "voulant"})
 
 
+_DEFENDING_WORDS = frozenset(
+    {"defend", "defends", "defending", "defended", "defendra", "defendent", "defenseur",
+     "defenseurs", "defender", "defenders", "defense"}
+)  # fmt: skip
+_DECLARING_WORDS = frozenset({"declarer", "declarant", "dummy", "mort", "declarers"})
+
+
+def _side_of_offender(reading: Reading, offender: Ref | None) -> str | None:
+    """Law 39: the offender's side as a player is told declaring or defending
+    (``S défendra``, ``E/W defend``, ``North is declarer``): the same for the
+    offender's side, the other for his opponents."""
+    seat = reading.entities.compass(offender)
+    if seat is None:
+        return None
+    tokens = reading.tokens
+    for mention in reading.entities.seats:
+        named = reading.entities.compass(mention.ref)
+        if named is None or mention.ref.pronoun:
+            continue
+        after = tokens[mention.end : mention.end + 3]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        if set(after) & _DEFENDING_WORDS:
+            told = "defending"
+        elif set(after) & _DECLARING_WORDS:
+            told = "declaring"
+        else:
+            continue
+        if denied(tokens, mention.end, mention.end + 1):
+            continue
+        if named in (seat, seat.partner):
+            return told
+        return "declaring" if told == "defending" else "defending"
+    return None
+
+
 def _cards(reading: Reading) -> str | None:
     tokens = [t for t in reading.tokens if t not in (COMMA, BREAK)]
     if any(t in _LEAD_WORDS for t in tokens):
@@ -1658,7 +1694,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     faced = lead_faced(reading)
     if faced is not None:
         text_facts["after_opening_lead"] = faced
-    if reading.affirmed("@declaring"):
+    side = _side_of_offender(reading, offender)
+    if side is not None:
+        text_facts["offender_side"] = side
+    elif reading.affirmed("@declaring"):
         text_facts["offender_side"] = "declaring"
     elif reading.affirmed("@defending"):
         text_facts["offender_side"] = "defending"
