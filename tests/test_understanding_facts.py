@@ -490,3 +490,22 @@ def test_the_offenders_side_after_the_final_pass(text: str, side: str) -> None:
     result = classify(text)
     assert result.irregularity == "call_after_final_pass", result
     assert result.facts.get("offender_side") == side, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # 15, 25: a player told calling since the irregular call ("already", "after")
+        ("played the wrong board! north picked up board 8's hand and bid 1NT. only noticed "
+         "after his partner responded", "wrong_board", {"partner_called_since": True}),
+        ("Le gars a mis le carton passe, pis après que son partner a callé, y veut changer pour "
+         "contre.", "change_of_call", {"partner_called_since": True}),
+    ],
+)  # fmt: skip
+def test_a_player_told_calling_since(
+    text: str, irregularity: str, expected: dict[str, object]
+) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)

@@ -1077,6 +1077,12 @@ def _called_since(
             found.setdefault("lho", False)
         elif rel is Relation.PARTNER:
             found.setdefault("partner", False)
+    for ref in _told_calling_since(reading):
+        rel = _relation_to_offender(reading, offender, ref)
+        if rel is Relation.LHO:
+            found.setdefault("lho", True)
+        elif rel is Relation.PARTNER:
+            found.setdefault("partner", True)
     # a call by the offender's LHO or partner named after his call
     calls = reading.entities.calls
     own = [i for i, c in enumerate(calls) if c.caller is not None and c.caller == offender]
@@ -1134,6 +1140,41 @@ def _told_silent(reading: Reading) -> list[Ref]:
         elif set(clause[max(0, v - 2) : v]) & _BEFORE:
             found.append(mention.ref)  # "appelle l'arbitre avant de parler"
     return found
+
+
+_SINCE = frozenset({"already", "deja", "since", "now", "depuis", "ensuite"})
+_AFTER_THAT = frozenset({"after", "apres"})
+
+
+def _told_calling_since(reading: Reading) -> list[Ref]:
+    """``his partner had already bid``, ``my partner has now bid``, ``après que
+    son partner a callé``, ``after his partner responded``: that player called
+    after the irregular call."""
+    tokens = reading.tokens
+    found = []
+    for mention in reading.entities.seats:
+        if mention.ref.pronoun or mention.ref.opponent or not mention.ref.known:
+            continue
+        clause: list[str] = []
+        for token in tokens[mention.end : mention.end + 6]:
+            if token in (BREAK, COMMA) or token in SEATS:
+                break
+            clause.append(token)
+        verbs = [i for i, t in enumerate(clause) if t in _SPEAKING or t in _RESPONDING]
+        if not verbs:
+            continue
+        lead = clause[: verbs[0]]
+        if set(lead) & (NEGATORS | _CONTRACTED_NEGATORS | _BEFORE):
+            continue
+        if not all(t in _AUXILIARIES or t in _SINCE for t in lead):
+            continue
+        opening = set(tokens[max(0, mention.start - 3) : mention.start])
+        if set(lead) & _SINCE or opening & _AFTER_THAT:
+            found.append(mention.ref)
+    return found
+
+
+_RESPONDING = frozenset({"responded", "repondu", "calle", "dit", "passed", "passe", "doubled"})
 
 
 _AUXILIARIES = frozenset(
