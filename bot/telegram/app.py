@@ -32,6 +32,7 @@ from bot.voice import Transcriber
 
 from .gate import Gate
 from .handlers import ArbitreHandlers
+from .health import HealthServer, Heartbeat
 from .menus import COMMAND_MENUS, set_default_menus
 from .polling import TOKEN_REFUSED, Poller
 from .sender import Sender
@@ -193,6 +194,7 @@ def run(settings: Settings) -> None:
         if settings.webhook_url:
             path = _webhook_path(settings.token)
             log.info("serving a webhook on port %d", settings.webhook_port)
+            HealthServer(app, settings.health_port, settings.webhook_listen).install()
             app.run_webhook(
                 listen=settings.webhook_listen,
                 port=settings.webhook_port,
@@ -203,13 +205,16 @@ def run(settings: Settings) -> None:
             )
         else:
             log.info("polling for updates")
-            asyncio.run(serve_polling(app, allowed))
+            beat = Heartbeat(settings.heartbeat_file) if settings.heartbeat_file else None
+            asyncio.run(serve_polling(app, allowed, beat))
     except InvalidToken:  # e.g. the start-up getMe, refused since check_connection
         raise SettingsError(TOKEN_REFUSED) from None
 
 
-async def serve_polling(app: Application, allowed: list[str]) -> None:  # type: ignore[type-arg]
-    """Initialise, poll until SIGINT/SIGTERM, shut down cleanly.
+async def serve_polling(app: Application, allowed: list[str],  # type: ignore[type-arg]
+                        heartbeat: Heartbeat | None = None) -> None:
+    """Initialise, poll until SIGINT/SIGTERM, shut down cleanly; each
+    successful poll beats ``heartbeat`` (health.py), removed at the end.
 
     :raises SettingsError: when Telegram refuses the token meanwhile.
     :raises StoreError: when the database file disappears meanwhile.
@@ -222,6 +227,8 @@ async def serve_polling(app: Application, allowed: list[str]) -> None:  # type: 
     poller = Poller(app, allowed, store=conversations.store)
     gone: list[StoreError] = []
     tasks: list[asyncio.Task[None]] = []
+    if heartbeat is not None:
+        poller.on_poll = heartbeat.beat
     try:
         await app.initialize()
         if app.post_init is not None:
@@ -247,6 +254,8 @@ async def serve_polling(app: Application, allowed: list[str]) -> None:  # type: 
             await app.post_shutdown(app)
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(signum)
+        if heartbeat is not None:
+            heartbeat.clear()
     if poller.fatal is not None:
         raise SettingsError(poller.fatal)
     if gone:

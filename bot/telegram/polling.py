@@ -24,13 +24,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from telegram import Update
 from telegram.error import InvalidToken, RetryAfter, TelegramError, TimedOut
 from telegram.ext import Application
 
-from bot.store import Store
+from bot.store_api import ChatStore
 
 __all__ = ["Poller", "POLL_TIMEOUT", "MAX_BACKOFF", "TOKEN_REFUSED"]
 
@@ -50,7 +50,7 @@ TOKEN_REFUSED = ("Telegram refused the token while the bot was running (the toke
 class Poller:
     def __init__(self, app: Application,  # type: ignore[type-arg]
                  allowed_updates: Sequence[str] | None = None,
-                 timeout: int = POLL_TIMEOUT, store: Store | None = None) -> None:
+                 timeout: int = POLL_TIMEOUT, store: ChatStore | None = None) -> None:
         self.app = app
         self.store = store
         self.allowed_updates = list(allowed_updates) if allowed_updates is not None else None
@@ -60,6 +60,8 @@ class Poller:
         self.fatal: str | None = None
         #: failed polls so far (for tests and the log)
         self.failures = 0
+        #: called after each successful getUpdates (the health heartbeat)
+        self.on_poll: Callable[[], None] | None = None
 
     async def run(self, stop: asyncio.Event) -> None:
         """Poll until ``stop`` is set; sets it too when the token is refused."""
@@ -91,6 +93,8 @@ class Poller:
                 log.warning("Telegram's answer to getUpdates could not be read (%s); next try "
                             "in %.1f s", type(error).__name__, delay)
             else:
+                if self.on_poll is not None:
+                    self.on_poll()
                 delay = 0.0
                 if updates is None:
                     return  # stopped while waiting
