@@ -81,6 +81,10 @@ STATED_FACTS = [
     # a call after a listing, the lead not yet faced (36B)
     ("The auction was 1♥ (S) – 1♠ (W) – double (N) – redouble (E) – pass (S) – pass (W), "
      "and now North redoubled again. The opening lead hasn't been made.", "N", "36B"),
+    # a refusal given as an answer to the director, then the RHO passed (32A1)
+    ("L'adversaire de gauche a ouvert 1♠, ma partenaire a passé, et là j'ai contré alors que "
+     "c'était à l'adversaire de droite de parler. Je suis Sud. L'arbitre a demandé à ma "
+     "droite si elle acceptait. Elle a dit non, puis elle a passé.", "S", "32A1"),
     # a slip told in own words, the next players silent (25A)
     ("Dealer N. N 1♥, E pulled 2♠ meaning 2♥, the card stuck to the adjacent one, and "
      "replaced it at once. S has not called.", "E", "25A1"),

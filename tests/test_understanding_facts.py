@@ -304,6 +304,11 @@ def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> 
          {"lho_accepts": False}),
         ("N 1S, E 1H. North-South refuse.", {"lho_accepts": False}),
         ("N 1S, E 1H. The 1H was condoned by South.", {"lho_accepts": True}),
+        # an answer said to the director's question, the question itself not a statement
+        ("East bid 1H over North's 1S. The director asked South if he accepted; South said no.",
+         {"lho_accepts": False}),
+        ("East pass over North's 1S, then East bid 1H. The director asked South whether he "
+         "accepts it. He said yes.", {"lho_accepts": True}),
         # 27B: the replacement is the offender's call after the refusal, not an option
         # the director told, nor a call only named again ("he forgot the 1♠")
         ("South 1♦ over East's 1♥. West is not accepting. I am South, I want to bid 2♦ now.",

@@ -362,7 +362,7 @@ def refusal_end(cues: Mapping[str, list[tuple[int, int]]], tokens: tuple[str, ..
         end for start, end, said in acceptance_spans(cues, tokens)
         if not said and (
             not any(a <= start < b for a, b in cues.get("@negation", []))
-            or tokens[start:end] in _NEGATED_REFUSALS
+            or tokens[start:end] in _NEGATED_REFUSALS or tokens[start] in _ANSWERS
         )
     ]  # fmt: skip
     # "chose not to accept it", "n'accepte pas": an acceptance denied
@@ -1220,12 +1220,26 @@ def acceptance_spans(
 
 @lru_cache(maxsize=64)
 def _stem_spans(tokens: tuple[str, ...]) -> tuple[tuple[int, bool], ...]:
-    """Tokens of the accept (True) or refuse (False) stems, with their index."""
-    return tuple(
+    """Tokens of the accept (True) or refuse (False) stems, with their index,
+    and an answer said to the question (``Elle a dit non``, ``South said no``)."""
+    found = [
         (i, token.startswith(_ACCEPT_STEMS))
         for i, token in enumerate(tokens)
         if token.startswith(_ACCEPT_STEMS) or token.startswith(_REFUSE_STEMS)
-    )
+    ]
+    found += [
+        (i + 1, tokens[i + 1] in ("oui", "yes"))
+        for i in range(len(tokens) - 1)
+        if tokens[i] in ("said", "says", "say", "dit") and tokens[i + 1] in _ANSWERS
+        and (i + 2 == len(tokens) or tokens[i + 2] in _AFTER_ANSWER)
+    ]
+    return tuple(sorted(found))
+
+
+_ANSWERS = frozenset({"no", "non", "oui", "yes"})
+_IF = frozenset({"if", "si", "whether", "sil", "sils"})
+# What may follow an answer standing alone ("elle a dit non, puis elle a passé").
+_AFTER_ANSWER = frozenset({BREAK, COMMA, "to", "and", "et", "then", "puis", "alors"})
 
 
 _SIDE_FILLER = frozenset(
@@ -1265,7 +1279,12 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
     offender_seat = reading.entities.compass(offender)
     spans = acceptance_spans(reading.cues, reading.tokens)
     # "Sud accepte ? non, il refuse": a question asks, the answer tells
-    told = [s for s in spans if not _asked_at(reading.norm, s[1])] or spans
+    # "asked South if he accepted", "demande si elle acceptait": a question too
+    told = [
+        s for s in spans
+        if not _asked_at(reading.norm, s[1])
+        and not set(reading.tokens[max(0, s[0] - 3) : s[0]]) & _IF
+    ] or spans  # fmt: skip
     for start, end, said in told:
         value = (not said) if denied(reading.tokens, start, end) else said
         side = _side_before(reading, start)
