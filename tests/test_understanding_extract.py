@@ -225,6 +225,11 @@ STATED = [
      "his left.", "pass_out_of_rotation", {"offender_relative": "partner", "turn_of": "lho"}),
     ("my partner thought it was her turn and said 1 no trump. it was actually the man on her "
      "right", "bid_out_of_rotation", {"offender_relative": "partner", "turn_of": "rho"}),
+    # 20F, 21B: the player told explaining or (not) alerting, active or passive
+    ("Failure to alert. South 2♥ was 'hearts and a minor', North not alert. I am East.",
+     "misinformation", {"offender": "N"}),
+    ("W 2D alerted by E as \"weak, 6 cards\". System card: Multi. N asked. Wrong explanation "
+     "by E.", "misinformation", {"offender": "E"}),
     # an option or an obligation told is not a call made (27B)
     ("My LHO opened 1NT and I overcall 1♠. The director say I can bid 2♠, or other bid and "
      "my partner must pass. I bid 2♠.", "insufficient_bid",

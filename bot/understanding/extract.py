@@ -751,6 +751,10 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         hasty = _did_not_wait(reading)
         if hasty is not None:
             return hasty
+    if irregularity == I.MISINFORMATION:
+        explainer = _explainer(reading)
+        if explainer is not None:
+            return explainer
     for agent_cue in _AGENT_CUES.get(irregularity or "", ()):
         for start, end in reading.cues.get(agent_cue, []):
             if set(tokens[max(0, start - 3) : start]) & _USED:
@@ -789,6 +793,34 @@ _AGENT_CUES: dict[str, tuple[str, ...]] = {
 _BY_WHOM = frozenset({"de", "d", "by", "par", "from", "du"})
 _USED = frozenset({"use", "used", "uses", "using", "utilise", "utilisait", "profite", "profited",
                    "exploited", "exploite", "advantage"})  # fmt: skip
+
+
+_EXPLAINING = ("alert", "explain", "expliqu", "answer", "repond", "describ", "decri")
+
+
+def _explainer(reading: Reading) -> Ref | None:
+    """21B, 20F: the player told explaining or (not) alerting: ``North not
+    alert``, ``E explained it as natural``, ``Sud a expliqué``."""
+    tokens = reading.tokens
+    for mention in reading.entities.seats:
+        ref = mention.ref
+        if not ref.known or ref.pronoun or ref.opponent or ref.subject is not None:
+            continue
+        if ref.writer is Relation.SELF and ref.seat is None:
+            continue
+        after = tokens[mention.end : mention.end + 3]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        for k, token in enumerate(after):
+            if not token.startswith(_EXPLAINING):
+                continue
+            at = mention.end + k + 1
+            if tokens[at : at + 1] and tokens[at] in ("by", "par"):
+                # "2D alerted by E", "2♣ de S alerté par N": the one named after
+                agent = [m for m in reading.entities.seats if m.start == at + 1 and m.ref.known]
+                return agent[0].ref if agent else None
+            return ref
+    return None
 
 
 _WAIT_WORDS = frozenset(
