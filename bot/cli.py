@@ -138,9 +138,26 @@ def cmd_chat(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         conversations.store.close()
 
 
+def _log_settings() -> tuple[int, str]:
+    """``ARBITRE_LOG_LEVEL`` and ``ARBITRE_LOG_FORMAT``, checked.
+
+    :raises BadInput: one sentence naming the variable.
+    """
+    from .logs import log_format
+
+    level_name = os.environ.get("ARBITRE_LOG_LEVEL", "").strip().upper() or "INFO"
+    if level_name not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+        raise BadInput(f"ARBITRE_LOG_LEVEL={level_name!r} is not a log level: set it to "
+                       "DEBUG, INFO, WARNING or ERROR")
+    try:
+        return getattr(logging, level_name), log_format(os.environ)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+
+
 def cmd_telegram(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     """``arbitre telegram``: serve the bot (TELEGRAM_BOT_TOKEN required)."""
-    from .logs import configure_logging, log_format
+    from .logs import configure_logging
     from .store import StoreError
     from .telegram import Settings, run
     from .telegram.settings import SettingsError, TokenFilter
@@ -151,17 +168,10 @@ def cmd_telegram(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         settings = Settings.from_env()
     except SettingsError as error:
         raise BadInput(str(error)) from None
-    level_name = os.environ.get("ARBITRE_LOG_LEVEL", "").strip().upper() or "INFO"
-    if level_name not in ("DEBUG", "INFO", "WARNING", "ERROR"):
-        raise BadInput(f"ARBITRE_LOG_LEVEL={level_name!r} is not a log level: set it to "
-                       "DEBUG, INFO, WARNING or ERROR")
-    try:
-        fmt = log_format(os.environ)
-    except ValueError as error:
-        raise BadInput(str(error)) from None
+    level, fmt = _log_settings()
     scrub = TokenFilter(settings.token).scrub
     # One line per event; the token scrubbed from each line as it is written.
-    configure_logging(getattr(logging, level_name), fmt, scrub)
+    configure_logging(level, fmt, scrub)
     try:
         run(settings)
     except (SettingsError, StoreError) as error:
@@ -260,11 +270,55 @@ def cmd_hear(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                 return EXIT_FAILURE
             status = EXIT_BAD_INPUT
         else:
-            _dump({"file": name, "text": transcript.text, "reliable": transcript.reliable,
+            _dump({"file": name, "text": transcript.text, "heard": transcript.heard,
+                   "reliable": transcript.reliable,
                    "lang": transcript.language,
                    "classification": classify(transcript.text).to_dict()}, out)
         out.flush()
     return status
+
+
+def cmd_worker(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    """``arbitre worker``: hear the voice notes of the PostgreSQL queue until
+    stopped (SIGTERM or Ctrl-C); as many as wanted, on as many machines."""
+    import signal
+    import threading
+
+    from .logs import configure_logging
+    from .store import StoreError
+    from .store_api import default_db, display_target, is_database_url
+    from .transcription_queue import DEFAULT_LEASE, SpeechWorker
+    from .voice import Recognizer, VoiceError
+
+    target = default_db()
+    if not is_database_url(target):
+        raise BadInput("ARBITRE_DB is not a PostgreSQL URL: speech workers share the bot's "
+                       "PostgreSQL database (with SQLite the bot hears voice notes itself)")
+    lease = DEFAULT_LEASE if args.lease is None else args.lease
+    if lease <= 0:
+        raise BadInput("--lease must be a positive number of seconds")
+    configure_logging(*_log_settings())  # one line per event, as the bot's
+    recognizer = Recognizer()
+    try:
+        recognizer.load()  # a broken model shows now, not at the first note
+    except VoiceError as error:
+        sys.stderr.write(f"arbitre worker: the speech model is unusable: {error.detail}\n")
+        return EXIT_FAILURE
+    try:
+        worker = SpeechWorker(str(target), recognizer.transcribe_note, name=args.name,
+                              lease=lease)
+    except StoreError as error:
+        raise BadInput(str(error)) from None
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    logging.getLogger(__name__).info("speech worker %s on %s", worker.name,
+                                     display_target(target))
+    try:
+        worker.run(stop)
+    finally:
+        worker.close()
+    return EXIT_OK
 
 
 def _check_model(recognizer: Any, out: TextIO) -> int:
@@ -349,6 +403,13 @@ def build_parser() -> argparse.ArgumentParser:
     p_doctor = sub.add_parser("doctor", help="check the configuration and say what to fix")
     p_doctor.add_argument("--lang", choices=["fr", "en"])
     p_doctor.set_defaults(func=cmd_doctor)
+    p_worker = sub.add_parser("worker", help="a speech worker for the bot's PostgreSQL queue "
+                              "(ARBITRE_DB=postgresql://...)")
+    p_worker.add_argument("--name", help="this worker's name in the queue (default: host:pid)")
+    p_worker.add_argument("--lease", type=float,
+                          help="seconds a job is held before another worker may retry it "
+                          "(default: 120)")
+    p_worker.set_defaults(func=cmd_worker)
     p_health = sub.add_parser("health", help="is the bot serving? exit 0, else 1 and why")
     p_health.add_argument("--lang", choices=["fr", "en"])
     p_health.add_argument("--max-age", type=float, default=90.0, metavar="SECONDS",

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from bot.store_api import ChatStore, open_store
 from bot.store_pg import MIGRATIONS as PG_MIGRATIONS
 from bot.store_pg import chat_lock_key
-from tests.support.pg_server import PgServer
+from tests.support.pg_server import PgServer, count_rows
 
 UPDATES = 120
 CHATS = 6
@@ -167,8 +167,9 @@ def test_a_database_at_schema_1_is_migrated_keeping_what_it_holds(pg_server: PgS
                      "(9, '{\"text\": \"kept\"}', now())")
     store = open_store(url)
     try:
-        assert store.schema_version() == len(PG_MIGRATIONS) == 2  # type: ignore[attr-defined]
+        assert store.schema_version() == len(PG_MIGRATIONS) == 3  # type: ignore[attr-defined]
         assert [p["text"] for _, _, p, _ in store.pending(9)] == ["kept"]
+        assert count_rows(url, "transcription_jobs") == 0  # version 3: the speech queue
     finally:
         store.close()
 

@@ -28,7 +28,7 @@ from telegram.request import HTTPXRequest
 
 from bot.dialogue import Conversations, open_conversations
 from bot.store import StoreError
-from bot.voice import Transcriber
+from bot.transcription_queue import TranscriptionQueue, open_queue
 
 from .gate import Gate
 from .handlers import ArbitreHandlers
@@ -55,7 +55,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
 
 def build_application(
     settings: Settings, conversations: Conversations | None = None,
-    transcriber: Transcriber | None = None,
+    transcriber: TranscriptionQueue | None = None,
 ) -> Application:  # type: ignore[type-arg]
     """The bot, wired to the dialogue and its store, not started.
 
@@ -66,7 +66,8 @@ def build_application(
     if conversations is None:
         conversations = open_conversations(settings.db_path, edition=settings.edition)
     owns_transcriber = transcriber is None
-    voice = VoiceNotes(transcriber if transcriber is not None else Transcriber())
+    # In this process on SQLite; speech workers' PostgreSQL queue on PostgreSQL.
+    voice = VoiceNotes(transcriber if transcriber is not None else open_queue(settings.db_path))
     warming: list[asyncio.Task[None]] = []
     sender = Sender(conversations.store)
     sweeping = asyncio.Event()
