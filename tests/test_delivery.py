@@ -19,7 +19,14 @@ import pytest
 from tests.fakes.bot_api import BOT_USERNAME, ApiCall
 from tests.fakes.harness import TelegramHarness
 from tests.fakes.reading import buttons, sent_texts
-from tests.fakes.updates import callback_update, group_chat, private_chat, text_update, user
+from tests.fakes.updates import (
+    callback_update,
+    group_chat,
+    private_chat,
+    sticker_update,
+    text_update,
+    user,
+)
 
 INCIDENT = "Est a dit 1♥ sur mon 1♠"
 Fault = Callable[[str, dict[str, Any]], tuple[int, dict[str, Any]] | None]
@@ -157,5 +164,39 @@ async def test_a_busy_group_never_makes_a_private_chat_wait(tmp_path: Path) -> N
                                  for c in bot.fake.calls_to("sendMessage")), timeout=20)
         waited = time.monotonic() - started
         assert waited < 3.0, f"the private chat waited {waited:.1f} s behind the group"
+    finally:
+        await bot.close()
+
+
+async def test_a_reply_no_step_wrote_marks_its_update_handled_with_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint (here: to a sticker) is written to the outbox in one transaction
+    with the mark that its update is handled: a crash right after (before the
+    end-of-update mark) does not make a restart answer it again."""
+    from bot.telegram.handlers import ArbitreHandlers
+
+    async def crashed_before_the_end(*_: object) -> None:
+        return None
+
+    monkeypatch.setattr(ArbitreHandlers, "on_handled", crashed_before_the_end)
+    bot = TelegramHarness(tmp_path / "hint.sqlite3", wait_delivery=False)
+    await bot.start()
+    try:
+        bot.fake.override = lambda method, params: (
+            (503, {"ok": False, "error_code": 503, "description": "down"})
+            if method == "sendMessage" else None)
+        await bot.send(sticker_update(bot.next_id(), private_chat(47), sender=user(47)))
+        await _until(lambda: _outbox(bot) == 1)
+        await bot.stop()
+        with sqlite3.connect(bot.db_path) as db:  # no payload left to replay
+            assert db.execute("SELECT COUNT(*) FROM inbox WHERE handled = 0").fetchone() == (0,)
+        bot.fake.override = None
+        mark = bot.fake.mark()
+        await bot.start()
+        await _until(lambda: _outbox(bot) == 0)
+        await asyncio.sleep(1.0)
+        answers = [c for c in bot.fake.calls[mark:] if c.method == "sendMessage"
+                   and str(c.params.get("chat_id")) == "47"]
+        assert len(answers) == 1
     finally:
         await bot.close()

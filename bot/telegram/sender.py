@@ -61,6 +61,8 @@ MAX_BACKOFF = 15.0
 _UPDATE: ContextVar[Update | None] = ContextVar("arbitre_update", default=None)
 #: The replies the current step wrote to the outbox (so they are not written twice).
 _WRITTEN: ContextVar[list[list[Reply]] | None] = ContextVar("arbitre_written", default=None)
+#: Replies to write ahead of the next step's, in its transaction (a voice note's echo).
+_PREFACE: ContextVar[list[Reply] | None] = ContextVar("arbitre_preface", default=None)
 
 
 def payloads(bot: Bot, chat_id: int, replies: list[Reply], reply_to: int | None = None,
@@ -125,15 +127,24 @@ class Sender:
         marked handled."""
         _UPDATE.set(update)
         _WRITTEN.set([])
+        _PREFACE.set(None)
         STEP_SINK.set(self.sink)
+
+    def preface(self, replies: list[Reply]) -> None:
+        """``replies`` go out ahead of the next step's, written in its
+        transaction: a crash leaves both or neither (a voice note's echo and
+        the step on its transcript, never the echo twice)."""
+        _PREFACE.set(list(replies))
 
     def sink(self, db: sqlite3.Connection, chat_key: str, replies: list[Reply]) -> None:
         update = _UPDATE.get()
         chat_id = _chat_id(chat_key)
         if update is None or chat_id is None:
             return
-        calls = payloads(update.get_bot(), chat_id, replies, _reply_to(update),
-                         edit_target(update, replies))
+        preface = _PREFACE.get() or []
+        _PREFACE.set(None)
+        calls = payloads(update.get_bot(), chat_id, preface + replies, _reply_to(update),
+                         None if preface else edit_target(update, replies))
         for call in calls:
             self.store.enqueue(db, chat_id, call)
         self.store.mark_handled(db, update.update_id)
@@ -148,17 +159,21 @@ class Sender:
     def enqueue(self, bot: Bot, chat_id: int, replies: list[Reply],
                 reply_to: int | None = None, retire: int | None = None) -> None:
         """Replies that no step wrote (refusals, hints, voice echoes), in a
-        transaction of their own; ``retire``: the id of a message whose
-        buttons go (its question is closed)."""
+        transaction of their own, which also marks the update being handled
+        as handled: a restart does not answer it again; ``retire``: the id of
+        a message whose buttons go (its question is closed)."""
         calls = payloads(bot, chat_id, replies, reply_to)
         if retire is not None:
             calls.insert(0, {"method": "editMessageReplyMarkup", "message_id": retire,
                              "reply_markup": None})
         if not calls:
             return
+        update = _UPDATE.get()
         with self.store.transaction() as db:
             for call in calls:
                 self.store.enqueue(db, chat_id, call)
+            if update is not None:
+                self.store.mark_handled(db, update.update_id)
 
     # --- delivering ------------------------------------------------------------
 
