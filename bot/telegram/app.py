@@ -33,6 +33,7 @@ from bot.voice import Transcriber
 
 from .gate import Gate
 from .handlers import ArbitreHandlers
+from .inbox import InboxQueue
 from .menus import COMMAND_MENUS, set_default_menus
 from .polling import TOKEN_REFUSED, Poller
 from .sender import Sender
@@ -72,9 +73,14 @@ def build_application(
     warming: list[asyncio.Task[None]] = []
     sender = Sender(conversations.store)
     sweeping = asyncio.Event()
+    # Polling or webhook, each update is kept in the inbox before Telegram is
+    # told it was received, and handled once (inbox.py).
+    inbox = InboxQueue(conversations.store)
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
         await _post_init(app)
+        # What was received but not handled before a restart comes first.
+        inbox.replay(app.bot)
         warming.append(asyncio.create_task(
             _purge_daily(conversations, settings.retention_days)))
         # What was committed but not delivered before a restart goes out now.
@@ -90,6 +96,7 @@ def build_application(
         .base_url(settings.base_url)
         .base_file_url(settings.base_file_url)
         .concurrent_updates(settings.concurrency)
+        .update_queue(inbox)
         .post_init(post_init)
     )
     if settings.rate_limit:
@@ -236,7 +243,7 @@ async def serve_polling(app: Application, allowed: list[str]) -> None:  # type: 
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     conversations: Conversations = app.bot_data["conversations"]
-    poller = Poller(app, allowed, store=conversations.store)
+    poller = Poller(app, allowed)
     gone: list[StoreError] = []
     tasks: list[asyncio.Task[None]] = []
     try:
