@@ -200,3 +200,25 @@ async def test_a_reply_no_step_wrote_marks_its_update_handled_with_it(
         assert len(answers) == 1
     finally:
         await bot.close()
+
+
+async def test_a_message_telegram_answers_late_is_not_sent_again(
+        harness: TelegramHarness) -> None:
+    """Telegram takes the message but answers after 6 s (past PTB's default
+    5 s wait): the sender waits for the answer instead of sending it again."""
+    slow = [True]
+
+    def late(method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
+        if method == "sendMessage" and slow[0]:
+            slow[0] = False
+            return 200, {"__fault__": "slow", "seconds": 6.0}
+        return None
+
+    harness.fake.override = late
+    harness.wait_delivery = False
+    await _say(harness, 48, INCIDENT)
+    await _until(lambda: _outbox(harness) == 0, timeout=20)
+    await asyncio.sleep(1.5)  # a late copy, had one been sent, is taken by now
+    answers = [c for c in harness.fake.calls_to("sendMessage")
+               if str(c.params.get("chat_id")) == "48"]
+    assert len(answers) == 1

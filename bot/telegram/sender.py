@@ -56,6 +56,10 @@ MAX_ATTEMPTS = 60
 CLOSE_GRACE = 10.0
 FIRST_BACKOFF = 0.5
 MAX_BACKOFF = 15.0
+#: Seconds to wait for Telegram's answer to a message sent. Long (PTB's
+#: default is 5): a message Telegram takes slowly and answers late would, past
+#: the wait, be sent again (the Bot API has no idempotency key).
+SEND_READ_TIMEOUT = 30.0
 
 #: The update being handled in this task, for the sink.
 _UPDATE: ContextVar[Update | None] = ContextVar("arbitre_update", default=None)
@@ -288,22 +292,24 @@ async def _call(bot: ExtBot[None], chat_id: int, call: dict[str, Any]) -> None:
     method = call["method"]
     markup = call.get("reply_markup")
     reply_markup = InlineKeyboardMarkup.de_json(markup, bot) if markup else None
+    wait = SEND_READ_TIMEOUT
     if method == "sendMessage":
         reply_to = call.get("reply_to")
         await bot.send_message(
             chat_id, call["text"], parse_mode=call.get("parse_mode"), reply_markup=reply_markup,
             reply_parameters=(ReplyParameters(reply_to, allow_sending_without_reply=True)
-                              if reply_to else None))
+                              if reply_to else None), read_timeout=wait)
     elif method == "editMessageText":
         await bot.edit_message_text(call["text"], chat_id=chat_id,
                                     message_id=call["message_id"],
-                                    parse_mode=call.get("parse_mode"), reply_markup=reply_markup)
+                                    parse_mode=call.get("parse_mode"), reply_markup=reply_markup,
+                                    read_timeout=wait)
     elif method == "editMessageReplyMarkup":
         await bot.edit_message_reply_markup(chat_id=chat_id, message_id=call["message_id"],
-                                            reply_markup=None)
+                                            reply_markup=None, read_timeout=wait)
     elif method == "sendDocument":
         await bot.send_document(chat_id, InputFile(base64.b64decode(call["content"]),
-                                                   filename=call["name"]))
+                                                   filename=call["name"]), read_timeout=wait)
     else:
         log.error("unknown outbox call %r: dropped", method)
 

@@ -82,9 +82,11 @@ class FakeBotApi:
         #: fault injection: given (method, params), an answer (status, payload) to give
         #: instead of the normal one, or None for the normal one. A payload
         #: {"__fault__": "reset"} closes the connection unanswered; {"__fault__":
-        #: "timeout", "seconds": s} holds it s seconds first; {"__fault__": "raw",
-        #: "body": text} answers 200 with that body (malformed JSON). None of them
-        #: is recorded as a call: Telegram did not take it.
+        #: "timeout", "seconds": s} holds it s seconds first; {"__fault__": "slow",
+        #: "seconds": s} holds it s seconds, then takes it and answers as usual;
+        #: {"__fault__": "raw", "body": text} answers 200 with that body (malformed
+        #: JSON). Apart from "slow", none of them is recorded as a call: Telegram
+        #: did not take it.
         self.override: Callable[[str, dict[str, Any]], tuple[int, dict[str, Any]] | None] | None \
             = None
         #: group chat id -> {user id: "creator" or "administrator"}; others are members
@@ -321,6 +323,10 @@ class FakeBotApi:
                         with fake._cond:
                             fake.update_requests += 1
                     injected = fake.override(method, params) if fake.override else None
+                    if injected is not None and injected[1].get("__fault__") == "slow":
+                        # Taken and answered as usual, but only after a while.
+                        time.sleep(float(injected[1].get("seconds", 1.0)))
+                        injected = None
                     if method != "getUpdates" and injected is None:  # Telegram took it
                         fake._record(ApiCall(method, params, files))
                     if injected is not None and "__fault__" in injected[1]:
