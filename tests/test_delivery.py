@@ -222,3 +222,31 @@ async def test_a_message_telegram_answers_late_is_not_sent_again(
     answers = [c for c in harness.fake.calls_to("sendMessage")
                if str(c.params.get("chat_id")) == "48"]
     assert len(answers) == 1
+
+
+async def test_an_edit_whose_confirmation_a_crash_lost_is_not_shown_twice(
+        harness: TelegramHarness) -> None:
+    """A press turned the question into the card; Telegram took the edit, the
+    process died before marking it delivered. The next process edits again:
+    Telegram's 'message is not modified' proves the card is shown, the row
+    goes, and no second card comes as a new message."""
+    asked = [c for c in await _say(harness, 49, INCIDENT) if c.method == "sendMessage"][-1]
+    message_id = max(key[1] for key in harness.fake._shown if key[0] == 49)
+    _, data = buttons(asked)[0]
+    calls = await harness.send(callback_update(harness.next_id(), private_chat(49),
+                                               harness.message_dict(asked, message_id), data,
+                                               sender=user(49)))
+    (edit,) = [c for c in calls if c.method == "editMessageText"]
+    await harness.stop()
+    row = {"method": "editMessageText", "message_id": message_id,
+           "text": edit.params["text"], "parse_mode": edit.params.get("parse_mode"),
+           "reply_markup": edit.params.get("reply_markup"), "fallback": "send"}
+    with sqlite3.connect(harness.db_path) as db:  # the delivered mark a kill -9 lost
+        import json
+        db.execute("INSERT INTO outbox (chat_id, payload, created) VALUES (?, ?, ?)",
+                   (49, json.dumps(row), "2026-01-01T00:00:00+00:00"))
+    mark = harness.fake.mark()
+    await harness.start()
+    await _until(lambda: _outbox(harness) == 0)
+    again = [c for c in harness.fake.calls[mark:] if str(c.params.get("chat_id")) == "49"]
+    assert [c.method for c in again] == ["editMessageText"]  # answered 'not modified'

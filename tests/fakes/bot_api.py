@@ -89,6 +89,8 @@ class FakeBotApi:
         #: did not take it.
         self.override: Callable[[str, dict[str, Any]], tuple[int, dict[str, Any]] | None] | None \
             = None
+        #: (chat id, message id) -> what a message the fake sent shows (text, buttons)
+        self._shown: dict[tuple[int, int], tuple[str, str]] = {}
         #: group chat id -> {user id: "creator" or "administrator"}; others are members
         self._admins: dict[int, dict[int, str]] = {}
 
@@ -181,6 +183,11 @@ class FakeBotApi:
             if problem:
                 return 400, {"ok": False, "error_code": 400,
                              "description": f"Bad Request: can't parse entities: {problem}"}
+        if method == "editMessageText" and self._unchanged(params):
+            return 400, {"ok": False, "error_code": 400, "description": (
+                "Bad Request: message is not modified: specified new message content and "
+                "reply markup are exactly the same as a current content and reply markup of "
+                "the message")}
         if method in ("sendMessage", "sendDocument", "editMessageText"):
             return 200, {"ok": True, "result": self._message(method, params)}
         if method == "getChatMember":
@@ -258,6 +265,14 @@ class FakeBotApi:
             limit = int(params.get("limit") or 100)
             return list(self._updates[:limit])
 
+    def _unchanged(self, params: dict[str, Any]) -> bool:
+        """Whether an edit would leave a message the fake sent as it is (text and
+        buttons the same): Telegram refuses such an edit."""
+        key = (int(params["chat_id"]), int(params.get("message_id") or 0))
+        with self._cond:
+            shown = self._shown.get(key)
+        return shown is not None and shown == _content(params)
+
     def _message(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         chat_id = int(params["chat_id"])
         with self._cond:
@@ -266,6 +281,8 @@ class FakeBotApi:
             else:
                 self._next_message_id += 1
                 message_id = self._next_message_id
+            if method != "sendDocument":
+                self._shown[(chat_id, message_id)] = _content(params)
         message: dict[str, Any] = {
             "message_id": message_id,
             "date": int(time.time()),
@@ -383,6 +400,13 @@ class FakeBotApi:
 _HTML_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "code", "pre",
               "tg-spoiler", "blockquote"}
 _TOKEN = re.compile(r"<(/?)([a-z-]+)( expandable)?>|&(lt|gt|amp|quot|#\d+|#x[0-9a-f]+);|[<&]")
+
+
+def _content(params: dict[str, Any]) -> tuple[str, str]:
+    """What a message shows: its text, and its inline keyboard (or none)."""
+    markup = params.get("reply_markup")
+    buttons = markup.get("inline_keyboard") if isinstance(markup, dict) else None
+    return str(params.get("text", "")), json.dumps(buttons or [], sort_keys=True)
 
 
 def html_problem(text: str) -> str | None:
