@@ -109,6 +109,7 @@ QUESTIONS: Mapping[str, str] = {
                              "insufficient bid named?"),
     "replacement_artificial": N_("Was the replacement bid artificial (conventional)?"),
     "after_passed_out": N_("Did the call come after all four players had passed?"),
+    "after_final_pass": N_("Was the call changed after the final pass?"),
     "request": N_("What is being asked for?"),
     "phase": N_("When is it asked?"),
     "asker_role": N_("Who is asking?"),
@@ -488,11 +489,22 @@ MISINFORMED_PARTNER = (N_("the misinformed player's partner"),
                        N_("{seat} (the misinformed player's partner)"))
 
 
+#: The 2007 code has no comparable call (Law 23A is 2017): its 27B1(b) asks
+#: whether the replacement has the same or a more precise meaning.
+QUESTIONS_2007: Mapping[str, str] = {
+    "comparable": N_("In your opinion, does the replacement call have the same meaning as the "
+                     "insufficient bid, or a more precise one (wholly contained in its possible "
+                     "meanings)?"),
+}
+
+
 def question_text(question: Question, lang: str,
                   places: Mapping[str, str] | None = None, writer_offends: bool = False) -> str:
     t = translator(lang)
     names = described_names(question.offender, lang, places, writer_offends)
     template = QUESTIONS[question.fact]
+    if str(question.edition) == "2007":
+        template = QUESTIONS_2007.get(question.fact, template)
     if question.irregularity == "misinformation":
         # 21B: the player the core rules for is the misinformed one, not an
         # offender: the questions name them so.
@@ -535,13 +547,30 @@ def button_title(irregularity: str, lang: str) -> str:
     return translator(lang).gettext(title) if title else irregularity_title(irregularity, lang)
 
 
-def option_label(option: Option, lang: str, offender: Seat | None = None) -> str:
+#: The 2007 code has no comparable call (23A) and its 27B1(a) asks for the
+#: lowest sufficient bid in the same denomination; its 27B1(b) asks for the
+#: same or a more precise meaning (seed 004).
+CHOICE_LABELS_2007: Mapping[tuple[str, FactValue], str] = {
+    ("comparable", True): N_("If the replacement has the same or a more precise meaning"),
+    ("comparable", False): N_("If the replacement has neither the same nor a more precise "
+                              "meaning"),
+    ("replacement", "lowest_same_denomination"): N_("If {offender} bids the lowest sufficient "
+                                                    "bid in the same denomination"),
+    ("replacement", "comparable"): N_("If {offender} makes a call with the same or a more "
+                                      "precise meaning"),
+}
+
+
+def option_label(option: Option, lang: str, offender: Seat | None = None,
+                 edition: Edition | None = None) -> str:
     """'If the RHO bids, doubles or redoubles, and if the offender makes a comparable call'."""
     t = translator(lang)
     names = names_for(offender, lang)
+    labels = ({**CHOICE_LABELS, **CHOICE_LABELS_2007} if edition is Edition.E2007
+              else CHOICE_LABELS)
     parts: list[str] = []
     for fact, value in option.when:
-        template = CHOICE_LABELS.get((fact, value))
+        template = labels.get((fact, value))
         text = names.fill(t.gettext(template)) if template else str(value)
         parts.append(text if not parts else text[:1].lower() + text[1:])
     return _capitalise(t.gettext(", then ").join(parts))
@@ -597,7 +626,7 @@ def ruling_statement(ruling: Ruling, lang: str) -> str:
         )
         lines.append(
             t.gettext("{choice}: {consequences} ({laws})").format(
-                choice=option_label(option, lang, ruling.offender),
+                choice=option_label(option, lang, ruling.offender, ruling.edition),
                 consequences=consequences,
                 laws=", ".join(option.laws),
             )

@@ -108,7 +108,9 @@ def rule(incident: Incident) -> Result:
         if irregularity is I.CHANGE_OF_CALL and O.SUBSTITUTION_ALLOWED in result.outcomes:
             result = _then_substituted(incident, offender, ctx, result)
     except NeedFact as need:
-        return Question(str(irregularity), offender, need.fact, need.options, facts)
+        return Question(
+            str(irregularity), offender, need.fact, need.options, facts, incident.edition
+        )
     return Ruling(
         str(irregularity),
         offender,
@@ -232,6 +234,7 @@ def _establish(
                 # 25B1: the call next in the list tells whether the LHO called
                 # over the changed call (his acceptance).
                 changed["lho_accepts"] = calls[derivation.index + 1][0] == offender.lho
+            changed["after_final_pass"] = True
             for fact, value in changed.items():
                 facts.setdefault(fact, value)
             return I.CHANGE_OF_CALL, offender, facts, {}, dict(derivation.assumed)
@@ -257,6 +260,15 @@ def _establish(
         if offender is not None and given in _CALLER_IS_OFFENDER:
             for fact, value in _called_since(offender, incident.calls).items():
                 facts.setdefault(fact, value)
+        if (
+            given is I.MISINFORMATION
+            and derived is None
+            and derivation.auction is not None
+            and not derivation.auction.has_ended
+        ):
+            # 21B1(a) runs "until the end of the auction period": calls with
+            # no final pass show that the opening lead has not been faced.
+            facts.setdefault("auction_over", False)
         return given, offender, facts, {}, dict(derivation.assumed)
     if derived is None:
         raise IncidentError("the calls show no irregularity: add the call that went wrong")
@@ -304,8 +316,10 @@ def _deemed_subsequent(
     return calls
 
 
-# Described irregularities whose offender made the last call of his in the list.
-_CALLER_IS_OFFENDER = {I.CALL_WHEN_OBLIGED_TO_PASS, I.WRONG_BOARD}
+# Described irregularities whose offender made the last call of his in the list
+# (for misinformation, the misinformed player, whose last call 21B1(a) lets him
+# change "provided that his partner has not subsequently called").
+_CALLER_IS_OFFENDER = {I.CALL_WHEN_OBLIGED_TO_PASS, I.WRONG_BOARD, I.MISINFORMATION}
 
 
 def _called_since(offender: Seat, calls: tuple[tuple[Seat, Call], ...]) -> dict[str, FactValue]:

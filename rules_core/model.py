@@ -163,6 +163,7 @@ FACTS: Mapping[str, tuple[FactValue, ...]] = {
     "repeats_call": (True, False, "undecided"),
     "premature_replacement": _BOOL,  # 27C: replaced before the director ruled
     "after_passed_out": _BOOL,  # 39A: the call came after four passes (no contract)
+    "after_final_pass": _BOOL,  # 25: the change was made after the final pass
     # 27B1(a): the replacement is the lowest sufficient bid in the strain the
     # insufficient bid named (what each bid specifies decides, not the name)
     "same_strain_lowest": _BOOL,
@@ -212,6 +213,9 @@ class Question:
     fact: str
     options: tuple[FactValue, ...]
     facts: Mapping[str, FactValue] = field(default_factory=dict)
+    #: The edition ruled under: a fact's question may be worded per edition
+    #: (2007 27B1(b) asks for the same or a more precise meaning, not 23A).
+    edition: Edition | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {

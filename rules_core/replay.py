@@ -221,12 +221,17 @@ def _settle(
         board.auction = auction.with_call(call, seat)
         return 1
     if irregularity is Irregularity.BID_ABOVE_SEVEN:
-        if own_next and later[0][1].is_pass:
-            # 38B-C: cancelled, a pass substituted; both offenders pass throughout.
-            board.auction = auction.with_call(later[0][1], seat)
+        # 38B: cancelled with every later call (those over it too, the auction
+        # taken back to the offender); 38C: a pass substituted, both offenders
+        # pass throughout.
+        back = 0 if own_next else (
+            _reverted_at(auction, seat, later) if seat == auction.next_seat else None
+        )
+        if back is not None and later[back][0] == seat and later[back][1].is_pass:
+            board.auction = auction.with_call(later[back][1], seat)
             board.bar(seat, "throughout")
             board.bar(seat.partner, "throughout")
-            return 2
+            return back + 2
         return None
     if irregularity is Irregularity.INADMISSIBLE_DOUBLE:
         in_turn = facts.get("out_of_rotation") is False
@@ -236,6 +241,10 @@ def _settle(
             board.auction = auction.with_call(later[0][1], seat)
             board.bar(seat.partner, "throughout")
             return 2
+        if facts.get("lho_called_since") is True:
+            # 36A: it and every later call cancelled, no rectification.
+            back = _reverted_at(auction, seat, later)
+            return None if back is None else back + 1
         return None
     if irregularity is Irregularity.INSUFFICIENT_BID and facts.get("premature_replacement"):
         replacement = later[0][1]
@@ -244,13 +253,20 @@ def _settle(
         declined = stated.get("lho_accepts") is False or lho_over_next
         natural = not any(stated.get(f) is True for f in ("artificial", "replacement_artificial"))
         kind = facts.get("replacement")
-        if kind is None and facts.get("same_strain_lowest") is True and natural:
-            kind = "lowest_same_denomination"  # both natural, as assumed and stated
         if kind is None and replacement.is_pass:
             kind = "pass"  # 27B2: a pass is never 27B1, whatever it meant
-        from_stated = kind is None
+        said = stated.get("replacement")
+        lowest_natural = facts.get("same_strain_lowest") is True and natural
+        from_stated = kind is None and said not in (None, "undecided") and not (
+            lowest_natural and _insufficient_later(replacement, later[1:])
+        )
         if from_stated:
-            kind = stated.get("replacement")
+            # What the director stated the replacement to be (27B1(a) judges
+            # what each bid specifies) wins over the bids taken as natural,
+            # unless a later insufficient bid is the one it may describe.
+            kind = said
+        if kind is None and facts.get("same_strain_lowest") is True and natural:
+            kind = "lowest_same_denomination"  # both natural, as assumed and stated
         if not declined or kind is None:
             return None
         if kind == "double_redouble":
@@ -308,6 +324,32 @@ def _settle(
     ):
         return _reverted_to_partner(board, irregularity, seat, call, stated, use)
     return None
+
+
+def _reverted_at(auction: Auction, seat: Seat, later: Calls) -> int | None:
+    """36A, 38B: the LHO called over the irregular call before rectification;
+    it and every later call are cancelled and the auction reverts to the
+    player whose turn it was. The index in ``later`` of that player's call
+    out of the rotation that followed (the auction taken back), or None
+    when the calls do not show it."""
+    turn = auction.next_seat
+    expected = seat.lho
+    for count, (caller, _) in enumerate(later):
+        if caller == expected:
+            expected = caller.lho
+            continue
+        return count if caller == turn and count > 0 else None
+    return None
+
+
+def _insufficient_later(highest: Call, later: Calls) -> bool:
+    """Whether a later bid in ``later`` does not outrank the bids before it."""
+    for _, call in later:
+        if call.is_bid:
+            if not call.outranks(highest):
+                return True
+            highest = call
+    return False
 
 
 def _double_for_insufficient(
@@ -533,8 +575,8 @@ def _check(auction: Auction, seat: Seat, call: Call, later: Calls) -> _Found | N
         return _insufficient(auction, seat, call, later)
     if not auction.is_admissible(call, seat):
         facts: dict[str, FactValue] = {"out_of_rotation": False, "lho_called_since": lho_called}
-        if not _ends_with_three_passes(later):
-            facts["after_opening_lead"] = False  # the calls show the auction still open
+        if not _unnoticed_to_the_end(seat, later):
+            facts["after_opening_lead"] = False  # the calls show it found during the auction
         return Irregularity.INADMISSIBLE_DOUBLE, facts, {}
     return None
 
@@ -548,6 +590,19 @@ def _lho_called_before_own(seat: Seat, later: Calls) -> bool:
         if who == seat.lho:
             return True
     return False
+
+
+def _unnoticed_to_the_end(seat: Seat, later: Calls) -> bool:
+    """36C: an inadmissible call found only after the opening lead stood
+    unnoticed: the calls after it go on in rotation and end the auction. A
+    call out of that rotation (the auction reverted, 36A/36B) shows it was
+    rectified during the auction."""
+    expected = seat.lho
+    for caller, _ in later:
+        if caller != expected:
+            return False
+        expected = caller.lho
+    return _ends_with_three_passes(later)
 
 
 def _ends_with_three_passes(later: Calls) -> bool:
@@ -598,7 +653,7 @@ def _out_of_rotation(auction: Auction, seat: Seat, call: Call, later: Calls) -> 
             inadmissible: dict[str, FactValue] = {
                 "out_of_rotation": True, "lho_called_since": lho_called, "turn_of": turn.value,
             }
-            if not _ends_with_three_passes(later):
+            if not _unnoticed_to_the_end(seat, later):
                 inadmissible["after_opening_lead"] = False
             return Irregularity.INADMISSIBLE_DOUBLE, inadmissible, {}
         return Irregularity.DOUBLE_OUT_OF_ROTATION, facts, {}

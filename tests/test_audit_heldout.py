@@ -162,12 +162,7 @@ def _check(case: dict[str, Any], result: dict[str, Any]) -> list[str]:
 #: Held-out cases the engine still gets wrong, each a known defect with its
 #: diagnosis (from the independent audits). Strict: a fixed defect fails here
 #: until its line goes, so the list only ever shrinks.
-KNOWN_DEFECTS = {
-    # third audit (heldout_round3.jsonl)
-    "r3-27B2-artificial-S-2007":
-        "2007 27B: same strain, not both natural: a bare '27B', neither 27B1(b) nor 27B2 "
-        "decided nor asked",
-}
+KNOWN_DEFECTS: dict[str, str] = {}
 
 
 def _param(case: dict[str, Any]) -> Any:

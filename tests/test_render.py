@@ -58,6 +58,25 @@ def test_questions_and_buttons_are_filled_in(fact: str, lang: str) -> None:
     assert len(set(labels)) == len(labels)  # two buttons never read the same
 
 
+@pytest.mark.parametrize(
+    ("edition", "lang", "words", "not_words"),
+    [
+        # 2017 27B1(b) / 23A: the comparable call.
+        (Edition.E2017, "en", "comparable", "more precise"),
+        (Edition.E2017, "fr", "comparable", "plus précise"),
+        # 2007 27B1(b) (seed 004): "même signification ou signification plus précise".
+        (Edition.E2007, "en", "more precise", "comparable"),
+        (Edition.E2007, "fr", "plus précise", "comparable"),
+    ],
+)
+def test_comparable_is_asked_in_each_editions_own_words(
+    edition: Edition, lang: str, words: str, not_words: str
+) -> None:
+    question = Question("insufficient_bid", Seat.W, "comparable", (True, False), {}, edition)
+    text = question_text(question, lang)
+    assert words in text and not_words not in text
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_reachable_ruling_reads_without_holes(lang: str) -> None:
     for edition in Edition:

@@ -669,7 +669,7 @@ def ruling_details(ruling: Ruling, lang: str, paragraph_titles: Mapping[str, str
             now = tuple(o for o in option.outcomes if o not in LATER) or (
                 O.NO_FURTHER_RECTIFICATION,)
             lines.append("• " + t.gettext("{choice}: {consequences} ({laws})").format(
-                choice=option_label(option, lang, ruling.offender),
+                choice=option_label(option, lang, ruling.offender, ruling.edition),
                 consequences=" ".join(outcome_sentences(now, ruling.offender,
                                                         ruling.edition, lang)),
                 laws=", ".join(option.laws),

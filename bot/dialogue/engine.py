@@ -633,8 +633,10 @@ class Engine:
                               understood + self._question_text(state, result), choices)
             t = translator(state.lang)
             token = _incident_token(state, result.irregularity, result.offender)
+            # The 23A helper is 2017 only: 2007 27B1(b) tests the meaning.
             helper = ((helper_action(state.lang, token),)
-                      if helps_with(values, [], result.fact) else ())
+                      if result.edition is not Edition.E2007
+                      and helps_with(values, [], result.fact) else ())
             turn.replies.append(replace(reply, actions=(
                 *helper, Action("📋 " + t.gettext("Recap"), RECAP))))
             return

@@ -51,9 +51,12 @@ def _change(ctx: Context, bidding_box: bool) -> Verdict:
                 "25A4" if ctx.is_2017 else "25A2",
                 outcomes=(O.CALL_STANDS, O.SUBSTITUTION_CANCELLED),
             )
-        if ctx.known("auction_over") is True:
+        if ctx.known("auction_over") is True or (
+            ctx.known("after_final_pass") is True and ctx.yes("auction_over")
+        ):
             # 2017 25A5 / 2007 25A3: none after the end of the auction period
             # (the opening lead faced); the clarification period is still open.
+            # A change made after the final pass asks which it is.
             return verdict(
                 "25A5" if ctx.is_2017 else "25A3",
                 outcomes=(O.CALL_STANDS, O.SUBSTITUTION_CANCELLED),

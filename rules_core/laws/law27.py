@@ -105,7 +105,13 @@ def _replaced(ctx: Context, replacement: FactValue) -> Verdict:
         # 2007 27B1(a): also both bids "indéniablement pas artificielles".
         if ctx.when_known("both_natural", True):
             return verdict("27B1(a)", "27D", outcomes=_NO_RECTIFICATION)
-        return ctx.choice("comparable", (True, False), lambda c: _meaning_2007(ctx, c))
+        # Not both natural: 27B1(a) fails, and 27B1(b) ("sauf comme dans (a)")
+        # turns on the director's opinion of the replacement's meaning. A
+        # replacement already made is judged (asked); one still to be made is
+        # explained both ways.
+        if ctx.hypothetical or ctx.known("comparable") == "undecided":
+            return ctx.choice("comparable", (True, False), lambda c: _meaning_2007(ctx, c))
+        return _meaning_2007(ctx, ctx.get("comparable", (True, False)))
     if replacement == "comparable":
         if ctx.is_2017:
             return verdict("27B1(b)", "23A", "27D", outcomes=_NO_RECTIFICATION)

@@ -23,7 +23,10 @@ CallKindOOR = Literal["pass", "bid", "double"]
 _CHANGE_OF_CALL_PARAGRAPH = {
     ("pass", True): "30B2",
     ("bid", True): "31C",
-    ("double", True): "32C",  # [P] the French 2017 text has 32C; the English one is unverified
+    # [P] 32C is in the French 2017 text (S3); whether the English text has it
+    # cannot be settled from the sources (laws-2017.md, review-2017-statements.md):
+    # kept as the French text has it.
+    ("double", True): "32C",
     ("pass", False): "30B3",
     ("bid", False): "31B",  # seed note *** to Law 31
     ("double", False): "25",  # the seed's Law 32 is silent: a later call is a change of call
