@@ -45,6 +45,8 @@ class Figures:
     #: of the duplicated, those whose first copy was taken by Telegram in the last
     #: second before a SIGKILL (a confirmation the killed process never read)
     duplicated_at_kill: list[int] = field(default_factory=list)
+    #: for each of those, milliseconds from Telegram taking the first copy to the kill
+    kill_gaps_ms: list[float] = field(default_factory=list)
     kill_times: list[float] = field(default_factory=list)
     token_leaks: int = 0
     tracebacks: int = 0
@@ -218,8 +220,10 @@ def run_campaign(workdir: Path, *, inputs: int, kills: int, fault_rate: float, s
     for chat in figures.duplicated:
         first = min(c.at for c in fake.calls_to("sendMessage")
                     if int(c.params.get("chat_id", 0) or 0) == chat)
-        if any(0 <= kill - first <= 1.0 for kill in figures.kill_times):
+        gaps = [kill - first for kill in figures.kill_times if 0 <= kill - first <= 1.0]
+        if gaps:
             figures.duplicated_at_kill.append(chat)
+            figures.kill_gaps_ms.append(round(min(gaps) * 1000, 1))
     secret = TOKEN.split(":")[1]
     for log in bot.logs:
         text = log.read_text(errors="replace")
