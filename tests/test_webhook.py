@@ -113,3 +113,33 @@ def test_an_update_posted_twice_is_answered_once_even_across_a_kill(tmp_path: Pa
         fake.stop()
     assert process.returncode == 0, (tmp_path / f"webhook{port}.log").read_text()
 
+
+
+def test_a_token_revoked_while_serving_a_webhook_ends_the_process(tmp_path: Path) -> None:
+    """No poll would notice: the webhook's own check asks Telegram, and the
+    process ends with status 2 and one sentence, never the token."""
+    fake = FakeBotApi().start()
+    port = _free_port()
+    db = tmp_path / "bot.sqlite3"
+    process = _start(fake, db, port)
+    try:
+        update = text_update(7101, private_chat(63), INCIDENT, sender=user(63))
+        assert _post(port, update) == 200
+        _until(lambda: _answers(fake, 63) >= 1)
+        fake.override = lambda method, params: (
+            401, {"ok": False, "error_code": 401, "description": "Unauthorized"})
+        started = time.monotonic()
+        process.wait(timeout=60)
+        waited = time.monotonic() - started
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        fake.stop()
+    output = (tmp_path / f"webhook{port}.log").read_text()
+    assert process.returncode == 2, output
+    assert waited < 60.0
+    assert "Telegram refused the token while the bot was running" in output
+    assert "Traceback" not in output
+    for form in (TOKEN, TOKEN.split(":")[1]):
+        assert form not in output

@@ -49,6 +49,9 @@ log = logging.getLogger(__name__)
 PURGE_EVERY = 24 * 3600.0
 #: Seconds between two checks that the database file is still there.
 STORE_CHECK_EVERY = 2.0
+#: Seconds between two checks, serving a webhook, that Telegram still
+#: accepts the token (polling notices at its next poll).
+TOKEN_CHECK_EVERY = 10.0
 #: The interpreter's thread switch interval while the bot runs (seconds).
 SWITCH_INTERVAL = 0.001
 
@@ -217,6 +220,7 @@ def run(settings: Settings) -> None:
         if settings.webhook_url:
             path = _webhook_path(settings.token)
             log.info("serving a webhook on port %d", settings.webhook_port)
+            stopped = _watch_while_serving_webhook(app)
             app.run_webhook(
                 listen=settings.webhook_listen,
                 port=settings.webhook_port,
@@ -225,6 +229,8 @@ def run(settings: Settings) -> None:
                 secret_token=settings.webhook_secret or None,
                 allowed_updates=allowed,
             )
+            if stopped:
+                raise stopped[0]
         else:
             log.info("polling for updates")
             asyncio.run(serve_polling(app, allowed))
@@ -275,6 +281,47 @@ async def serve_polling(app: Application, allowed: list[str]) -> None:  # type: 
         raise SettingsError(poller.fatal)
     if gone:
         raise gone[0]
+
+
+def _watch_while_serving_webhook(app: Application) -> list[ValueError]:  # type: ignore[type-arg]
+    """A webhook never polls, so nothing would notice a revoked token: ask
+    Telegram who the bot is every ``TOKEN_CHECK_EVERY`` seconds, and check
+    the database file is still there, as polling does. Either failing stops
+    the webhook; the list returned then holds why (one sentence)."""
+    stopped: list[ValueError] = []
+    started = app.post_init
+    conversations: Conversations = app.bot_data["conversations"]
+
+    async def watch() -> None:
+        checked = 0.0
+        while True:
+            await asyncio.sleep(STORE_CHECK_EVERY)
+            checked += STORE_CHECK_EVERY
+            try:
+                conversations.store.check_present()
+                if checked >= TOKEN_CHECK_EVERY:
+                    checked = 0.0
+                    with contextlib.suppress(NetworkError):  # down for now: next time
+                        await app.bot.get_me()
+            except InvalidToken:
+                log.critical("%s", TOKEN_REFUSED)
+                stopped.append(SettingsError(TOKEN_REFUSED))
+            except StoreError as error:
+                log.critical("%s", error)
+                stopped.append(error)
+            except TelegramError as error:  # another refusal: not the token's
+                log.warning("Telegram did not say who the bot is (%s)", error)
+            if stopped:
+                app.stop_running()
+                return
+
+    async def post_init(application: Application) -> None:  # type: ignore[type-arg]
+        if started is not None:
+            await started(application)
+        application.create_task(watch())
+
+    app.post_init = post_init
+    return stopped
 
 
 async def _watch_store(conversations: Conversations, stop: asyncio.Event,
