@@ -366,6 +366,14 @@ class Store:
             rows = self._db.execute(query + " ORDER BY id LIMIT ?", (*args, limit)).fetchall()
         return [(int(r[0]), int(r[1]), json.loads(r[2]), int(r[3])) for r in rows]
 
+    def pending_chats(self) -> list[int]:
+        """The chats with messages not yet delivered (ids only: cheap to ask
+        every second, whatever the outbox holds)."""
+        with self._lock:
+            rows = self._db.execute("SELECT DISTINCT chat_id FROM outbox ORDER BY chat_id"
+                                    ).fetchall()
+        return [int(row[0]) for row in rows]
+
     def delivered(self, message_id: int) -> None:
         """Telegram confirmed it: the row (and the text it held) goes."""
         with self.transaction() as db:

@@ -203,7 +203,7 @@ class Sender:
         undelivered, and what failed before, goes out."""
         while not stop.is_set():
             try:
-                chats = sorted({chat for _, chat, _, _ in self.store.pending(limit=1000)})
+                chats = self.store.pending_chats()
             except Exception:  # the store failing is reported elsewhere
                 log.exception("could not read the outbox")
                 chats = []
