@@ -138,10 +138,26 @@ def cmd_chat(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         conversations.store.close()
 
 
+def _log_settings() -> tuple[int, str]:
+    """``ARBITRE_LOG_LEVEL`` and ``ARBITRE_LOG_FORMAT``, checked.
+
+    :raises BadInput: one sentence naming the variable.
+    """
+    from .logs import log_format
+
+    level_name = os.environ.get("ARBITRE_LOG_LEVEL", "").strip().upper() or "INFO"
+    if level_name not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+        raise BadInput(f"ARBITRE_LOG_LEVEL={level_name!r} is not a log level: set it to "
+                       "DEBUG, INFO, WARNING or ERROR")
+    try:
+        return getattr(logging, level_name), log_format(os.environ)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+
+
 def cmd_telegram(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     """``arbitre telegram``: serve the bot (TELEGRAM_BOT_TOKEN required)."""
-    import logging
-
+    from .logs import configure_logging
     from .store import StoreError
     from .telegram import Settings, run
     from .telegram.settings import SettingsError, TokenFilter
@@ -152,13 +168,10 @@ def cmd_telegram(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         settings = Settings.from_env()
     except SettingsError as error:
         raise BadInput(str(error)) from None
-    level_name = os.environ.get("ARBITRE_LOG_LEVEL", "").strip().upper() or "INFO"
-    if level_name not in ("DEBUG", "INFO", "WARNING", "ERROR"):
-        raise BadInput(f"ARBITRE_LOG_LEVEL={level_name!r} is not a log level: set it to "
-                       "DEBUG, INFO, WARNING or ERROR")
-    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-                        level=getattr(logging, level_name))
+    level, fmt = _log_settings()
     scrub = TokenFilter(settings.token).scrub
+    # One line per event; the token scrubbed from each line as it is written.
+    configure_logging(level, fmt, scrub)
     try:
         run(settings)
     except (SettingsError, StoreError) as error:
@@ -233,6 +246,10 @@ def cmd_hear(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     from .voice import MAX_BYTES, Recognizer, VoiceError, VoiceKind
 
     recognizer = Recognizer()
+    if args.check_model:
+        return _check_model(recognizer, out)
+    if not args.files:
+        raise BadInput("give at least one audio file, or --check-model")
     status = EXIT_OK
     for name in args.files:
         try:
@@ -258,6 +275,84 @@ def cmd_hear(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                    "classification": classify(transcript.text).to_dict()}, out)
         out.flush()
     return status
+
+
+def cmd_worker(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    """``arbitre worker``: hear the voice notes of the PostgreSQL queue until
+    stopped (SIGTERM or Ctrl-C); as many as wanted, on as many machines."""
+    import signal
+    import threading
+
+    from .logs import configure_logging
+    from .store import StoreError
+    from .store_api import default_db, display_target, is_database_url
+    from .transcription_queue import DEFAULT_LEASE, SpeechWorker
+    from .voice import Recognizer, VoiceError
+
+    target = default_db()
+    if not is_database_url(target):
+        raise BadInput("ARBITRE_DB is not a PostgreSQL URL: speech workers share the bot's "
+                       "PostgreSQL database (with SQLite the bot hears voice notes itself)")
+    lease = DEFAULT_LEASE if args.lease is None else args.lease
+    if lease <= 0:
+        raise BadInput("--lease must be a positive number of seconds")
+    configure_logging(*_log_settings())  # one line per event, as the bot's
+    recognizer = Recognizer()
+    try:
+        recognizer.load()  # a broken model shows now, not at the first note
+    except VoiceError as error:
+        sys.stderr.write(f"arbitre worker: the speech model is unusable: {error.detail}\n")
+        return EXIT_FAILURE
+    try:
+        worker = SpeechWorker(str(target), recognizer.transcribe_note, name=args.name,
+                              lease=lease)
+    except StoreError as error:
+        raise BadInput(str(error)) from None
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    logging.getLogger(__name__).info("speech worker %s on %s", worker.name,
+                                     display_target(target))
+    try:
+        worker.run(stop)
+    finally:
+        worker.close()
+    return EXIT_OK
+
+
+def _check_model(recognizer: Any, out: TextIO) -> int:
+    """``arbitre hear --check-model``: the speech model assembled, its sha256
+    checked and loaded by the engine, as the first voice note would; exit 1
+    (a Docker build stops) when it cannot be."""
+    from .voice import VoiceError
+    from .voice.model import resolve_model
+
+    try:
+        source = resolve_model()
+        recognizer.load()
+    except VoiceError as error:
+        _dump(_error(f"the speech model cannot be used: {error.detail}"), out)
+        return EXIT_FAILURE
+    _dump({"status": "ok", "model": source.location, "local": source.local}, out)
+    return EXIT_OK
+
+
+def cmd_health(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    """``arbitre health``: exit 0 when the bot serves, else 1 and one line saying why."""
+    from .i18n import normalise_language, translator
+    from .telegram.health import check_health
+
+    try:
+        reason = check_health(max_age=args.max_age)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    t = translator(args.lang or normalise_language(os.environ.get("LANG")))
+    if reason is None:
+        out.write(t.gettext("The bot is serving and its database answers.") + "\n")
+        return EXIT_OK
+    message, values = reason
+    out.write(t.gettext(message).format(**values) + "\n")
+    return EXIT_FAILURE
 
 
 def cmd_doctor(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
@@ -298,13 +393,27 @@ def build_parser() -> argparse.ArgumentParser:
     p_loi.add_argument("--edition", choices=[e.value for e in Edition])
     p_loi.set_defaults(func=cmd_loi)
     p_hear = sub.add_parser("hear", help="voice notes (OGG/Opus, WAV) -> transcript JSON lines")
-    p_hear.add_argument("files", nargs="+", metavar="FILE", help="an audio file")
+    p_hear.add_argument("files", nargs="*", metavar="FILE", help="an audio file")
+    p_hear.add_argument("--check-model", action="store_true",
+                        help="assemble, verify and load the speech model; exit 1 if it cannot")
     p_hear.add_argument("--lang", choices=["fr", "en"],
                         help="the language spoken (else the likelier of the two)")
     p_hear.set_defaults(func=cmd_hear)
     p_doctor = sub.add_parser("doctor", help="check the configuration and say what to fix")
     p_doctor.add_argument("--lang", choices=["fr", "en"])
     p_doctor.set_defaults(func=cmd_doctor)
+    p_worker = sub.add_parser("worker", help="a speech worker for the bot's PostgreSQL queue "
+                              "(ARBITRE_DB=postgresql://...)")
+    p_worker.add_argument("--name", help="this worker's name in the queue (default: host:pid)")
+    p_worker.add_argument("--lease", type=float,
+                          help="seconds a job is held before another worker may retry it "
+                          "(default: 120)")
+    p_worker.set_defaults(func=cmd_worker)
+    p_health = sub.add_parser("health", help="is the bot serving? exit 0, else 1 and why")
+    p_health.add_argument("--lang", choices=["fr", "en"])
+    p_health.add_argument("--max-age", type=float, default=90.0, metavar="SECONDS",
+                          help="polling: the oldest heartbeat still healthy (default 90)")
+    p_health.set_defaults(func=cmd_health)
     p_telegram = sub.add_parser("telegram", help="run the Telegram bot (TELEGRAM_BOT_TOKEN)")
     p_telegram.set_defaults(func=cmd_telegram)
     return parser

@@ -24,6 +24,7 @@ from rules_core import Edition
 from .i18n import DOMAINS, LANGUAGES, N_, translator
 from .render import IRREGULARITY_TITLES
 from .store import ADVICE, default_db_path, diagnose
+from .store_api import display_target, is_database_url
 
 __all__ = ["Level", "Finding", "run_checks", "render_report", "CHECKS"]
 
@@ -105,6 +106,8 @@ def check_telegram(env: Environ, timeout: float = 10.0) -> Finding:
 
 def check_database(env: Environ) -> Finding:
     configured = env.get("ARBITRE_DB", "").strip()
+    if is_database_url(configured):
+        return _check_postgres(configured)
     path = os.path.expanduser(configured) if configured else str(default_db_path())
     # A real write in a transaction, then PRAGMA quick_check: a read-only file
     # (another user's, in WAL mode) or damaged pages are found, not assumed away.
@@ -113,6 +116,18 @@ def check_database(env: Environ) -> Finding:
         return _ok(N_("The database {path} is writable and its pages check out."), path=path)
     problem, reason = found
     return _problem(ADVICE[problem], path=path, reason=reason)
+
+
+def _check_postgres(url: str) -> Finding:
+    # Imported here: the driver is an extra (arbitre[postgres]) a club on SQLite lacks.
+    from .store_pg import PG_ADVICE, diagnose_pg
+
+    shown = display_target(url)  # never the password
+    reason = diagnose_pg(url)  # the driver missing is a reason too
+    if reason is None:
+        return _ok(N_("The PostgreSQL database {path} is reachable and takes a write."),
+                   path=shown)
+    return _problem(PG_ADVICE, path=shown, reason=reason)
 
 
 def check_speech_model(env: Environ) -> Finding:

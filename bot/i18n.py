@@ -37,7 +37,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "telegram": ("bot/telegram/*.py",),
     "voice": ("bot/voice/*.py",),
     "procedures": ("bot/procedures.py",),
-    "doctor": ("bot/doctor.py", "bot/store.py"),
+    "doctor": ("bot/doctor.py", "bot/store.py", "bot/store_pg.py"),
 }
 
 

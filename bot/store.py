@@ -20,15 +20,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
 from bot.i18n import N_
 
-__all__ = ["Store", "LogEntry", "StoreError", "StoreGone", "open_store", "default_db_path",
-           "default_retention_days", "Clock", "system_clock", "DEFAULT_RETENTION_DAYS",
-           "Problem", "diagnose", "ADVICE"]
+if TYPE_CHECKING:
+    from bot.store_api import Transaction
+
+__all__ = ["Store", "LogEntry", "StoreError", "StoreGone", "SchemaTooNew", "open_store",
+           "default_db_path", "default_retention_days", "Clock", "system_clock",
+           "DEFAULT_RETENTION_DAYS", "Problem", "diagnose", "ADVICE"]
 
 Clock = Callable[[], datetime]
 
@@ -45,6 +48,15 @@ class StoreGone(StoreError):
     it would write now would be lost."""
 
 
+class SchemaTooNew(StoreError):
+    """The database was made by a newer Arbitre: its schema is not one this
+    version knows, so nothing is written in it."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 class Problem(Enum):
     """What is wrong with a database file, each with its own advice."""
 
@@ -56,6 +68,8 @@ class Problem(Enum):
     DAMAGED = "damaged"
     #: the file system holding it has no space left
     DISK_FULL = "disk_full"
+    #: made by a newer Arbitre (a schema version this one does not know)
+    NEWER = "newer"
 
 
 def system_clock() -> datetime:
@@ -90,6 +104,12 @@ def default_retention_days(environ: Mapping[str, str] | None = None) -> int:
     return days
 
 
+#: The schema's versions, oldest first: a database at version n (``PRAGMA
+#: user_version``) gets the scripts after the n-th, each in one transaction.
+#: Version 1 is the schema as it stood before versions were counted (its
+#: statements are idempotent, so an older file takes it as it is). Never edit
+#: a version once released: a change is a new script at the end, here and in
+#: ``bot.store_pg.MIGRATIONS`` (the two back ends hold the same tables).
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS chat_state (
     chat_key TEXT PRIMARY KEY,
@@ -125,6 +145,7 @@ CREATE TABLE IF NOT EXISTS store_health (
     checked TEXT NOT NULL
 );
 """
+MIGRATIONS: tuple[str, ...] = (_SCHEMA,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +224,22 @@ class Store:
         # cut may lose the last commits (the next checkpoint makes them durable).
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA secure_delete=ON")  # erased rulings are overwritten
-        self._db.executescript(_SCHEMA)
+        self._migrate()
+
+    def schema_version(self) -> int:
+        with self._lock:
+            return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrate(self) -> None:
+        version = self.schema_version()
+        if version > len(MIGRATIONS):
+            reason = f"schema version {version}, this one knows {len(MIGRATIONS)}"
+            raise SchemaTooNew(advice(self.path, Problem.NEWER, reason), reason)
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            # executescript commits first: BEGIN ... COMMIT makes the script and
+            # the version one transaction.
+            self._db.executescript(f"BEGIN IMMEDIATE;\n{script}\n"
+                                   f"PRAGMA user_version = {number};\nCOMMIT;")
 
     def close(self) -> None:
         with self._lock:
@@ -213,8 +249,10 @@ class Store:
         return self._clock()
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One dialogue step: everything in it is written, or nothing."""
+    def transaction(self, chat_key: str | None = None) -> Iterator[sqlite3.Connection]:
+        """One dialogue step: everything in it is written, or nothing. Steps
+        are serialised (one connection, ``BEGIN IMMEDIATE``): ``chat_key``
+        changes nothing here."""
         with self._lock:
             self.check_present()
             self._db.execute("BEGIN IMMEDIATE")
@@ -245,7 +283,7 @@ class Store:
             return None  # a damaged row starts the chat afresh rather than failing forever
         return data if isinstance(data, dict) else None
 
-    def save_state(self, db: sqlite3.Connection, chat_key: str, state: dict[str, Any]) -> None:
+    def save_state(self, db: Transaction, chat_key: str, state: dict[str, Any]) -> None:
         db.execute(
             "INSERT INTO chat_state (chat_key, state, updated) VALUES (?, ?, ?) "
             "ON CONFLICT (chat_key) DO UPDATE SET state = excluded.state, "
@@ -253,12 +291,12 @@ class Store:
             (chat_key, json.dumps(state, ensure_ascii=False), self.now().isoformat()),
         )
 
-    def drop_state(self, db: sqlite3.Connection, chat_key: str) -> None:
+    def drop_state(self, db: Transaction, chat_key: str) -> None:
         db.execute("DELETE FROM chat_state WHERE chat_key = ?", (chat_key,))
 
     def log_ruling(
         self,
-        db: sqlite3.Connection,
+        db: Transaction,
         chat_key: str,
         *,
         edition: str,
@@ -308,7 +346,7 @@ class Store:
                 "SELECT COUNT(*) FROM ruling_log WHERE chat_key = ?", (chat_key,)).fetchone()
         return int(row[0])
 
-    def forget(self, db: sqlite3.Connection, chat_key: str) -> int:
+    def forget(self, db: Transaction, chat_key: str) -> int:
         """Erase the chat's state and its rulings; how many rulings were erased."""
         db.execute("DELETE FROM chat_state WHERE chat_key = ?", (chat_key,))
         return db.execute("DELETE FROM ruling_log WHERE chat_key = ?", (chat_key,)).rowcount
@@ -331,7 +369,7 @@ class Store:
                                    (update_id,)).fetchone()
         return bool(row and row[0])
 
-    def mark_handled(self, db: sqlite3.Connection, update_id: int) -> None:
+    def mark_handled(self, db: Transaction, update_id: int) -> None:
         """In the step's transaction: the update is handled, and what it said is
         no longer kept here (only its id, against a second handling)."""
         db.execute("UPDATE inbox SET handled = 1, payload = NULL WHERE update_id = ?",
@@ -349,7 +387,7 @@ class Store:
             row = self._db.execute("SELECT MAX(update_id) FROM inbox").fetchone()
         return int(row[0]) if row and row[0] is not None else None
 
-    def enqueue(self, db: sqlite3.Connection, chat_id: int, payload: dict[str, Any]) -> None:
+    def enqueue(self, db: Transaction, chat_id: int, payload: dict[str, Any]) -> None:
         """One message to deliver, in the step's transaction."""
         db.execute("INSERT INTO outbox (chat_id, payload, created) VALUES (?, ?, ?)",
                    (chat_id, json.dumps(payload, ensure_ascii=False), self.now().isoformat()))
@@ -462,6 +500,8 @@ def diagnose(path: str | Path) -> tuple[Problem, str] | None:
     """What is wrong with the database at ``path`` (created if absent), or None."""
     try:
         store = Store(path)
+    except SchemaTooNew as error:
+        return Problem.NEWER, error.reason
     except (OSError, sqlite3.Error) as error:
         return classify_error(error, path)
     try:
@@ -486,6 +526,9 @@ ADVICE: Mapping[Problem, str] = {
     Problem.DISK_FULL: N_(
         "Cannot write the database {path}: the disk holding it is full ({reason}). Free some "
         "space on it (or set ARBITRE_DB to a file on another disk), then start again."),
+    Problem.NEWER: N_(
+        "The database {path} was made by a newer Arbitre ({reason}): upgrade Arbitre, or set "
+        "ARBITRE_DB to another file."),
     Problem.UNWRITABLE: N_(
         "Cannot write the database {path} ({reason}): give the bot's user write access to the "
         "file and its directory, or set ARBITRE_DB to a file in a writable directory."),

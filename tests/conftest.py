@@ -1,8 +1,11 @@
 """Fixtures shared across test modules: the speech model (loaded once per
-session, offline) and a Telegram bot against the fake Bot API."""
+session, offline), a Telegram bot against the fake Bot API, and the two
+store back ends (an SQLite file; a real PostgreSQL server started once per
+session)."""
 
 from __future__ import annotations
 
+import os
 import socket
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
@@ -15,6 +18,7 @@ from bot.voice import Recognizer, Transcriber
 from bot.voice.model import ENV_CACHE, ENV_MODEL
 from tests.fakes.bot_api import FakeBotApi
 from tests.fakes.harness import TelegramHarness
+from tests.support.pg_server import MISSING, SKIP_ENV, PgServer, find_bin_dir
 
 VOICE_FIXTURES = Path(__file__).parent / "fixtures" / "voice"
 
@@ -75,10 +79,37 @@ def fake() -> Iterator[FakeBotApi]:
 NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
 
 
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """A PostgreSQL server of the tests' own (unix socket in a temporary
+    directory), started once. Without the server binaries the tests that
+    need it fail, unless ARBITRE_SKIP_PG=1 says to skip them."""
+    bin_dir = find_bin_dir()
+    if bin_dir is None:
+        if os.environ.get(SKIP_ENV, "").strip().lower() in {"1", "true", "yes"}:
+            pytest.skip(f"{SKIP_ENV} is set: PostgreSQL tests skipped")
+        pytest.fail(MISSING, pytrace=False)
+    server = PgServer(bin_dir).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """A fresh, empty store of each back end: an SQLite file, or a schema of
+    its own on the tests' PostgreSQL server."""
+    if request.param == "sqlite":
+        return tmp_path / "arbitre.sqlite3"
+    server: PgServer = request.getfixturevalue("pg_server")
+    return server.fresh_url()
+
+
 @pytest.fixture
-def chat(tmp_path: Path) -> Iterator[Conversations]:
-    """The dialogue engine on a fresh store, edition 2017, a fixed clock."""
-    conversations = open_conversations(tmp_path / "dialogue.sqlite3", edition="2017",
-                                       clock=lambda: NOON)
+def chat(db_target: str | Path) -> Iterator[Conversations]:
+    """The dialogue engine on a fresh store (each back end), edition 2017, a
+    fixed clock."""
+    conversations = open_conversations(db_target, edition="2017", clock=lambda: NOON)
     yield conversations
     conversations.store.close()

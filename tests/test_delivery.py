@@ -3,7 +3,7 @@ replies written to the outbox with the step and sent until Telegram
 confirms (5xx, resets, 429 with retry_after), a failed edit falls back to a
 new message, a restart sends what was committed but not delivered, once; an
 update received is handled once, even across a crash; one busy group never
-makes a private chat wait."""
+makes a private chat wait. On each store back end (SQLite, PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from bot.store_api import open_store
 from tests.fakes.bot_api import BOT_USERNAME, ApiCall
 from tests.fakes.harness import TelegramHarness
 from tests.fakes.reading import buttons, sent_texts
@@ -27,6 +28,7 @@ from tests.fakes.updates import (
     text_update,
     user,
 )
+from tests.support.pg_server import count_rows
 
 INCIDENT = "Est a dit 1♥ sur mon 1♠"
 Fault = Callable[[str, dict[str, Any]], tuple[int, dict[str, Any]] | None]
@@ -47,17 +49,16 @@ def _failing(method: str, times: int, status: int = 500, **extra: Any) -> Fault:
 
 
 @pytest.fixture
-async def harness(tmp_path: Path) -> AsyncIterator[TelegramHarness]:
-    bot = TelegramHarness(tmp_path / "delivery.sqlite3")
+async def harness(db_target: str | Path) -> AsyncIterator[TelegramHarness]:
+    bot = TelegramHarness(db_target)
     await bot.start()
     yield bot
     await bot.close()
 
 
 def _outbox(bot: TelegramHarness) -> int:
-    with sqlite3.connect(bot.db_path) as db:
-        (count,) = db.execute("SELECT COUNT(*) FROM outbox").fetchone()
-    return int(count)
+    """Replies not yet delivered, as the database holds them."""
+    return count_rows(bot.db_path, "outbox")
 
 
 async def _until(condition: Callable[[], bool], timeout: float = 15.0) -> None:
@@ -129,10 +130,9 @@ async def test_an_update_received_but_not_handled_is_handled_after_a_restart(
         harness: TelegramHarness) -> None:
     await harness.stop()
     update = text_update(9001, private_chat(45), INCIDENT, sender=user(45))
-    with sqlite3.connect(harness.db_path) as db:  # received, confirmed, then a crash
-        import json
-        db.execute("INSERT INTO inbox (update_id, payload, received) VALUES (?, ?, ?)",
-                   (9001, json.dumps(update), "2026-01-01T00:00:00+00:00"))
+    store = open_store(harness.db_path)  # received, confirmed, then a crash
+    assert store.record_update(9001, update)
+    store.close()
     mark = harness.fake.mark()
     await harness.start()
     await _until(lambda: any(c.method == "sendMessage" and c.params.get("chat_id") in (45, "45")
@@ -146,10 +146,10 @@ async def test_an_update_received_but_not_handled_is_handled_after_a_restart(
     assert len(answers) == 1
 
 
-async def test_a_busy_group_never_makes_a_private_chat_wait(tmp_path: Path) -> None:
+async def test_a_busy_group_never_makes_a_private_chat_wait(db_target: str | Path) -> None:
     """Two handler slots; a group floods the bot past Telegram's per-group
     limit (20 a minute, AIORateLimiter): the private chat is answered at once."""
-    bot = TelegramHarness(tmp_path / "busy.sqlite3", concurrency=2, wait_delivery=False)
+    bot = TelegramHarness(db_target, concurrency=2, wait_delivery=False)
     await bot.start()
     try:
         group = group_chat(-4000)
@@ -241,10 +241,10 @@ async def test_an_edit_whose_confirmation_a_crash_lost_is_not_shown_twice(
     row = {"method": "editMessageText", "message_id": message_id,
            "text": edit.params["text"], "parse_mode": edit.params.get("parse_mode"),
            "reply_markup": edit.params.get("reply_markup"), "fallback": "send"}
-    with sqlite3.connect(harness.db_path) as db:  # the delivered mark a kill -9 lost
-        import json
-        db.execute("INSERT INTO outbox (chat_id, payload, created) VALUES (?, ?, ?)",
-                   (49, json.dumps(row), "2026-01-01T00:00:00+00:00"))
+    store = open_store(harness.db_path)  # the delivered mark a kill -9 lost
+    with store.transaction() as db:
+        store.enqueue(db, 49, row)
+    store.close()
     mark = harness.fake.mark()
     await harness.start()
     await _until(lambda: _outbox(harness) == 0)

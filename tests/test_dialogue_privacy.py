@@ -1,10 +1,10 @@
 """What is kept, for how long, and how a chat erases it: /oublier with its
 confirmation, the retention purge, a database that cannot be used, a damaged
-state row; and the English corrections read like the French ones."""
+state row; and the English corrections read like the French ones. On each
+store back end (SQLite, PostgreSQL) where the store is what is tested."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -19,6 +19,7 @@ from bot.store import (
     default_retention_days,
     open_store,
 )
+from tests.support.pg_server import table_columns
 
 NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
 INCIDENT = "Est a dit 1♥ sur mon 1♠, Sud refuse"
@@ -38,9 +39,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def chats(tmp_path: Path, clock: Clock) -> Iterator[Conversations]:
-    conversations = open_conversations(tmp_path / "privacy.sqlite3", edition="2017",
-                                       clock=clock)
+def chats(db_target: str | Path, clock: Clock) -> Iterator[Conversations]:
+    conversations = open_conversations(db_target, edition="2017", clock=clock)
     yield conversations
     conversations.store.close()
 
@@ -188,16 +188,16 @@ def test_a_lone_surrogate_is_stored_not_fatal(chats: Conversations) -> None:
     assert replies and replies[0].text
 
 
-def test_state_keeps_no_names_nor_message_ids(chats: Conversations) -> None:
+def test_state_keeps_no_names_nor_message_ids(chats: Conversations,
+                                             db_target: str | Path) -> None:
     chats.text("tg:11", INCIDENT, "fr-FR")
     state = _raw_state(chats, "tg:11")
     assert state is not None
     assert set(state) == {"lang", "lang_pinned", "lang_settled", "edition", "draft", "pending",
                           "ruling", "board", "steps", "qid", "forget_qid", "logged_id"}
     assert state["draft"]["description"] == [INCIDENT]
-    with sqlite3.connect(chats.store.path) as db:
-        columns = {row[1] for row in db.execute("PRAGMA table_info(ruling_log)")}
-    assert columns == {"id", "chat_key", "at", "edition", "description", "facts", "ruling"}
+    assert table_columns(db_target, "ruling_log") == {"id", "chat_key", "at", "edition",
+                                                      "description", "facts", "ruling"}
 
 
 @pytest.mark.parametrize(

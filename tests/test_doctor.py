@@ -25,6 +25,7 @@ from bot.doctor import (
     render_report,
 )
 from bot.store import StoreError, open_store
+from tests.support.pg_server import PgServer
 
 GOOD_TOKEN = "123456:GOOD-token-for-tests"
 BAD_TOKEN = "654321:REVOKED-token-for-tests"
@@ -238,3 +239,31 @@ def test_a_full_disk_is_told_as_such_not_as_missing_rights(
     problem, reason = store.classify_error(io_error, db)
     assert problem is store.Problem.DISK_FULL
     assert "the disk holding it is full" in store.advice(db, problem, reason)
+
+
+# --- a PostgreSQL database (ARBITRE_DB=postgresql://...) ------------------------------------
+
+def test_database_on_postgresql_reachable_and_not(pg_server: PgServer, tmp_path: Path) -> None:
+    url = pg_server.fresh_url()
+    finding = check_database({"ARBITRE_DB": url})
+    assert finding.level is Level.OK and "PostgreSQL" in finding.message
+    assert finding.args["path"] == url
+    # No server at that socket, a password in the URL: a problem, the password never shown.
+    absent = f"postgresql://bot:s3cret@/arbitre?host={tmp_path}&connect_timeout=2"
+    finding = check_database({"ARBITRE_DB": absent})
+    assert finding.level is Level.PROBLEM and "s3cret" not in str(finding.args)
+    report = render_report([finding], "fr")
+    assert "base PostgreSQL postgresql://bot:***@" in report and "s3cret" not in report
+
+
+def test_a_database_from_a_newer_arbitre_is_named_so(tmp_path: Path) -> None:
+    path = tmp_path / "arbitre.sqlite3"
+    open_store(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA user_version = 99")
+    db.close()
+    finding = check_database({"ARBITRE_DB": str(path)})
+    assert finding.level is Level.PROBLEM and "newer Arbitre" in finding.message
+    assert "schema version 99" in finding.args["reason"]
+    with pytest.raises(StoreError, match="newer Arbitre .*upgrade Arbitre"):
+        open_store(path)

@@ -9,6 +9,9 @@ so "seen by the user" implies "in the log". Updates the dead process had
 not confirmed are delivered again to the new one, as Telegram does. (Updates
 it had fetched, and so confirmed, but not handled yet are lost with it: those
 users got no answer and write again; nothing ruled is lost.)
+
+On each store back end: an SQLite file, and a PostgreSQL database (where the
+killed process's transactions die with its connections).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bot.store_api import is_database_url
 from tests.fakes.bot_api import TOKEN, ApiCall, FakeBotApi
 from tests.fakes.reading import shown_text
 from tests.fakes.updates import callback_update, private_chat, text_update, user
@@ -36,7 +40,7 @@ WAITING_CHAT = 1000
 class Bot:
     """``arbitre telegram`` in a subprocess; always killed at teardown."""
 
-    def __init__(self, fake: FakeBotApi, db: Path, tmp: Path) -> None:
+    def __init__(self, fake: FakeBotApi, db: Path | str, tmp: Path) -> None:
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("ARBITRE_", "TELEGRAM_"))}
         env.update(TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=fake.base_url,
@@ -80,8 +84,13 @@ def _rulings_seen(fake: FakeBotApi) -> dict[int, int]:
             if shown_text(call).startswith("⚖️")}
 
 
-def _log(db: Path) -> dict[int, str]:
-    """The ruling log as the file holds it: id -> chat."""
+def _log(db: Path | str) -> dict[int, str]:
+    """The ruling log as the database holds it: id -> chat."""
+    if is_database_url(db):
+        import psycopg
+
+        with psycopg.connect(str(db)) as pg:
+            return {int(i): str(c) for i, c in pg.execute("SELECT id, chat_key FROM ruling_log")}
     with sqlite3.connect(db) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         return {int(i): str(c) for i, c in
@@ -95,9 +104,9 @@ def _per_chat(log: dict[int, str]) -> dict[int, int]:
     return counts
 
 
-def test_sigkill_mid_conversation_loses_nothing_ruled(fake: FakeBotApi,
+def test_sigkill_mid_conversation_loses_nothing_ruled(fake: FakeBotApi, db_target: Path | str,
                                                       tmp_path: Path) -> None:
-    db = tmp_path / "arbitre.sqlite3"
+    db = db_target
     first = Bot(fake, db, tmp_path)
     second: Bot | None = None
     try:

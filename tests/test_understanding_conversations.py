@@ -9,7 +9,7 @@ from typing import Any
 from bot.dialogue import Conversations, Reply
 
 NOON = datetime(2026, 1, 1, 12, tzinfo=UTC)
-CHAT = 7
+CHAT = "tg:7"  # a chat key is text (the PostgreSQL store holds it so)
 
 
 def _ruling(replies: list[Reply]) -> dict[str, Any] | None:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import logging
 import os
-import sqlite3
 from collections.abc import Callable
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
 from bot.i18n import normalise_language, translator
-from bot.store import Clock, Store, default_db_path, open_store, system_clock
+from bot.store import Clock, system_clock
+from bot.store_api import ChatStore, Transaction, default_db, open_store
 
 from .engine import Engine, Turn
 from .history import history_replies
@@ -47,7 +47,7 @@ COMMANDS = {
     "details": "details",
 }
 
-StepSink = Callable[[sqlite3.Connection, str, list[Reply]], None]
+StepSink = Callable[[Transaction, str, list[Reply]], None]
 
 #: Set by a front end around a step: called inside the step's transaction with
 #: (connection, chat key, replies), so that what is answered is written (to the
@@ -56,7 +56,7 @@ StepSink = Callable[[sqlite3.Connection, str, list[Reply]], None]
 STEP_SINK: ContextVar[StepSink | None] = ContextVar("step_sink", default=None)
 
 
-def _to_sink(db: sqlite3.Connection, chat_key: str, replies: list[Reply]) -> list[Reply]:
+def _to_sink(db: Transaction, chat_key: str, replies: list[Reply]) -> list[Reply]:
     sink = STEP_SINK.get()
     if sink is not None:
         sink(db, chat_key, replies)
@@ -68,7 +68,7 @@ FORGET, KEEP = "forget:", "keep:"
 
 
 class Conversations:
-    def __init__(self, engine: Engine, store: Store) -> None:
+    def __init__(self, engine: Engine, store: ChatStore) -> None:
         self.engine = engine
         self.store = store
 
@@ -81,7 +81,7 @@ class Conversations:
         before = self.store.load_state(chat_key)
         state = self._state(chat_key, language_code, before)
         turn = run(state)
-        with self.store.transaction() as db:
+        with self.store.transaction(chat_key) as db:
             if self.store.load_state(chat_key) != before:
                 state = self._state(chat_key, language_code)
                 turn = run(state)
@@ -124,13 +124,13 @@ class Conversations:
 
     def reset(self, chat_key: str, language_code: str | None = None) -> None:
         """Forget the chat's conversation (not its ruling log)."""
-        with self.store.transaction() as db:
+        with self.store.transaction(chat_key) as db:
             self.store.save_state(db, chat_key, self.engine.new_state(language_code).to_json())
 
     def drop(self, chat_key: str) -> None:
         """The conversation is over for good (a ``chat --jsonl`` run ended): its
         state goes, its ruling log stays."""
-        with self.store.transaction() as db:
+        with self.store.transaction(chat_key) as db:
             self.store.drop_state(db, chat_key)
 
     def language(self, chat_key: str, language_code: str | None = None) -> str:
@@ -173,7 +173,7 @@ class Conversations:
 
     def _ask_forget(self, chat_key: str, language_code: str | None) -> list[Reply]:
         """/oublier: say what would be erased, and ask for a confirmation."""
-        with self.store.transaction() as db:
+        with self.store.transaction(chat_key) as db:
             stored = self.store.load_state(chat_key)
             rulings = self.store.count_rulings(chat_key)
             if stored is None and rulings == 0:  # nothing kept: nothing to create either
@@ -200,7 +200,7 @@ class Conversations:
         button changes nothing."""
         erase = data.startswith(FORGET)
         serial = data.split(":", 1)[1]
-        with self.store.transaction() as db:
+        with self.store.transaction(chat_key) as db:
             state = self._state(chat_key, language_code)
             t = translator(state.lang)
             if not state.forget_qid or serial != str(state.forget_qid):
@@ -273,5 +273,5 @@ def open_conversations(
         classify = understand
     if edition is None:
         edition = os.environ.get("ARBITRE_EDITION", "2017").strip() or "2017"
-    store = open_store(db_path if db_path is not None else default_db_path(), clock=clock)
+    store = open_store(db_path if db_path is not None else default_db(), clock=clock)
     return Conversations(Engine(classify, edition=edition), store)

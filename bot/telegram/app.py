@@ -29,10 +29,11 @@ from telegram.request import HTTPXRequest
 
 from bot.dialogue import Conversations, open_conversations
 from bot.store import StoreError
-from bot.voice import Transcriber
+from bot.transcription_queue import TranscriptionQueue, open_queue
 
 from .gate import Gate
 from .handlers import ArbitreHandlers
+from .health import HealthServer, Heartbeat
 from .inbox import InboxQueue
 from .menus import COMMAND_MENUS, set_default_menus
 from .polling import TOKEN_REFUSED, Poller
@@ -61,7 +62,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
 
 def build_application(
     settings: Settings, conversations: Conversations | None = None,
-    transcriber: Transcriber | None = None,
+    transcriber: TranscriptionQueue | None = None,
 ) -> Application:  # type: ignore[type-arg]
     """The bot, wired to the dialogue and its store, not started.
 
@@ -72,7 +73,8 @@ def build_application(
     if conversations is None:
         conversations = open_conversations(settings.db_path, edition=settings.edition)
     owns_transcriber = transcriber is None
-    voice = VoiceNotes(transcriber if transcriber is not None else Transcriber())
+    # In this process on SQLite; speech workers' PostgreSQL queue on PostgreSQL.
+    voice = VoiceNotes(transcriber if transcriber is not None else open_queue(settings.db_path))
     warming: list[asyncio.Task[None]] = []
     sender = Sender(conversations.store)
     sweeping = asyncio.Event()
@@ -221,6 +223,7 @@ def run(settings: Settings) -> None:
             path = _webhook_path(settings.token)
             log.info("serving a webhook on port %d", settings.webhook_port)
             stopped = _watch_while_serving_webhook(app)
+            HealthServer(app, settings.health_port, settings.webhook_listen).install()
             app.run_webhook(
                 listen=settings.webhook_listen,
                 port=settings.webhook_port,
@@ -233,13 +236,16 @@ def run(settings: Settings) -> None:
                 raise stopped[0]
         else:
             log.info("polling for updates")
-            asyncio.run(serve_polling(app, allowed))
+            beat = Heartbeat(settings.heartbeat_file) if settings.heartbeat_file else None
+            asyncio.run(serve_polling(app, allowed, beat))
     except InvalidToken:  # e.g. the start-up getMe, refused since check_connection
         raise SettingsError(TOKEN_REFUSED) from None
 
 
-async def serve_polling(app: Application, allowed: list[str]) -> None:  # type: ignore[type-arg]
-    """Initialise, poll until SIGINT/SIGTERM, shut down cleanly.
+async def serve_polling(app: Application, allowed: list[str],  # type: ignore[type-arg]
+                        heartbeat: Heartbeat | None = None) -> None:
+    """Initialise, poll until SIGINT/SIGTERM, shut down cleanly; each
+    successful poll beats ``heartbeat`` (health.py), removed at the end.
 
     :raises SettingsError: when Telegram refuses the token meanwhile.
     :raises StoreError: when the database file disappears meanwhile.
@@ -252,6 +258,8 @@ async def serve_polling(app: Application, allowed: list[str]) -> None:  # type: 
     poller = Poller(app, allowed)
     gone: list[StoreError] = []
     tasks: list[asyncio.Task[None]] = []
+    if heartbeat is not None:
+        poller.on_poll = heartbeat.beat
     try:
         await app.initialize()
         if app.post_init is not None:
@@ -277,6 +285,8 @@ async def serve_polling(app: Application, allowed: list[str]) -> None:  # type: 
             await app.post_shutdown(app)
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(signum)
+        if heartbeat is not None:
+            heartbeat.clear()
     if poller.fatal is not None:
         raise SettingsError(poller.fatal)
     if gone:

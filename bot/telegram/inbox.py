@@ -19,7 +19,7 @@ import logging
 
 from telegram import Bot, Update
 
-from bot.store import Store
+from bot.store_api import ChatStore
 
 __all__ = ["InboxQueue"]
 
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 
 class InboxQueue(asyncio.Queue[object]):
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: ChatStore) -> None:
         super().__init__()
         self.store = store
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from telegram import Update
 from telegram.error import InvalidToken, RetryAfter, TelegramError, TimedOut
@@ -56,6 +56,8 @@ class Poller:
         self.fatal: str | None = None
         #: failed polls so far (for tests and the log)
         self.failures = 0
+        #: called after each successful getUpdates (the health heartbeat)
+        self.on_poll: Callable[[], None] | None = None
 
     async def run(self, stop: asyncio.Event) -> None:
         """Poll until ``stop`` is set; sets it too when the token is refused."""
@@ -86,6 +88,8 @@ class Poller:
                 log.warning("Telegram's answer to getUpdates could not be read (%s); next try "
                             "in %.1f s", type(error).__name__, delay)
             else:
+                if self.on_poll is not None:
+                    self.on_poll()
                 delay = 0.0
                 if updates is None:
                     return  # stopped while waiting

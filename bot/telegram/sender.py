@@ -28,7 +28,6 @@ import asyncio
 import base64
 import contextlib
 import logging
-import sqlite3
 from contextvars import ContextVar
 from typing import Any
 
@@ -38,7 +37,7 @@ from telegram.error import BadRequest, Forbidden, InvalidToken, RetryAfter, Tele
 from telegram.ext import ExtBot
 
 from bot.dialogue import STEP_SINK, Reply
-from bot.store import Store
+from bot.store_api import ChatStore, Transaction
 
 from .sending import chunks, keyboard, private_link, to_html
 
@@ -114,7 +113,7 @@ def edit_target(update: Update, replies: list[Reply]) -> int | None:
 
 
 class Sender:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: ChatStore) -> None:
         self.store = store
         self._chat_locks: dict[int, asyncio.Lock] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -140,7 +139,7 @@ class Sender:
         the step on its transcript, never the echo twice)."""
         _PREFACE.set(list(replies))
 
-    def sink(self, db: sqlite3.Connection, chat_key: str, replies: list[Reply]) -> None:
+    def sink(self, db: Transaction, chat_key: str, replies: list[Reply]) -> None:
         update = _UPDATE.get()
         chat_id = _chat_id(chat_key)
         if update is None or chat_id is None:

@@ -17,7 +17,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 from bot.store import DEFAULT_RETENTION_DAYS, StoreError, default_retention_days
+from bot.store_api import db_target
 from rules_core import Edition
+
+from .health import health_port, heartbeat_path
 
 __all__ = ["Settings", "SettingsError", "TokenFilter", "DEFAULT_API", "DEFAULT_FILE_API",
            "DEFAULT_PER_MINUTE"]
@@ -38,13 +41,18 @@ class Settings:
     token: str = field(repr=False)
     base_url: str = DEFAULT_API
     base_file_url: str = DEFAULT_FILE_API
-    db_path: Path | None = None
+    #: an SQLite file, or a PostgreSQL URL (``ARBITRE_DB``)
+    db_path: Path | str | None = None
     edition: str = "2017"
     #: public HTTPS URL Telegram posts updates to; polling when empty
     webhook_url: str = ""
     webhook_port: int = 8443
     webhook_listen: str = "0.0.0.0"
     webhook_secret: str = field(default="", repr=False)
+    #: the port of ``GET /healthz`` in webhook mode (health.py)
+    health_port: int = 8081
+    #: the file the poller's heartbeat is written to (None: none written)
+    heartbeat_file: Path | None = None
     #: Telegram's flood limits (30 messages/s overall, 20/min per group)
     rate_limit: bool = True
     #: updates handled at once (each chat's own stay in order); more only adds
@@ -81,15 +89,21 @@ class Settings:
         except StoreError as error:
             raise SettingsError(str(error)) from None
         db = env.get("ARBITRE_DB", "").strip()
+        try:
+            probe_port = health_port(env)
+        except ValueError as error:
+            raise SettingsError(str(error)) from None
         return cls(
             token=token,
             base_url=env.get("TELEGRAM_API_BASE_URL", "").strip() or DEFAULT_API,
             base_file_url=env.get("TELEGRAM_API_BASE_FILE_URL", "").strip() or DEFAULT_FILE_API,
-            db_path=Path(db).expanduser() if db else None,
+            db_path=db_target(db) if db else None,
             edition=edition,
             webhook_url=env.get("ARBITRE_WEBHOOK_URL", "").strip(),
             webhook_port=port,
             webhook_secret=env.get("ARBITRE_WEBHOOK_SECRET", "").strip(),
+            health_port=probe_port,
+            heartbeat_file=heartbeat_path(env),
             warm_up_voice=True,
             allowed_chats=_allowed_chats(env.get("ARBITRE_ALLOWED_CHATS", "")),
             per_minute=_per_minute(env.get("ARBITRE_MAX_MESSAGES_PER_MINUTE", "")),

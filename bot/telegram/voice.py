@@ -23,7 +23,8 @@ from telegram.constants import ChatAction
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import filters
 
-from bot.voice import Transcriber, Transcript, VoiceError, VoiceKind, voice_message
+from bot.transcription_queue import TranscriptionQueue
+from bot.voice import Transcript, VoiceError, VoiceKind, voice_message
 
 __all__ = ["VoiceNotes", "Heard", "VOICE_NOTES", "voice_media", "OPUS_MIME_TYPES"]
 
@@ -66,9 +67,11 @@ class Heard:
 
 
 class VoiceNotes:
-    """One ``Transcriber`` (one worker, a bounded queue) for the whole bot."""
+    """One transcription queue for the whole bot: a ``Transcriber`` in this
+    process (one worker, a bounded queue), or the speech workers' queue in
+    PostgreSQL (``bot.transcription_queue``)."""
 
-    def __init__(self, transcriber: Transcriber) -> None:
+    def __init__(self, transcriber: TranscriptionQueue) -> None:
         self.transcriber = transcriber
 
     def say(self, kind: VoiceKind, lang: str, text: str = "") -> str:

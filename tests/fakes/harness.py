@@ -26,7 +26,7 @@ STEP_TIMEOUT = 15.0
 
 
 class TelegramHarness:
-    def __init__(self, db_path: Path, *, rate_limit: bool = True, concurrency: int = 4,
+    def __init__(self, db_path: Path | str, *, rate_limit: bool = True, concurrency: int = 4,
                  transcriber: Transcriber | None = None, wait_delivery: bool = True,
                  **settings: Any) -> None:
         """``transcriber``: the voice notes' (the caller's to close); None lets
