@@ -295,42 +295,43 @@ async def serve_polling(app: Application, allowed: list[str],  # type: ignore[ty
 
 def _watch_while_serving_webhook(app: Application) -> list[ValueError]:  # type: ignore[type-arg]
     """A webhook never polls, so nothing would notice a revoked token: ask
-    Telegram who the bot is every ``TOKEN_CHECK_EVERY`` seconds, and check
-    the database file is still there, as polling does. Either failing stops
-    the webhook; the list returned then holds why (one sentence)."""
+    Telegram who the bot is every ``TOKEN_CHECK_EVERY`` seconds; a refusal
+    stops the webhook, and the list returned then holds why (one sentence).
+    (A database gone is reported by /healthz, health.py.)"""
     stopped: list[ValueError] = []
     started = app.post_init
-    conversations: Conversations = app.bot_data["conversations"]
 
     async def watch() -> None:
-        checked = 0.0
         while True:
-            await asyncio.sleep(STORE_CHECK_EVERY)
-            checked += STORE_CHECK_EVERY
+            await asyncio.sleep(TOKEN_CHECK_EVERY)
             try:
-                conversations.store.check_present()
-                if checked >= TOKEN_CHECK_EVERY:
-                    checked = 0.0
-                    with contextlib.suppress(NetworkError):  # down for now: next time
-                        await app.bot.get_me()
+                await app.bot.get_me()
             except InvalidToken:
                 log.critical("%s", TOKEN_REFUSED)
                 stopped.append(SettingsError(TOKEN_REFUSED))
-            except StoreError as error:
-                log.critical("%s", error)
-                stopped.append(error)
-            except TelegramError as error:  # another refusal: not the token's
-                log.warning("Telegram did not say who the bot is (%s)", error)
-            if stopped:
                 app.stop_running()
                 return
+            except TelegramError as error:  # down for now, or another refusal: next time
+                log.warning("Telegram did not say who the bot is (%s)", error)
+
+    tasks: list[asyncio.Task[None]] = []
+    stopping = app.post_stop
 
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
         if started is not None:
             await started(application)
-        application.create_task(watch())
+        tasks.append(asyncio.create_task(watch()))
+
+    async def post_stop(application: Application) -> None:  # type: ignore[type-arg]
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if stopping is not None:
+            await stopping(application)
 
     app.post_init = post_init
+    app.post_stop = post_stop
     return stopped
 
 
