@@ -16,6 +16,18 @@ order, until Telegram confirms each message:
   a new message; a message Telegram refuses outright (chat gone, bot
   blocked) is logged and dropped rather than retried for ever.
 
+Why a message Telegram took just before a crash may still go out twice: the
+Bot API has no idempotency key, and the one way to ask "did this chat get
+it?" (editMessageText with the very same content on the ids above the last
+known one: "message is not modified" means ours) rewrites the message when
+the id holds another message of this bot. That is safe only if every message
+of the bot goes out through this outbox, one at a time per chat, with its id
+recorded; today the error handler (handlers.py ``on_error``) sends directly,
+beside the chat's delivery, and a PostgreSQL lease can pass to a second
+process while the first still sends (its liveness connection lost). A
+duplicate is the lesser harm than an overwritten reply (issue 14, report of
+branch ``exactly``).
+
 Throughput isolation: handlers do not wait for their chat's messages to go
 out. Each chat's messages are sent by that chat's own delivery task, so a
 per-chat flood limit (AIORateLimiter) delays that chat only and never holds a
