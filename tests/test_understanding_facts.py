@@ -254,6 +254,11 @@ def test_the_lho_had_not_called_yet(text: str) -> None:
         # Law 31A: what the offender's RHO, whose turn it was, did after the refusal
         ("Dlr S. W opened 1H out of turn, N did not accept. S then passed.", "pass"),
         ("Donneur Nord. Est a ouvert 1♠ hors tour, Sud refuse. Nord a ensuite dit 1SA.", "call"),
+        # the RHO told not to have called yet: both courses of 31A1/31A2 are set out
+        ("Est a ouvert 1♥ alors que c'était à Nord. Sud n'accepte pas. Nord n'a pas encore parlé.",
+         "undecided"),
+        ("East opened 1H out of turn at North's turn, South did not accept, North has not "
+         "called yet", "undecided"),
     ],
 )
 def test_what_the_rho_did_after_a_bid_out_of_rotation(text: str, rho_action: str) -> None:

@@ -1103,12 +1103,16 @@ def _called_since(
                 found.setdefault("lho", value)
             elif rel is Relation.PARTNER:
                 found.setdefault("partner", value)
+            elif rel is Relation.RHO and not value:
+                found.setdefault("rho", False)
     for ref in _named_before_calling(reading) + _told_silent(reading):
         rel = _relation_to_offender(reading, offender, ref)
         if rel is Relation.LHO:
             found.setdefault("lho", False)
         elif rel is Relation.PARTNER:
             found.setdefault("partner", False)
+        elif rel is Relation.RHO:
+            found.setdefault("rho", False)
     for ref in _told_calling_since(reading):
         rel = _relation_to_offender(reading, offender, ref)
         if rel is Relation.LHO:
@@ -1743,6 +1747,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             # turn had not called when the director ruled (28B does not apply).
             if not _called_before_refusal(reading):
                 text_facts["correct_player_called"] = False
+    if called.get("rho") is False and "rho_action" in relevant and "rho_action" not in text_facts:
+        # 31A/32A: the RHO, whose turn it was, told not to have called yet
+        # ("Nord n'a pas encore parlé"): both courses are set out
+        text_facts["rho_action"] = "undecided"
     if "lho" in called:
         text_facts["lho_called_since"] = called["lho"]
     if "partner" in called:
