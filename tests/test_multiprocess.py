@@ -1,0 +1,58 @@
+"""Several bot processes at once (issue 15, item 2): two real ``arbitre
+telegram`` webhook processes and an ``arbitre worker`` on one PostgreSQL
+(the tests' own server) and the fake Bot API on 127.0.0.1; 200 conversations
+split between the two by a sticky-by-chat front that retries on the other
+process when one cannot be reached, as Telegram retries a webhook. One
+process is killed (SIGKILL) midway: every input must still get its answer,
+once, in order, in its chat; the only second copy allowed is a message
+Telegram took in the last second before the kill (the Bot API has no
+idempotency key: the killed process never recorded Telegram's "sent")."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.fakes.bot_api import TOKEN, FakeBotApi
+from tests.multiprocess_cluster import Cluster, judge, run_conversations
+from tests.support.pg_server import PgServer
+
+CHATS = 200
+
+
+@pytest.fixture
+def cluster(fake: FakeBotApi, pg_server: PgServer, tmp_path: Path) -> Iterator[Cluster]:
+    running = Cluster(fake, pg_server.fresh_url(), tmp_path)
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.mark.xfail(reason="main's webhook answers 200 before the update is kept anywhere: "
+                   "an update the killed process took is lost (the inbox, branch reliab3, "
+                   "is not on main yet)", strict=False)
+def test_two_webhook_processes_answer_every_input_once_in_order_though_one_is_killed(
+        cluster: Cluster) -> None:
+    cluster.start_worker()
+    cluster.start_bots(2)
+    cluster.wait_worker()
+    outcome = asyncio.run(run_conversations(cluster, CHATS, kill=1, kill_after=0.5))
+    assert outcome.killed_at is not None, "the second process was killed midway"
+    assert cluster.bots[1].process.returncode == -9
+    assert outcome.retries > 0, "the front sent the killed process's chats to the survivor"
+    assert cluster.bots[0].process.poll() is None, "the survivor still serves"
+    assert cluster.worker is not None and cluster.worker.poll() is None, "the worker serves"
+    assert outcome.inputs == 3 * CHATS
+    verdict = judge(outcome)
+    assert not verdict.problems, (f"{len(verdict.problems)} chats wrong:\n"
+                                  + "\n".join(p[:300] for p in verdict.problems))
+    # Sent twice at the kill: a handful at most (a few of the 100 chats in flight).
+    assert len(verdict.sent_twice_at_kill) <= CHATS // 10, verdict.sent_twice_at_kill
+    print(f"{outcome.inputs} inputs in {outcome.seconds:.1f} s, {outcome.retries} retried on "
+          f"the survivor, {len(verdict.sent_twice_at_kill)} chats sent one message twice "
+          "at the kill")
+    assert TOKEN not in cluster.logs()
