@@ -13,10 +13,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from bot.store_api import open_store
+from bot.telegram.orphans import adopt_orphans
 from tests.fakes.bot_api import TOKEN, FakeBotApi
+from tests.fakes.updates import private_chat, text_update
 from tests.multiprocess_cluster import Cluster, judge, run_conversations
 from tests.support.pg_server import PgServer
 
@@ -56,3 +60,24 @@ def test_two_webhook_processes_answer_every_input_once_in_order_though_one_is_ki
           f"the survivor, {len(verdict.sent_twice_at_kill)} chats sent one message twice "
           "at the kill")
     assert TOKEN not in cluster.logs()
+
+
+async def test_a_live_process_queues_the_updates_a_dead_one_recorded_and_never_handled(
+        pg_server: PgServer) -> None:
+    url = pg_server.fresh_url()
+    dying, survivor = open_store(url), open_store(url)
+    update = text_update(41, private_chat(7), "Est a dit 1♥ sur mon 1♠")
+    try:
+        assert dying.record_update(41, update)  # 200 to Telegram, then kill -9
+        dying._alive.close()  # type: ignore[attr-defined]
+        app = SimpleNamespace(update_queue=asyncio.Queue(), bot=None)
+        task = asyncio.create_task(adopt_orphans(app, survivor, every=0.01))  # type: ignore[arg-type]
+        try:
+            queued = await asyncio.wait_for(app.update_queue.get(), 10)
+        finally:
+            task.cancel()
+        assert queued.update_id == 41 and queued.message.text == "Est a dit 1♥ sur mon 1♠"
+        assert survivor.adopt_orphans() == []  # taken once, now the survivor's own
+    finally:
+        dying.close()
+        survivor.close()
