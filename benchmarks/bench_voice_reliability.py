@@ -29,7 +29,10 @@ percentiles of each number, how many clips are trusted, and, for the clear
 clips, how often the transcript leads to the same irregularity as the
 sentence. ``--corpus`` writes the (sentence, transcript) pairs of the first
 ISA for the understanding's tuning; ``--prompt`` tries faster-whisper's
-``hotwords`` or ``initial_prompt`` with bridge vocabulary.
+``hotwords`` or ``initial_prompt`` with bridge vocabulary; ``--model`` another
+speech model (``ARBITRE_STT_MODEL``: ``small``, a directory). The same-irregularity
+figures are given for the transcript as the bot reads it (repaired by
+``bot/voice/repair.py``) and for the model's own words.
 """
 
 from __future__ import annotations
@@ -231,12 +234,13 @@ def worker(clip_dir: Path, prompt: str) -> None:
             heard = recognizer.transcribe_note(data, hint)
             record = {k: v for k, v in clip.items() if k not in ("data", "hints")}
             record.update(
-                hint=hint, heard_as=heard.language, text=heard.text,
+                hint=hint, heard_as=heard.language, text=heard.text, heard=heard.heard,
                 avg_logprob=round(heard.avg_logprob, 5),
                 no_speech_prob=round(heard.no_speech_prob, 5),
                 compression_ratio=round(heard.compression_ratio, 4),
                 reliable=heard.reliable, seconds=round(time.perf_counter() - started, 3),
                 expected=_value(expected), classified=_value(classify(heard.text).irregularity),
+                classified_heard=_value(classify(heard.heard).irregularity),
             )
             print(json.dumps(record, ensure_ascii=False), flush=True)
 
@@ -275,9 +279,14 @@ def summarise(records: list[dict[str, Any]]) -> None:
                     same = sum(r["classified"] == r["expected"] for r in mine)
                     same_trusted = sum(r["classified"] == r["expected"] and r["reliable"]
                                        for r in mine)
+                    raw = sum(r.get("classified_heard", r["classified"]) == r["expected"]
+                              for r in mine)
                     print(f"    {lang}: transcript -> same irregularity as the sentence "
                           f"{same}/{len(mine)} ({100 * same / max(1, len(mine)):.0f} %), "
-                          f"and trusted {same_trusted}/{len(mine)}")
+                          f"and trusted {same_trusted}/{len(mine)}; the model's words "
+                          f"before repair {raw}/{len(mine)}; "
+                          f"{statistics.median(r['seconds'] for r in mine):.2f} s a note "
+                          "(median)")
                 untrusted = [r for r in group if not r["reliable"]]
                 for r in untrusted:
                     print(f"    not trusted: {r['id']} hint={r['hint']} "
@@ -314,6 +323,7 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, help="write the first ISA's pairs here")
     parser.add_argument("--prompt", choices=["none", *PROMPTS], default="none")
     parser.add_argument("--summary", type=Path, help="only summarise a saved --out file")
+    parser.add_argument("--model", help="ARBITRE_STT_MODEL for the workers (default: base)")
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -337,6 +347,8 @@ def main() -> None:
             env = {k: v for k, v in os.environ.items() if k not in ISA_VARIABLES}
             if isa != "native":
                 env.update(isa_environment(isa))
+            if args.model:
+                env["ARBITRE_STT_MODEL"] = args.model
             started = time.perf_counter()
             output = subprocess.run(
                 [sys.executable, __file__, "--worker", str(clip_dir), "--prompt", args.prompt],

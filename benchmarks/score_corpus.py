@@ -40,7 +40,8 @@ from bot.understanding import classify  # noqa: E402
 #: The files one may tune on (by name); every other file is blind.
 TUNING = frozenset(
     {"en-players.jsonl", "fr-club-players.jsonl", "voice-transcripts.jsonl",
-     "descriptions.jsonl", "voice_synthetic.jsonl", "director_notes.jsonl"}
+     "descriptions.jsonl", "voice_synthetic.jsonl", "director_notes.jsonl",
+     "personas5_en.jsonl", "personas5_fr.jsonl"}
 )  # fmt: skip
 
 
@@ -51,6 +52,9 @@ def _load(paths: Iterable[Path]) -> list[dict[str, Any]]:
             for line in handle:
                 if line.strip():
                     item = json.loads(line)
+                    if "transcript" in item:  # tests/corpus/voice_synthetic.jsonl
+                        item = {"text": item["transcript"], "lang": item["lang"],
+                                "irregularity": item["expected"], "style": "voice"}
                     item["_file"] = path.name
                     items.append(item)
     return items
@@ -135,18 +139,9 @@ def score(items: list[dict[str, Any]]) -> dict[str, Any]:
 def _fold_model(texts: list[str], labels: list[str]) -> dict[str, Any]:
     """An n-gram model in ``ngram._model``'s shape, fitted as the trainer fits it."""
     sys.path.insert(0, str(ROOT / "tools"))
-    from train_ngram import build  # noqa: PLC0415  (scikit-learn, tuning only)
+    from train_ngram import fit  # noqa: PLC0415  (scikit-learn, tuning only)
 
-    vectorizer, model = build()
-    model.fit(vectorizer.fit_transform(texts), labels)
-    vocab = {str(g): int(i) for g, i in vectorizer.vocabulary_.items()}
-    return {
-        "vocab": vocab,
-        "idf": vectorizer.idf_.astype("float32"),
-        "coef": model.coef_.T.astype("float32"),
-        "intercept": model.intercept_.astype("float32"),
-        "classes": tuple(str(c) for c in model.classes_),
-    }
+    return fit(texts, labels)
 
 
 def cross_validate(items: list[dict[str, Any]], k: int) -> dict[str, Any]:

@@ -270,7 +270,8 @@ def cmd_hear(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                 return EXIT_FAILURE
             status = EXIT_BAD_INPUT
         else:
-            _dump({"file": name, "text": transcript.text, "reliable": transcript.reliable,
+            _dump({"file": name, "text": transcript.text, "heard": transcript.heard,
+                   "reliable": transcript.reliable,
                    "lang": transcript.language,
                    "classification": classify(transcript.text).to_dict()}, out)
         out.flush()

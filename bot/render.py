@@ -139,6 +139,7 @@ VALUE_LABELS: Mapping[tuple[str, FactValue], str] = {
     ("turn_of", "lho"): N_("Their left-hand opponent's ({lho})"),
     ("rho_action", "pass"): N_("Passes"),
     ("rho_action", "call"): N_("Bids, doubles or redoubles"),
+    ("rho_action", "undecided"): N_("Has not called yet"),
     ("comparable", "undecided"): N_("Not decided yet"),
     ("repeats_denomination", "undecided"): N_("Not decided yet"),
     ("repeats_call", "undecided"): N_("Not decided yet"),
@@ -612,6 +613,9 @@ def ruling_statement(ruling: Ruling, lang: str) -> str:
     if Outcome.SUBSTITUTION_CANCELLED in outcomes:
         # "The substitution is cancelled: the original call stands" says it once.
         outcomes = tuple(o for o in outcomes if o is not Outcome.CALL_STANDS)
+    if Outcome.OFFENDER_MUST_PASS_THROUGHOUT in outcomes:
+        # 37A: the bar is known to run to the end; its conditional restatement goes.
+        outcomes = tuple(o for o in outcomes if o is not Outcome.PASS_OBLIGATION_CONTINUES)
     reverts_to = ruling.facts.get("reverts_to")
     named = isinstance(reverts_to, str) and reverts_to in Seat.__members__
     if named:  # 17D3: the player the auction returns to is named below

@@ -21,7 +21,7 @@ from .laws.information import auction_review, misinformation, unauthorized_infor
 from .laws.law25 import change_of_call
 from .laws.law27 import insufficient_bid
 from .laws.law36 import inadmissible_double
-from .laws.out_of_rotation import call_out_of_rotation
+from .laws.out_of_rotation import call_out_of_rotation, change_at_lho_turn
 from .laws.table_events import (
     auction_period,
     card_exposed_during_auction,
@@ -54,7 +54,7 @@ PROCEDURES: Mapping[Irregularity, Callable[[Context], Verdict]] = {
     I.PASS_OUT_OF_ROTATION: _pass_out_of_rotation,
     I.BID_OUT_OF_ROTATION: lambda ctx: call_out_of_rotation(ctx, "bid"),
     I.DOUBLE_OUT_OF_ROTATION: lambda ctx: call_out_of_rotation(ctx, "double"),
-    I.CHANGE_OF_CALL: change_of_call,
+    I.CHANGE_OF_CALL: change_at_lho_turn,
     I.INADMISSIBLE_DOUBLE: inadmissible_double,
     I.CALL_WHEN_OBLIGED_TO_PASS: call_when_obliged_to_pass,
     I.BID_ABOVE_SEVEN: bid_above_seven,
@@ -102,7 +102,7 @@ def rule(incident: Incident) -> Result:
     :raises IncidentError: when the calls contradict the description.
     """
     irregularity, offender, facts, limits, assumed = _establish(incident)
-    ctx = Context(incident.edition, {**facts, **_implied(facts)}, limits=limits)
+    ctx = Context(incident.edition, {**facts, **_implied(facts, irregularity)}, limits=limits)
     try:
         result = _apply(ctx, irregularity)
         if irregularity is I.CHANGE_OF_CALL and O.SUBSTITUTION_ALLOWED in result.outcomes:
@@ -128,13 +128,40 @@ def rule(incident: Incident) -> Result:
 _SAME_FACT = (("auction_over", "after_opening_lead"), ("after_opening_lead", "auction_over"))
 
 
-def _implied(facts: Mapping[str, FactValue]) -> dict[str, FactValue]:
+def _implied(facts: Mapping[str, FactValue], irregularity: Irregularity) -> dict[str, FactValue]:
     """Facts that known facts imply: not asked, and not shown as stated."""
-    return {
-        implied: facts[known]
-        for known, implied in _SAME_FACT
-        if known in facts and implied not in facts
+    implied: dict[str, FactValue] = {
+        other: facts[known]
+        for known, other in _SAME_FACT
+        if known in facts and other not in facts
     }
+    if facts.get("lho_accepts") is True and "lho_called_since" not in facts:
+        # Acceptance is a call over the irregular call (25B1, 27A1, 29A; the
+        # contract's lho_accepts): the LHO has called since.
+        implied["lho_called_since"] = True
+    if (
+        facts.get("lho_called_since") is False
+        and "partner_called_since" not in facts
+        and _in_rotation_after(facts, irregularity)
+    ):
+        # In rotation the offender's partner calls after his LHO: when the LHO
+        # has not called since, neither has the partner (25A1 "until his
+        # partner makes a call", 21B1(a) "provided that his partner has not
+        # subsequently called").
+        implied["partner_called_since"] = False
+    return implied
+
+
+def _in_rotation_after(facts: Mapping[str, FactValue], irregularity: Irregularity) -> bool:
+    """Whether the calls after the irregular one went in rotation from it: not
+    so when it was made at the partner's turn (the auction reverts to him,
+    before the LHO), nor when that turn is not known for a call out of rotation."""
+    turn = facts.get("turn_of")
+    if turn is not None:
+        return turn != "partner"
+    if facts.get("in_rotation") is False or facts.get("out_of_rotation") is True:
+        return False
+    return irregularity not in _STILL_OUT_OF_ROTATION
 
 
 def _then_substituted(

@@ -144,7 +144,7 @@ FACTS: Mapping[str, tuple[FactValue, ...]] = {
     "correct_player_called": _BOOL,
     "artificial": _BOOL,
     "any_bid_before": _BOOL,
-    "rho_action": ("pass", "call"),
+    "rho_action": ("pass", "call", "undecided"),
     "comparable": (True, False, "undecided"),
     "repeats_denomination": (True, False, "undecided"),
     "unintended": _BOOL,

@@ -163,14 +163,7 @@ def _check(case: dict[str, Any], result: dict[str, Any]) -> list[str]:
 #: diagnosis (from the independent audits). Strict: a fixed defect fails here
 #: until its line goes, so the list only ever shrinks.
 KNOWN_DEFECTS: dict[str, str] = {
-    # fourth audit (heldout_round4.jsonl)
-    "r4-30-10": "2017 30B2: a pass at LHO's turn after the offender called is a change of "
-                "call; 25B is cited but not 30B2",
-    "r4-30-25": "2007 30B3: the same, the seed paragraph is not cited",
-    "r4-31-02": "31A: a bid at RHO's turn, not accepted, RHO not yet called: 29B alone; "
-                "rho_action (31A1 or 31A2) neither asked nor both branches given",
-    "r4-37-02": "37A: a barred player's bid accepted by LHO's call: the bar goes on, but "
-                "pass_obligation_continues is not among the outcomes",
+    # none left: the fourth audit's four were fixed (30B2/30B3, 31A rho_action, 37A)
 }
 
 

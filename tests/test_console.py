@@ -156,9 +156,12 @@ def test_jsonl_a_continuation_in_relative_seats_reaches_law_37() -> None:
 
 def test_jsonl_a_correction_re_derives_the_law() -> None:
     """Issue 17 item 3: after dealer South, West opening is at his RHO's turn (31A)."""
-    *_, last = _jsonl({"text": "TD: dealer S. E opened 1H out of turn"},
-                      {"text": "sorry no, it was W not E"}, {"text": "2"},
-                      args=("--lang", "en"))
+    # "2": North does not accept; "3": South (the RHO) has not called yet (31A
+    # turns on his call), so every course is explained.
+    *_, asked, last = _jsonl({"text": "TD: dealer S. E opened 1H out of turn"},
+                             {"text": "sorry no, it was W not E"}, {"text": "2"},
+                             {"text": "3"}, args=("--lang", "en"))
+    assert asked["question"]["fact"] == "rho_action"
     ruling = last["ruling"]
     assert isinstance(ruling, dict) and ruling["offender"] == "W"
     laws = [law for option in ruling.get("options", []) for law in option["laws"]]

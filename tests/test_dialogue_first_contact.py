@@ -66,7 +66,10 @@ def test_a_correction_of_the_offender_re_derives_the_law(chat: Conversations) ->
     assert "East" in _text(first)
     corrected = chat.text(CHAT, "sorry no, it was W not E")
     assert "North (the offender's left-hand opponent)" in _text(corrected)
-    replies = chat.text(CHAT, "2")
+    asked = chat.text(CHAT, "2")
+    question = _question(asked)  # 31A turns on the RHO's call: asked
+    assert question is not None and question.fact == "rho_action"
+    replies = chat.answer(CHAT, "undecided")  # not yet: every course explained
     ruling = _ruling(replies)
     assert ruling is not None and ruling["offender"] == "W"
     laws = [law for option in ruling.get("options", []) for law in option["laws"]]
@@ -294,7 +297,8 @@ def test_whose_turn_it_was_follows_a_correction_by_place(chat: Conversations) ->
     """My turn: at my LHO's opening, it was his RHO's turn (31A), not his LHO's."""
     chat.text(CHAT, "mon adversaire de droite a ouvert alors que c'était à moi", "fr")
     chat.text(CHAT, "en fait c'était mon adversaire de gauche")
-    ruling = _ruling(chat.answer(CHAT, False))
+    chat.answer(CHAT, False)
+    ruling = _ruling(chat.answer(CHAT, "undecided"))  # the RHO has not called yet
     assert ruling is not None and ruling["facts"]["turn_of"] == "rho"
     laws = [law for option in ruling.get("options", []) for law in option["laws"]]
     assert any(law.startswith("31A") for law in laws)
@@ -556,7 +560,8 @@ def test_31a_card_cites_each_choice_and_does_not_give_the_rho_call_to_the_offend
     """Law 31A: whether the RHO passes (31A1) is not the offender's choice; the
     comparable and non-comparable calls are 31A2(a) and 31A2(b), not "31A2"."""
     chat.text(CHAT, "TD: dealer S. W opened 1H out of turn", "en")
-    card = _text(chat.text(CHAT, "no"))
+    chat.text(CHAT, "no")
+    card = _text(chat.answer(CHAT, "undecided"))  # South has not called yet
     assert "Next, depending on the calls:" in card
     assert "West (offender) chooses" not in card
     assert "(31A1)" in card and "(31A2(a))" in card and "(31A2(b))" in card
@@ -609,7 +614,9 @@ def test_31a1_button_names_the_rho_from_the_writers_place(
     """Law 31A1: the offender's RHO is, for the writer whose partner offended,
     the writer's LHO; "RHO passes" read as the writer's own RHO."""
     chat.text(CHAT, description, lang)
-    card = chat.text(CHAT, no)[-1]
+    asked = chat.text(CHAT, no)[-1]  # 31A: what the RHO does is asked first
+    assert asked.question is not None and asked.question.fact == "rho_action"
+    card = chat.answer(CHAT, "undecided")[-1]  # not yet: the courses, as buttons
     assert card.question is not None
     assert label in [choice.label for choice in card.question.choices]
 

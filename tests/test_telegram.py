@@ -383,7 +383,10 @@ async def test_comparable_call_helper_not_comparable_after_three_noes(
     while not any(label == "🤔 Comparable?" for c in calls
                   if c.method in ("sendMessage", "editMessageText") for label, _ in _buttons(c)):
         asking = _asking(calls)
-        calls = await _press(bot, chat, asking, _buttons(asking)[0][0])
+        labels = [label for label, _ in _buttons(asking)]
+        # 31A: North (the RHO) bids, so East then chooses his call (31A2).
+        wanted = "Bids, doubles or redoubles"
+        calls = await _press(bot, chat, asking, wanted if wanted in labels else labels[0])
     carrier = next(c for c in calls if c.method in ("sendMessage", "editMessageText")
                    and any(label == "🤔 Comparable?" for label, _ in _buttons(c)))
     step = await _press(bot, chat, carrier, "Comparable?")

@@ -84,6 +84,18 @@ def test_law_lookup_has_no_incident():
     assert result.facts == {"law_ref": "27"}
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is this against the rules? something weird happened during the bidding",
+        "not sure what the rule is, can you come to table 5",
+    ],
+)
+def test_asking_the_rule_with_no_topic_and_no_law_is_no_lookup(text):
+    # a vague call for help: the dialogue offers its menu, not a law text
+    assert classify(text).irregularity != "law_lookup"
+
+
 def test_confidence_is_lower_when_two_readings_compete():
     clear = classify("enchère insuffisante : Est a dit 1♥ sur le 1♠ de Nord")
     torn = classify("contre")

@@ -31,6 +31,12 @@ from bot.understanding.notation import read_listing
         ("Dlr S. 1H (S) P (W) 1S (E)", "bid_out_of_rotation", "E", "1S"),
         # "Dlr" names the dealer in prose too (31: South opened at East's turn)
         ("Dlr E. S opened 1C. W passed.", "bid_out_of_rotation", "S", "1C"),
+        # a bare run after the dealer, then prose naming its calls again (36)
+        ("Dlr N. 1H P 2H P X - N doubled S's 2H", "inadmissible_double", "N", "X"),
+        # every call with its seat after a dealer, a call named again after (36)
+        ("Dlr E 1S, S P, W 2D, N P, E X (his partner's 2D)", "inadmissible_double", "E", "X"),
+        # the seat named before "then bid" (39: a call after the final pass)
+        ("Bd 3: 4H P P P; S then bid 4S", "call_after_final_pass", "S", "4S"),
     ],
 )
 def test_a_listing_is_replayed(text: str, irregularity: str, offender: str, call: str) -> None:
@@ -63,7 +69,9 @@ def test_a_regular_auction_in_french_letters_is_regular() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["N 1S E 1H", "il a dit 1♥ sur 1♠", "East said 1 heart and then I said 1 club"],
+    ["N 1S E 1H", "il a dit 1♥ sur 1♠", "East said 1 heart and then I said 1 club",
+     # "North is dealer" then prose: the entity reader's, and the dealer is North
+     "North is dealer. East passed. North opened 1NT, East passed, and South bid 2♣"],
 )
 def test_prose_and_seat_first_lists_are_left_to_the_entity_reader(text: str) -> None:
     assert read_listing(normalise(text)) is None

@@ -18,7 +18,7 @@ from bot.voice.audio import decode_voice_note
 from bot.voice.limits import SAMPLE_RATE
 
 FIXTURES = Path(__file__).parent / "fixtures" / "voice"
-KEYS = {"file", "text", "reliable", "lang", "classification"}
+KEYS = {"file", "text", "heard", "reliable", "lang", "classification"}
 
 
 @pytest.fixture

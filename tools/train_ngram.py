@@ -2,11 +2,12 @@
 
     python tools/train_ngram.py [--cv] FILE.jsonl ...
 
-Trains a linear model (scikit-learn logistic regression over TF-IDF character
-n-grams of the normalised text) on TUNING files only (the shared corpus's
-tuning files and tests/corpus/descriptions.jsonl), and writes its vocabulary,
-IDF and weights to bot/understanding/data/ngram.npz, which ngram.py applies
-with numpy alone. ``--cv`` prints 5-fold cross-validated accuracy of the
+Trains a linear model (scikit-learn logistic regression over two TF-IDF
+blocks of the normalised text: character n-grams and word n-grams) on TUNING
+files only (the shared corpus's tuning files and tests/corpus's description
+files; in voice_synthetic.jsonl the transcript and the expected irregularity),
+and writes its vocabulary, IDF and weights to bot/understanding/data/ngram.npz,
+which ngram.py applies with numpy alone. ``--cv`` prints 5-fold cross-validated accuracy of the
 model alone and writes nothing.
 
 scikit-learn is needed here only (``pip install -e '.[train]'``); the bot
@@ -19,11 +20,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import cross_val_predict
+from sklearn.pipeline import FeatureUnion
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -31,7 +34,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from score_corpus import TUNING  # noqa: E402
 
-from bot.understanding.ngram import MODEL, NONE, features_text  # noqa: E402
+from bot.understanding.ngram import MODEL, NONE, WORD, features_text  # noqa: E402
 
 
 def load(paths: list[Path]) -> tuple[list[str], list[str]]:
@@ -42,18 +45,42 @@ def load(paths: list[Path]) -> tuple[list[str], list[str]]:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 item = json.loads(line)
+                if "transcript" in item:  # a synthetic voice clip
+                    item = {"text": item["transcript"], "irregularity": item["expected"]}
                 texts.append(features_text(item["text"]))
                 labels.append(item["irregularity"] or NONE)
     return texts, labels
 
 
-def build() -> tuple[TfidfVectorizer, LogisticRegression]:
-    vectorizer = TfidfVectorizer(
+def build() -> tuple[FeatureUnion, LogisticRegression]:
+    """The two TF-IDF blocks (each L2-normalised, as ngram.py applies them) and the model."""
+    chars = TfidfVectorizer(
         analyzer="char_wb", ngram_range=(2, 5), min_df=2, sublinear_tf=True, lowercase=False,
         dtype=np.float32,
     )
+    words = TfidfVectorizer(
+        analyzer="word", ngram_range=(1, 2), min_df=2, sublinear_tf=True, lowercase=False,
+        token_pattern=r"\S+", dtype=np.float32,
+    )
     model = LogisticRegression(C=20.0, max_iter=3000)
-    return vectorizer, model
+    return FeatureUnion([("chars", chars), ("words", words)]), model
+
+
+def fit(texts: list[str], labels: list[str]) -> dict[str, Any]:
+    """A model in ``ngram._model``'s shape: vocabulary (word features marked
+    with ``ngram.WORD``), IDF, weights, intercept, classes."""
+    union, model = build()
+    model.fit(union.fit_transform(texts), labels)
+    chars, words = (v for _, v in union.transformer_list)
+    vocab = sorted(chars.vocabulary_, key=chars.vocabulary_.__getitem__)
+    vocab += [WORD + w for w in sorted(words.vocabulary_, key=words.vocabulary_.__getitem__)]
+    return {
+        "vocab": {g: i for i, g in enumerate(vocab)},
+        "idf": np.concatenate([chars.idf_, words.idf_]).astype(np.float32),
+        "coef": model.coef_.T.astype(np.float32),
+        "intercept": model.intercept_.astype(np.float32),
+        "classes": tuple(str(c) for c in model.classes_),
+    }
 
 
 def main() -> int:
@@ -63,8 +90,9 @@ def main() -> int:
     parser.add_argument("--oof", type=Path, help="write out-of-fold probabilities (JSON lines)")
     args = parser.parse_args()
     texts, labels = load(args.files)
-    vectorizer, model = build()
-    x = vectorizer.fit_transform(texts)
+    union, model = build()
+    if args.oof or args.cv:
+        x = union.fit_transform(texts)
     if args.oof:
         probs = cross_val_predict(model, x, labels, cv=5, method="predict_proba")
         classes = sorted(set(labels))
@@ -77,17 +105,17 @@ def main() -> int:
         right = sum(p == t for p, t in zip(predicted, labels, strict=True))
         print(f"5-fold accuracy of the n-gram model alone: {right / len(labels):.3f}")
         return 0
-    model.fit(x, labels)
-    vocab = sorted(vectorizer.vocabulary_, key=vectorizer.vocabulary_.__getitem__)
+    fitted = fit(texts, labels)
     np.savez_compressed(
         MODEL,
-        vocab=np.array(vocab),
-        idf=vectorizer.idf_.astype(np.float32),
-        coef=model.coef_.T.astype(np.float32),
-        intercept=model.intercept_.astype(np.float32),
-        classes=np.array(model.classes_),
+        vocab=np.array(list(fitted["vocab"])),
+        idf=fitted["idf"],
+        coef=fitted["coef"],
+        intercept=fitted["intercept"],
+        classes=np.array(fitted["classes"]),
     )
-    print(f"wrote {MODEL.relative_to(ROOT)}: {len(vocab)} n-grams, {len(model.classes_)} classes")
+    print(f"wrote {MODEL.relative_to(ROOT)}: {len(fitted['vocab'])} n-grams, "
+          f"{len(fitted['classes'])} classes")
     return 0
 
 

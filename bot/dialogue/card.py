@@ -299,7 +299,8 @@ def _now_lines(
         table.append(t.gettext("The auction goes back to {seat}, who missed a turn to call; "
                                "the later passes are cancelled.").format(
             seat=t.gettext(SEAT_NAMES[Seat[reverts_to]])))
-    elif O.AUCTION_REVERTS in outcomes and "rho_action" not in facts:  # else it has called
+    elif O.AUCTION_REVERTS in outcomes and facts.get("rho_action") in (None, "undecided"):
+        # else the RHO has called
         turn = facts.get("turn_of")
         if isinstance(turn, str) and turn in ROLE_NAMES:
             by_role.setdefault(turn, []).insert(0, t.gettext("calls now: it was their turn"))

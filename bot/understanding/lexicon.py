@@ -9,8 +9,9 @@ normalised once, and the two ways they are read:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 
 from rapidfuzz import fuzz
@@ -55,7 +56,7 @@ def phrases() -> tuple[Phrase, ...]:
             if section.startswith("@"):
                 continue
             for raw, weight in entries:
-                text = normalise(raw, correct=False).text
+                text = _possessives(normalise(raw, correct=False).text)[0]
                 if text and (text, section) not in seen:
                     seen.add((text, section))
                     out.append(Phrase(text, section, weight, lang))
@@ -94,12 +95,67 @@ def _negated(text: str, start: int, phrase: str) -> bool:
     return any(word in NEGATORS for word in before)
 
 
+#: Possessives stand for one another in phrase matching: "changed his bid",
+#: "changed my bid", "changed their bid"; "changé son enchère", "changé mon
+#: enchère" (but "my partner" stays the writer's).
+_POSSESSIVES = frozenset(
+    {"his", "her", "their", "its", "your", "MY", "son", "sa", "ses", "leur", "leurs", "ton",
+     "ta", "tes", "votre", "vos"}
+)  # fmt: skip
+_POSSESSIVE = "POSS"
+
+
+def _possessives(text: str) -> tuple[str, Callable[[int], int]]:
+    """``text`` with every possessive made one token, and the map from an
+    offset in it back to the offset in ``text``."""
+    tokens = text.split(" ")
+    if not _POSSESSIVES.intersection(tokens):
+        return text, lambda at: at
+    # "my partner" is the writer's partner, "his partner" the subject's: not one
+    canon = [
+        _POSSESSIVE if t in _POSSESSIVES and not (t == "MY" and following == "PARTNER") else t
+        for t, following in zip(tokens, [*tokens[1:], ""], strict=True)
+    ]  # fmt: skip
+    starts, origins = [], []
+    c = o = 0
+    for new, old in zip(canon, tokens, strict=True):
+        starts.append(c)
+        origins.append(o)
+        c += len(new) + 1
+        o += len(old) + 1
+
+    def back(at: int) -> int:
+        i = bisect_right(starts, at) - 1
+        return origins[i] + min(at - starts[i], len(tokens[i]))
+
+    return " ".join(canon), back
+
+
 def phrase_matches(text: str) -> list[Match]:
-    """Every lexicon phrase found in ``text`` (a ``Normalised.text``)."""
+    """Every lexicon phrase found in ``text`` (a ``Normalised.text``), with
+    their spans in ``text``."""
+    plain, possessive = _split_phrases()
+    found = _matches(text, plain)
+    canon, back = _possessives(text)
+    found += [
+        replace(m, start=back(m.start), end=back(m.end)) for m in _matches(canon, possessive)
+    ]
+    return found
+
+
+@cache
+def _split_phrases() -> tuple[tuple[Phrase, ...], tuple[Phrase, ...]]:
+    """The phrases without a possessive, and those with one (matched on the
+    message with its possessives made one token)."""
+    words = [(p, _POSSESSIVE in p.text.split(" ")) for p in phrases()]
+    return tuple(p for p, has in words if not has), tuple(p for p, has in words if has)
+
+
+def _matches(text: str, candidates: Sequence[Phrase]) -> list[Match]:
     found: list[Match] = []
     if not text:
         return found
-    for phrase in phrases():
+    for phrase in candidates:
         cutoff = _cutoff(len(phrase.text))
         if len(phrase.text) > len(text):
             # A message shorter than the phrase must be the phrase itself.

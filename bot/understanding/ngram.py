@@ -1,7 +1,8 @@
-"""A learned layer: character n-grams of the normalised text -> irregularity.
+"""A learned layer: character and word n-grams of the normalised text -> irregularity.
 
-A linear model (multinomial logistic regression over TF-IDF character
-n-grams, words padded with a space, as scikit-learn's ``char_wb``) trained by
+A linear model (multinomial logistic regression over two TF-IDF blocks, each
+L2-normalised: character n-grams of 2 to 5, words padded with a space, as
+scikit-learn's ``char_wb``, and words and word pairs) trained by
 ``tools/train_ngram.py`` on the tuning descriptions only. Its vocabulary,
 IDF and weights live in ``data/ngram.npz`` and are applied here with numpy;
 scikit-learn is not needed at run time. The classifier combines these
@@ -21,12 +22,14 @@ import numpy as np
 
 from .normalise import normalise
 
-__all__ = ["MODEL", "NONE", "features_text", "probabilities"]
+__all__ = ["MODEL", "NONE", "WORD", "features_text", "probabilities"]
 
 MODEL = Path(str(resources.files(__package__).joinpath("data", "ngram.npz")))
 #: The label of a message that names no incident (the corpus's ``null``).
 NONE = "none"
 _MIN_N, _MAX_N = 2, 5
+#: Marks a word feature in the model's vocabulary (no token holds a tab).
+WORD = "\t"
 
 
 def features_text(text: str) -> str:
@@ -47,6 +50,15 @@ def _ngrams(text: str) -> Counter[str]:
                 grams[padded[i : i + n]] += 1
             if size == n:
                 break
+    return grams
+
+
+def _words(text: str) -> Counter[str]:
+    """Words and word pairs, as scikit-learn's ``analyzer="word"`` over
+    whitespace tokens with ``ngram_range=(1, 2)``."""
+    tokens = text.split()
+    grams = Counter(WORD + t for t in tokens)
+    grams.update(WORD + a + " " + b for a, b in zip(tokens, tokens[1:], strict=False))
     return grams
 
 
@@ -71,19 +83,33 @@ def probabilities(canonical_text: str) -> dict[str, float]:
     model = _model()
     if model is None:
         return {}
+    logits = model["intercept"].copy()
+    known = False
+    for grams in (_ngrams(canonical_text), _words(canonical_text)):
+        block = _block(model, grams)
+        if block is not None:
+            rows, values = block
+            logits += values @ model["coef"][rows]
+            known = True
+    if not known:
+        return {}
+    logits = np.exp(logits - logits.max())
+    logits /= logits.sum()
+    return dict(zip(model["classes"], (float(p) for p in logits), strict=True))
+
+
+def _block(model: dict[str, Any], grams: Counter[str]) -> tuple[Any, Any] | None:
+    """The rows and L2-normalised TF-IDF values of the known ``grams``."""
     vocab = model["vocab"]
     index, counts = [], []
-    for gram, count in _ngrams(canonical_text).items():
+    for gram, count in grams.items():
         row = vocab.get(gram)
         if row is not None:
             index.append(row)
             counts.append(1.0 + math.log(count))
     if not index:
-        return {}
+        return None
     rows = np.fromiter(index, dtype=np.int64, count=len(index))
     values = np.fromiter(counts, dtype=np.float32, count=len(counts)) * model["idf"][rows]
     values /= float(np.sqrt(values @ values))
-    logits = values @ model["coef"][rows] + model["intercept"]
-    logits = np.exp(logits - logits.max())
-    logits /= logits.sum()
-    return dict(zip(model["classes"], (float(p) for p in logits), strict=True))
+    return rows, values

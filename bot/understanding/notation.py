@@ -35,6 +35,7 @@ _VERBS = frozenset(
      "ouvert", "overcalled", "called"}
 )  # fmt: skip
 _MAX_GAP = 4
+_IS = frozenset({"is", "was", "est", "etait"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +59,14 @@ def _dealer(tokens: tuple[str, ...]) -> Seat | None:
     for i, token in enumerate(tokens):
         if token in _DEALER:
             for j in (i + 1, i + 2):
+                if j < len(tokens) and tokens[j] == BREAK:
+                    break
                 if j < len(tokens) and tokens[j] in SEATS:
                     return Seat[tokens[j]]
             if i and tokens[i - 1] in SEATS and token != "donne":
                 return Seat[tokens[i - 1]]
+            if i > 1 and tokens[i - 1] in _IS and tokens[i - 2] in SEATS:
+                return Seat[tokens[i - 2]]  # "North is dealer", "Sud est donneur"
     return None
 
 
@@ -86,13 +91,32 @@ def _chain(tokens: tuple[str, ...]) -> list[tuple[int, int, Call]]:
     return run if len(run) > len(best) else best
 
 
+_LINK_WORDS = frozenset({"then", "puis", "ensuite", "alors"})
+
+
 def _seat_before(tokens: tuple[str, ...], start: int) -> Seat | None:
-    """``S 1♥``, ``W bid 5♦``: the seat written before a call."""
+    """``S 1♥``, ``W bid 5♦``, ``E then bid 4♣``: the seat written before a call."""
     if start and tokens[start - 1] in SEATS:
         return Seat[tokens[start - 1]]
-    if start > 1 and tokens[start - 1] in _VERBS and tokens[start - 2] in SEATS:
-        return Seat[tokens[start - 2]]
+    i = start - 1
+    if i >= 0 and tokens[i] in _VERBS:
+        i -= 1
+        while i >= 0 and start - i <= 3 and tokens[i] in _LINK_WORDS:
+            i -= 1
+        if i >= 0 and tokens[i] in SEATS:
+            return Seat[tokens[i]]
     return None
+
+
+def _directors_list(tokens: tuple[str, ...], chain: list[tuple[int, int, Call]]) -> bool:
+    """``Dlr W 1NT, N P, E 2C, S P, W X``: a dealer and three calls or more,
+    each with its seat and no verb: a director's listing even when the prose after it
+    names a call again (``X of 2C``), which the entity reader cannot place."""
+    terse = all(
+        not set(tokens[end:start]) & _VERBS
+        for (_, end, _), (start, _, _) in zip(chain, chain[1:], strict=False)
+    )
+    return terse and len(chain) >= 3 and _dealer(tokens) is not None
 
 
 def _bare(tokens: tuple[str, ...], chain: list[tuple[int, int, Call]]) -> bool:
@@ -105,9 +129,29 @@ def _bare(tokens: tuple[str, ...], chain: list[tuple[int, int, Call]]) -> bool:
 
 def read_listing(norm: Normalised) -> Listing | None:
     """The listing the text holds, or None when there is none (fewer than two
-    calls) or the entity reader reads it as well (a seat before every call)."""
+    calls) or the entity reader reads it as well (a seat before every call).
+
+    After a dealer, a run of calls with no seat that reads as no listing as a
+    whole is read up to its first seat or word (``Dlr S. 1C P 1S P X — S
+    doubles N's 1S``: the prose after it tells the story of the listing)."""
     tokens = norm.tokens
     chain = _chain(tokens)
+    listing = _listing(norm, chain)
+    if listing is not None or _dealer(tokens) is None:
+        return listing
+    # "Dlr S. 1C P 1S P X — S doubles N's 1S": calls with no seat after the
+    # dealer, then prose that names calls again; the bare run is the listing
+    bare = 1
+    while bare < len(chain) and not set(tokens[chain[bare - 1][1] : chain[bare][0]]) - {COMMA}:
+        bare += 1
+    run = chain[:bare]
+    if 2 <= bare < len(chain) and all(_seat_before(tokens, st) is None for st, _, _ in run):
+        return _listing(norm, run)
+    return None
+
+
+def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | None:
+    tokens = norm.tokens
     if len(chain) < 2:
         return None
     seats: list[Seat | None] = []
@@ -120,7 +164,7 @@ def read_listing(norm: Normalised) -> Listing | None:
             seats.append(None)
     if not after_style:
         seats = [_seat_before(tokens, start) for start, _, _ in chain]
-        if all(s is not None for s in seats):
+        if all(s is not None for s in seats) and not _directors_list(tokens, chain):
             return None  # "N 1S E 1H": the entity reader's
     dealer = _dealer(tokens)
     known = [(k, s) for k, s in enumerate(seats) if s is not None]

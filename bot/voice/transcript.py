@@ -71,7 +71,10 @@ class Transcript:
     ``language`` is "fr" or "en", the language Whisper was told to write (the
     chat's, or the likelier of the two); ``duration`` in seconds; ``avg_logprob`` the
     mean log-probability per token; ``no_speech_prob`` the model's belief that
-    nobody spoke; ``compression_ratio`` how repetitive the text is.
+    nobody spoke; ``compression_ratio`` how repetitive the text is. ``text`` is
+    what the model wrote with the bridge words it mishears put back
+    (``repair``); ``heard`` the model's own words, on which ``reliable`` was
+    judged (empty: the same as ``text``).
     """
 
     text: str
@@ -81,6 +84,7 @@ class Transcript:
     no_speech_prob: float
     compression_ratio: float
     reliable: bool
+    heard: str = ""
 
 
 def is_reliable(

@@ -15,9 +15,12 @@ def call_when_obliged_to_pass(ctx: Context) -> Verdict:
         # 37A: the LHO called before rectification: that call and all later ones
         # stand; "if the offender was required to pass for the remainder of the
         # auction he must still pass whenever it is his turn".
+        # pass_obligation_continues is that sentence (contract): given whenever
+        # the bar may run to the end of the auction; when it is known to, the
+        # bar itself is stated too. A bar for one turn only is spent.
         throughout = ctx.known("barred_throughout")
         still: tuple[O, ...] = (
-            (O.OFFENDER_MUST_PASS_THROUGHOUT,) if throughout is True
+            (O.OFFENDER_MUST_PASS_THROUGHOUT, O.PASS_OBLIGATION_CONTINUES) if throughout is True
             else () if throughout is False
             else (O.PASS_OBLIGATION_CONTINUES,)
         )
@@ -66,6 +69,10 @@ def call_after_final_pass(ctx: Context) -> Verdict:
         return head.then(
             verdict("22B" if ctx.is_2017 else "22A", outcomes=(O.BOARD_NOT_PLAYED_NO_REDEAL,))
         )
+    if ctx.known("call_kind") == "pass":
+        # 39B: a pass by a defender, or any call by the declaring side: the
+        # side does not decide, so it is not asked.
+        return head.then(verdict("39B", outcomes=(O.NO_FURTHER_RECTIFICATION,)))
     if ctx.get("offender_side") == "declaring":
         return head.then(verdict("39B", outcomes=(O.NO_FURTHER_RECTIFICATION,)))
     if ctx.get("call_kind") == "pass":

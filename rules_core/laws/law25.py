@@ -95,6 +95,7 @@ def _unintended_corrected(ctx: Context) -> Verdict:
 
 
 def _intended_change(ctx: Context) -> Verdict:
+    # [?] After the final pass: laws-2017.md limits only A (25A5) to the auction period (17D1), 25B states no limit and 39A cancels calls after the final pass; neither it nor the seeds settle whether 25B1 acceptance (or a time limit) applies then: left as ruled.  # noqa: E501
     ui = ui_withdrawn(ctx)
     if ctx.yes("lho_accepts"):
         # 25B1: the LHO accepts the substitution by calling over it; Law 26 may apply.

@@ -1,0 +1,275 @@
+"""Bridge words the speech model misheard, put back (voice transcripts only).
+
+Whisper base knows little bridge: it writes "once paid" for *one spade*,
+"out turned" for *out of turn*, "past" for *pass*, "Suda" for *Sud a*.
+Those near-misses sound like the words meant, so they are found by sound,
+not by spelling: every window of one to three words of the transcript is
+turned into a rough phonetic key (per language: silent letters dropped,
+vowels merged, ``c``/``k``/``q`` as one sound, figures read as words) and
+compared with rapidfuzz to the keys of a fixed bridge vocabulary: seats,
+calls at every level and strain, pass/double/redouble, *out of turn*,
+*insufficient bid* and the few other words incidents turn on. A window
+close enough to an entry is written as the entry.
+
+It is conservative where a wrong repair would cost a ruling:
+
+- a window holding a word that already is a vocabulary word keeps it (the
+  entry must contain that word): "one heart" is never "one spade";
+- short keys must match exactly, longer ones nearly;
+- windows never cross a sentence end.
+
+Typed text never comes here: ``Recognizer`` applies ``repair`` to what the
+model wrote, after judging its reliability on the model's own words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from rapidfuzz import fuzz, process
+
+from bot.understanding.data import known_words, lexicon_sections
+from bot.understanding.normalise import normalise
+from rules_core.text import fold
+
+__all__ = ["Repair", "repair", "phonetic_key", "vocabulary"]
+
+#: Longest window of transcript words compared with the vocabulary.
+MAX_WINDOW = 3
+
+_LEVELS = {
+    "en": ("one", "two", "three", "four", "five", "six", "seven", "eight"),
+    "fr": ("un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit"),
+}
+# (singular, plural) per strain.
+_STRAINS = {
+    "en": (("club", "clubs"), ("diamond", "diamonds"), ("heart", "hearts"),
+           ("spade", "spades"), ("no trump", "no trumps")),
+    "fr": (("trèfle", "trèfles"), ("carreau", "carreaux"), ("cœur", "cœurs"),
+           ("pique", "piques"), ("sans atout", "sans atout")),
+}  # fmt: skip
+# Seats, calls and the words irregularities are told with.
+_WORDS = {
+    "en": (
+        "north", "east", "south", "west", "pass", "passed", "double", "doubled",
+        "redouble", "redoubled", "bid", "out of turn", "insufficient bid", "insufficient",
+        "barred", "partner", "opponent", "alert", "alerted", "hesitated", "hesitation",
+        "auction", "dealer", "director", "bidding box", "pass card", "stop card",
+        "wrong board", "board", "opening lead", "final pass", "transfer",
+    ),
+    "fr": (
+        "nord", "est", "sud", "ouest",
+        "passe", "passé", "contre", "contré", "surcontre", "surcontré",
+        "hors tour", "enchère", "enchère insuffisante", "insuffisante", "partenaire",
+        "adversaire", "alerte", "alerté", "hésité", "hésitation", "donneur", "arbitre",
+        "boîte à enchères", "carton stop", "mauvaise donne", "donne", "entame",
+        "dernier passe", "texas",
+    ),
+}  # fmt: skip
+
+# Everyday words never replaced on their own (they may be part of a longer window:
+# "for hearts" is *four hearts*).
+_COMMON = {
+    "en": frozenset(
+        "a an the to too for of in on at as and or but not no yes it is was be been has "
+        "had have did do does will would with his her he she we i my our me you they "
+        "that this then now so by from up out".split()
+    ),
+    "fr": frozenset(
+        "a à au aux de des du d l la le les un une et est en on ne n pas que qu qui se s "
+        "sa son ses ce c mon ma mes il elle je j tu nous vous par pour sur avec ou où "
+        "mais dans y".split()
+    ),
+}
+
+_FIGURES = {
+    "en": {"1": "one", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
+           "7": "seven", "8": "eight"},
+    "fr": {"1": "un", "2": "deux", "3": "trois", "4": "quatre", "5": "cinq", "6": "six",
+           "7": "sept", "8": "huit"},
+}  # fmt: skip
+
+# Spelling -> sound, in order. Vowels are merged at the end: speech models keep
+# a word's consonants far better than its vowels.
+_SOUNDS = {
+    "en": (
+        (r"^kn", "n"), (r"^wr", "r"), (r"wh", "w"), (r"ph", "f"), (r"ck", "k"),
+        (r"gh", ""), (r"c(?=[eiy])", "s"), (r"[cq]", "k"), (r"x", "ks"), (r"z", "s"),
+        (r"(?<=[aeiou])[wy]", ""), (r"y", "i"), (r"(?<=\w\w)e$", ""), (r"(?<=\w\w)es$", "s"),
+        (r"(?<=\w\w)ed$", "d"), (r"dt$", "d"), (r"(?<=[aeiou]s)t$", ""),
+    ),
+    "fr": (
+        (r"eau|au", "o"), (r"ou", "u"), (r"oi", "wa"), (r"ph", "f"), (r"qu", "k"),
+        (r"(?<=r)[dt]$", ""), (r"gu(?=[eiy])", "g"), (r"c(?=[eiy])", "s"), (r"ch", "S"),
+        (r"[ckq]", "k"), (r"gn", "ni"), (r"h", ""), (r"(?<=\w)(?:er|ez|et)$", "e"),
+        (r"(?<=\w\w)(?:e?s|x)$", ""), (r"(?<=\w\w)e$", ""),
+        (r"(?:ai|ei|u|i)[nm](?![aeiouy])", "I"), (r"ai|ei", "e"), (r"oeu|eu", "e"),
+        (r"[ae][nm](?![aeiouy])", "A"),
+        (r"o[nm](?![aeiouy])", "O"), (r"y", "i"), (r"z", "s"),
+    ),
+}  # fmt: skip
+_VOWELS = re.compile(r"[aeiouy]+")
+_CALL = re.compile(r"[1-7](?:c|d|h|s|n|nt|sa|t|k|p|co|ca|pi|tr)")
+_VOWEL_LETTERS = re.compile(r"[aeiouy]+")
+_DOUBLE = re.compile(r"(.)\1+")
+_WORD = re.compile(r"[^\W_]+")
+# Between two words of one window: spaces, hyphens, apostrophes, commas.
+_JOINER = re.compile(r"[\s\-'’,]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """The repaired text and the (heard, written) pairs that changed."""
+
+    text: str
+    changes: tuple[tuple[str, str], ...]
+
+
+def phonetic_key(words: str, lang: str) -> str:
+    """A rough sound of ``words`` in ``lang`` ("fr" or "en"), spaces removed.
+
+    ``phonetic_key("once paid", "en") == phonetic_key("one spade", "en")``.
+    """
+    figures = _FIGURES.get(lang, _FIGURES["en"])
+    sounds = _SOUNDS.get(lang, _SOUNDS["en"])
+    keys = []
+    for word in _WORD.findall(fold(words)):
+        word = re.sub(r"\d", lambda m: figures.get(m.group(), m.group()), word)
+        for pattern, replacement in sounds:
+            word = re.sub(pattern, replacement, word)
+        keys.append(word)
+    joined = _VOWELS.sub("a", "".join(keys))
+    return _DOUBLE.sub(r"\1", joined)
+
+
+@cache
+def vocabulary(lang: str) -> tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]:
+    """(entries, their keys, the single words they are made of, folded) for ``lang``."""
+    entries = list(_WORDS[lang])
+    for index, level in enumerate(_LEVELS[lang]):
+        for singular, plural in _STRAINS[lang]:
+            entries.append(f"{level} {singular if index == 0 else plural}")
+    keys = tuple(phonetic_key(entry, lang) for entry in entries)
+    words = frozenset(w for entry in entries for w in _WORD.findall(fold(entry)))
+    return tuple(entries), keys, words | frozenset(_FIGURES[lang])
+
+
+@cache
+def readable(lang: str) -> frozenset[str]:
+    """Words the understanding reads as they are: everyday words, its lexicon's, ours."""
+    lexicon = (
+        word
+        for phrases in lexicon_sections(lang).values()
+        for phrase, _weight in phrases
+        for word in _WORD.findall(fold(phrase))
+    )
+    return known_words() | frozenset(lexicon) | vocabulary(lang)[2]
+
+
+def _is_readable(word: str, lang: str) -> bool:
+    """A word (folded) the understanding reads: known, a number, a call ("3c"),
+    an abbreviation ("LHO"), or a known word with an ending ("passes", "opened")."""
+    if word.isupper():
+        return True
+    word = fold(word)
+    words = readable(lang)
+    if word in words or word.isdigit() or _CALL.fullmatch(word) or _is_number(word):
+        return True
+    return any(word[:cut] in words for cut in range(len(word) - 1, 2, -1))
+
+
+@cache
+def _is_number(word: str) -> bool:
+    """A number word the understanding reads as figures ("thirty", "vingt")."""
+    tokens = normalise(word, correct=False).tokens
+    return bool(tokens) and all(token.isdigit() for token in tokens)
+
+
+def _cutoff(key: str) -> float | None:
+    """The least rapidfuzz ratio for a key this long; None: too short to judge."""
+    if len(key) < 3:
+        return None
+    if len(key) <= 4:
+        return 100.0
+    return 84.0 if len(key) <= 7 else 80.0
+
+
+def _keep(
+    heard: list[str], entry: str, entry_key: str, score: float, lang: str, known: frozenset[str]
+) -> bool:
+    """Whether ``heard`` should stay as it is although it sounds like ``entry``."""
+    meant = _WORD.findall(fold(entry))
+    if all(word in meant for word in heard):
+        return True  # right already, or the entry only adds words ("of turn")
+    if any(word in known and word not in meant for word in heard):
+        return True  # a bridge word heard right would be overwritten ("one heart")
+    if len(heard) == 1:
+        word = heard[0]
+        # An everyday word, or another form of the entry's word ("passer", "transfers").
+        if word in _COMMON[lang] or word.startswith(meant[0]) or meant[0].startswith(word):
+            return True
+        # A short word must also have the entry's vowels: "past" is *pass*, "bad" not *bid*.
+        return len(entry_key) <= 4 and _VOWEL_LETTERS.findall(word) != _VOWEL_LETTERS.findall(
+            fold(entry)
+        )
+    # "one spade and": the entry matches as well without a word of the window.
+    return any(
+        fuzz.ratio(phonetic_key(" ".join(part), lang), entry_key) >= score
+        for part in (heard[1:], heard[:-1])
+    )
+
+
+def repair(text: str, lang: str) -> Repair:
+    """``text`` with the bridge words it mishears written as meant.
+
+    Languages other than "fr" and "en" are returned unchanged.
+    """
+    if lang not in _LEVELS or not text:
+        return Repair(text, ())
+    entries, keys, known = vocabulary(lang)
+    words = list(_WORD.finditer(text))
+    candidates: list[tuple[float, int, int, int, str]] = []
+    for start in range(len(words)):
+        for end in range(start + 1, min(start + MAX_WINDOW, len(words)) + 1):
+            if end - start > 1 and not _JOINER.fullmatch(
+                text, words[end - 2].end(), words[end - 1].start()
+            ):
+                break  # a sentence ends inside the window
+            if all(_is_readable(w.group(), lang) for w in words[start:end]):
+                continue  # nothing the understanding could not read
+            heard = " ".join(fold(w.group()) for w in words[start:end])
+            key = phonetic_key(heard, lang)
+            cutoff = _cutoff(key)
+            if cutoff is None:
+                continue
+            found = process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=2)
+            if not found or (len(found) == 2 and found[1][1] == found[0][1]):
+                continue  # nothing near, or two entries just as near ("bord": board, barred?)
+            score, index = found[0][1], found[0][2]
+            heard_words = heard.split()
+            if _keep(heard_words, entries[index], keys[index], score, lang, known):
+                continue
+            candidates.append((score, end - start, start, end, entries[index]))
+    # Best first, longer windows before shorter ones at equal score; no overlaps.
+    candidates.sort(key=lambda c: (-c[0], -c[1], c[2]))
+    taken: set[int] = set()
+    chosen: list[tuple[int, int, str]] = []
+    for _score, _size, start, end, entry in candidates:
+        if taken.isdisjoint(range(start, end)):
+            taken.update(range(start, end))
+            chosen.append((start, end, entry))
+    if not chosen:
+        return Repair(text, ())
+    pieces: list[str] = []
+    changes: list[tuple[str, str]] = []
+    cursor = 0
+    for start, end, entry in sorted(chosen):
+        begin, finish = words[start].start(), words[end - 1].end()
+        written = entry[0].upper() + entry[1:] if words[start].group()[0].isupper() else entry
+        pieces += [text[cursor:begin], written]
+        changes.append((text[begin:finish], written))
+        cursor = finish
+    pieces.append(text[cursor:])
+    return Repair("".join(pieces), tuple(changes))
