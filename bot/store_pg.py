@@ -395,10 +395,18 @@ class PgStore:
                        (update_id,))
 
     def unhandled_updates(self) -> list[tuple[int, dict[str, Any]]]:
+        """What was received and never handled, by this store or a process
+        that died (now this store's), oldest first; never what another live
+        process received (it is handling it: a process started next to
+        others must not handle their updates a second time)."""
+        adopted = self.adopt_orphans()
         with _translated("read the inbox"), self._connection() as conn:
             rows = conn.execute("SELECT update_id, payload FROM inbox WHERE NOT handled AND "
-                                "payload IS NOT NULL ORDER BY update_id").fetchall()
-        return [(int(row[0]), json.loads(row[1])) for row in rows]
+                                "payload IS NOT NULL AND received_by = %s", (self._token,)
+                                ).fetchall()
+        mine = {int(row[0]): json.loads(row[1]) for row in rows}
+        mine.update(adopted)
+        return sorted(mine.items())
 
     def adopt_orphans(self) -> list[tuple[int, dict[str, Any]]]:
         """The updates another process recorded and died before handling

@@ -171,6 +171,9 @@ def test_the_updates_a_dead_process_recorded_but_never_handled_are_adopted_once(
             dying.mark_handled(db, 13)  # handled before the kill: nobody's any more
         assert survivor.record_update(20, {"update_id": 20})  # the survivor's own
         assert survivor.adopt_orphans() == [] and third.adopt_orphans() == []  # all alive
+        # A process starting next to live ones replays none of their updates.
+        assert third.unhandled_updates() == []
+        assert [u for u, _ in survivor.unhandled_updates()] == [20]
         dying._alive.close()  # type: ignore[attr-defined]  # kill -9
         deadline = time.monotonic() + 10
         while not (adopted := survivor.adopt_orphans()) and time.monotonic() < deadline:
