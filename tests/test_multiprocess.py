@@ -6,7 +6,12 @@ process when one cannot be reached, as Telegram retries a webhook. One
 process is killed (SIGKILL) midway: every input must still get its answer,
 once, in order, in its chat; the only second copy allowed is a message
 Telegram took in the last second before the kill (the Bot API has no
-idempotency key: the killed process never recorded Telegram's "sent")."""
+idempotency key: the killed process never recorded Telegram's "sent").
+
+The speech worker loads the real embedded model and must still serve at the
+end, but the conversations are text only: voice notes through the queue are
+tested in tests/test_transcription_queue.py, and measured by
+benchmarks/bench_queue.py."""
 
 from __future__ import annotations
 
