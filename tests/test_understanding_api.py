@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.understanding import IDS, Classification, classify
+from bot.understanding.normalise import MAX_CHARS
 from rules_core import Incident, rule
 from rules_core.model import FACTS
 
@@ -139,17 +139,13 @@ def test_not_a_string_is_unclassified():
         assert classify(value).irregularity is None  # type: ignore[arg-type]
 
 
-def test_a_very_long_message_is_bounded_and_fast():
+def test_a_very_long_message_is_bounded():
+    # Only the first MAX_CHARS characters are read: the rest cannot cost time.
     text = "Est a dit 1♥ sur mon 1♠ et puis bref " * 400  # ~14 000 characters
-    start = time.perf_counter()
     result = classify(text)
-    elapsed = time.perf_counter() - start
     check_shape(result)
-    assert elapsed < 0.5
-    junk = "x" * 10_000
-    start = time.perf_counter()
-    assert classify(junk).irregularity is None
-    assert time.perf_counter() - start < 0.5
+    assert result == classify(text[:MAX_CHARS] + " tout autre chose " * 500)
+    assert classify("x" * 10_000).irregularity is None
 
 
 BRIDGE_WORDS = st.sampled_from(
