@@ -16,7 +16,6 @@ benchmarks/bench_queue.py."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -42,14 +41,6 @@ def cluster(fake: FakeBotApi, pg_server: PgServer, tmp_path: Path) -> Iterator[C
         running.stop()
 
 
-#: The webhook inbox (each update recorded before the 200): without it, an
-#: update the killed process had answered 200 for is lost.
-HAS_INBOX = importlib.util.find_spec("bot.telegram.inbox") is not None
-
-
-@pytest.mark.xfail(not HAS_INBOX, reason="the webhook answers 200 before the update is kept "
-                   "anywhere: an update the killed process took is lost (bot/telegram/inbox.py, "
-                   "branch reliab3, not merged yet)", strict=False)
 def test_two_webhook_processes_answer_every_input_once_in_order_though_one_is_killed(
         cluster: Cluster) -> None:
     cluster.start_worker()
