@@ -126,6 +126,12 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX transcription_jobs_state ON transcription_jobs (state, id);
     """,
+    # 4: several webhook processes; each update is owned by the process that
+    # recorded it, and taken over by another when that one dies (adopt_orphans).
+    """
+    ALTER TABLE inbox ADD COLUMN received_by INTEGER;
+    CREATE INDEX inbox_unhandled ON inbox (update_id) WHERE NOT handled;
+    """,
 )
 
 
@@ -372,8 +378,9 @@ class PgStore:
         first, False for every other."""
         with self.transaction() as db, _translated("record an update"):
             cursor = db.execute(
-                "INSERT INTO inbox (update_id, payload, received) VALUES (%s, %s, %s) "
-                "ON CONFLICT (update_id) DO NOTHING", (update_id, _json(payload), self.now()))
+                "INSERT INTO inbox (update_id, payload, received, received_by) "
+                "VALUES (%s, %s, %s, %s) ON CONFLICT (update_id) DO NOTHING",
+                (update_id, _json(payload), self.now(), self._token))
             return cursor.rowcount == 1
 
     def is_handled(self, update_id: int) -> bool:
@@ -388,10 +395,35 @@ class PgStore:
                        (update_id,))
 
     def unhandled_updates(self) -> list[tuple[int, dict[str, Any]]]:
+        """What was received and never handled, by this store or a process
+        that died (now this store's), oldest first; never what another live
+        process received (it is handling it: a process started next to
+        others must not handle their updates a second time)."""
+        adopted = self.adopt_orphans()
         with _translated("read the inbox"), self._connection() as conn:
             rows = conn.execute("SELECT update_id, payload FROM inbox WHERE NOT handled AND "
-                                "payload IS NOT NULL ORDER BY update_id").fetchall()
-        return [(int(row[0]), json.loads(row[1])) for row in rows]
+                                "payload IS NOT NULL AND received_by = %s", (self._token,)
+                                ).fetchall()
+        mine = {int(row[0]): json.loads(row[1]) for row in rows}
+        mine.update(adopted)
+        return sorted(mine.items())
+
+    def adopt_orphans(self) -> list[tuple[int, dict[str, Any]]]:
+        """The updates another process recorded and died before handling
+        (its liveness lock is gone), now this store's to handle, oldest
+        first. Those of a live process, or already this store's, stay
+        where they are: no update is handed to two live processes."""
+        with self.transaction() as db, _translated("take over the inbox of a dead process"):
+            rows = db.execute(
+                "UPDATE inbox i SET received_by = %s WHERE NOT i.handled AND i.payload IS "
+                "NOT NULL AND i.received_by IS DISTINCT FROM %s AND NOT EXISTS ("
+                "SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted "
+                "AND l.database = (SELECT oid FROM pg_database WHERE datname = "
+                "current_database()) AND l.classid = %s::bigint::oid "
+                "AND l.objid = i.received_by::bigint::oid AND l.objsubid = 2) "
+                "RETURNING i.update_id, i.payload",
+                (self._token, self._token, ALIVE_LOCK)).fetchall()
+        return sorted((int(row[0]), json.loads(row[1])) for row in rows)
 
     def last_update_id(self) -> int | None:
         with _translated("read the inbox"), self._connection() as conn:

@@ -154,6 +154,45 @@ def test_the_replies_of_a_process_that_died_are_taken_over_at_once(
         survivor.close()
 
 
+def test_the_updates_a_dead_process_recorded_but_never_handled_are_adopted_once(
+        pg_server: PgServer) -> None:
+    """A webhook process answers Telegram 200 once the update is in the
+    inbox; killed before handling it, another process takes it over, and
+    only one does."""
+    from bot.store_pg import PgStore
+
+    url = pg_server.fresh_url()
+    dying, survivor, third = (open_store(url) for _ in range(3))
+    assert all(isinstance(s, PgStore) for s in (dying, survivor, third))
+    try:
+        for update_id in (12, 11, 13):
+            assert dying.record_update(update_id, {"update_id": update_id})
+        with dying.transaction("tg:7") as db:
+            dying.mark_handled(db, 13)  # handled before the kill: nobody's any more
+        assert survivor.record_update(20, {"update_id": 20})  # the survivor's own
+        assert survivor.adopt_orphans() == [] and third.adopt_orphans() == []  # all alive
+        # A process starting next to live ones replays none of their updates.
+        assert third.unhandled_updates() == []
+        assert [u for u, _ in survivor.unhandled_updates()] == [20]
+        dying._alive.close()  # type: ignore[attr-defined]  # kill -9
+        deadline = time.monotonic() + 10
+        while not (adopted := survivor.adopt_orphans()) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert adopted == [(11, {"update_id": 11}), (12, {"update_id": 12})]
+        # The survivor lives: nobody else takes them, nor its own update 20.
+        assert third.adopt_orphans() == [] and survivor.adopt_orphans() == []
+        with survivor.transaction("tg:7") as db:
+            survivor.mark_handled(db, 11)
+        survivor.close()  # it dies too, with 12 and 20 unhandled
+        deadline = time.monotonic() + 10
+        while not (adopted := third.adopt_orphans()) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert [update_id for update_id, _ in adopted] == [12, 20]
+    finally:
+        dying.close()
+        third.close()
+
+
 def test_a_database_at_schema_1_is_migrated_keeping_what_it_holds(pg_server: PgServer) -> None:
     import psycopg
 
@@ -167,7 +206,7 @@ def test_a_database_at_schema_1_is_migrated_keeping_what_it_holds(pg_server: PgS
                      "(9, '{\"text\": \"kept\"}', now())")
     store = open_store(url)
     try:
-        assert store.schema_version() == len(PG_MIGRATIONS) == 3  # type: ignore[attr-defined]
+        assert store.schema_version() == len(PG_MIGRATIONS) == 4  # type: ignore[attr-defined]
         assert [p["text"] for _, _, p, _ in store.pending(9)] == ["kept"]
         assert count_rows(url, "transcription_jobs") == 0  # version 3: the speech queue
     finally:

@@ -41,7 +41,9 @@ def _start(fake: FakeBotApi, db: Path, port: int) -> subprocess.Popen[bytes]:
                ARBITRE_STT_MODEL=str(db.parent / "no-model"),
                ARBITRE_CACHE_DIR=str(db.parent / "cache"),
                ARBITRE_WEBHOOK_URL=f"http://127.0.0.1:{port}",
-               ARBITRE_WEBHOOK_PORT=str(port), ARBITRE_WEBHOOK_SECRET=SECRET)
+               ARBITRE_WEBHOOK_PORT=str(port), ARBITRE_WEBHOOK_SECRET=SECRET,
+               # not the default 8081, which another bot on the machine may hold
+               ARBITRE_HEALTH_PORT=str(_free_port()))
     with (db.parent / f"webhook{port}.log").open("ab") as log:
         return subprocess.Popen([sys.executable, "-m", "bot", "telegram"], cwd=ROOT, env=env,
                                 stdout=log, stderr=log)

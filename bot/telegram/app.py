@@ -36,6 +36,7 @@ from .handlers import ArbitreHandlers
 from .health import HealthServer, Heartbeat
 from .inbox import InboxQueue
 from .menus import COMMAND_MENUS, set_default_menus
+from .orphans import adopt_orphans
 from .polling import TOKEN_REFUSED, Poller
 from .sender import Sender
 from .settings import Settings, SettingsError, TokenFilter
@@ -91,6 +92,8 @@ def build_application(
         # What was committed but not delivered before a restart goes out now.
         sweeping.clear()
         warming.append(asyncio.create_task(sender.run(app.bot, sweeping)))
+        # On PostgreSQL: what another process received, then died before handling.
+        warming.append(asyncio.create_task(adopt_orphans(app, conversations.store)))
         if settings.warm_up_voice:
             # In the background: polling starts at once, a first note just waits.
             warming.append(asyncio.create_task(voice.warm_up()))
