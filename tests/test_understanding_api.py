@@ -166,3 +166,30 @@ def test_any_text_gives_a_classification(text):
 @given(st.lists(BRIDGE_WORDS, max_size=40).map(" ".join))
 def test_any_bridge_like_text_gives_a_classification(text):
     check_shape(classify(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a director's log: the Law cited beside the ruling given names the incident
+        ("Ruling: 27B1(b), partner barred", "insufficient_bid"),
+        ("Law 16 applied, score adjusted to 4S-1.", "unauthorized_information"),
+        ("Law 21B1a, adj 3NT=", "misinformation"),
+        ("Law 25A: change allowed", "change_of_call"),
+        ("Decision 32B: double cancelled", "double_out_of_rotation"),
+        ("Ruling: partner barred for one round, 31A2", "bid_out_of_rotation"),
+        # the Law asked for is still a lookup
+        ("What does Law 16 say about a score adjusted?", "law_lookup"),
+        # directors' abbreviations
+        ("COC by N: 2S -> 2H, unintended, 25A.", "change_of_call"),
+        ("chgt d'ench. E 3SA -> 4♥ après réflexion, S pas encore parlé.", "change_of_call"),
+    ],
+)
+def test_directors_logs(text, expected):
+    assert classify(text).irregularity == expected
+
+
+def test_an_opponents_double_of_our_bid_is_no_inadmissible_double():
+    """Law 19A1: a double of an opponent's call is legal; the calls as written decide."""
+    assert classify("LHO doubled my 1S opening, partner passed").irregularity is None
+    assert classify("partner doubled my 1S opening").irregularity == "inadmissible_double"

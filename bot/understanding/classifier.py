@@ -172,10 +172,13 @@ def classify(text: str) -> Classification:
     text = reading.norm.text
     learned = probabilities(text) if scores or text.count(" ") >= _LEARNED_ALONE - 1 else {}
     law_request = scores.get(LAW_LOOKUP, 0.0) >= 0.9 and not _someone_acts(reading)
+    applied = _applied_rectification(reading) | _judged_regular(reading)
     for key, p in learned.items():
         if key in IDS:
             # a request to read a law: the learned layer reads its topic words too
             weight = _LEARNED * (0.5 if law_request and key != LAW_LOOKUP else 1.0)
+            if key in applied:
+                weight *= 0.3
             scores[key] = scores.get(key, 0.0) + weight * p
     vague = _LEARNED * learned.get(NONE, 0.0)
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], IDS.index(kv[0])))
@@ -242,6 +245,9 @@ def _scores(reading: Reading) -> dict[str, float]:
         for sequential in (I.INSUFFICIENT_BID, *set(_OUT_OF_TURN.values())):
             if sequential in structural:
                 structural[sequential] *= 0.5
+    for key in _applied_rectification(reading) | _judged_regular(reading):
+        if key in lexical:
+            lexical[key] *= 0.5
     scores: dict[str, float] = {}
     for key in IDS:
         a, b = lexical.get(key, 0.0), structural.get(key, 0.0)
@@ -367,9 +373,13 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
     law = _law_evidence(reading, named=topic)
     if law:
         add(LAW_LOOKUP, law)
-    if _tells_incident(reading):
-        for cited in _cited_laws(reading):
-            add(cited, 0.6)  # "N bâillonné (36B). N dit 3♦. 37A.": the director's citation
+    ruled = _ruling_stated(reading)
+    if _tells_incident(reading) or ruled:
+        cited_laws = _cited_laws(reading)
+        for cited in cited_laws:
+            # "N bâillonné (36B). N dit 3♦. 37A.": the director's citation;
+            # "27B1(b) applied, partner barred": the ruling names its Law
+            add(cited, 0.75 if ruled else 0.6)
     if said_again & _RETRACTION and I.INSUFFICIENT_BID in out:
         out[I.INSUFFICIENT_BID] *= 0.5  # the lower call replaced one taken back
     return out
@@ -580,6 +590,8 @@ def _law_evidence(reading: Reading, named: bool) -> float:
     topic = reading.cues.get("@law_topic", [])
     short = len(reading.tokens) <= 12
     if "law_ref" in ref:
+        if _ruling_stated(reading) and not request and "?" not in reading.norm.source:
+            return 0.3  # "Law 25A applied: change allowed": a ruling given, not asked for
         if _tells_incident(reading) and not request:
             return 0.5  # "barred partner bid 2h instead of passing. law 37?": a citation
         return 0.95 if request or short else 0.5
@@ -663,6 +675,62 @@ def _cited_laws(reading: Reading) -> set[str]:
         if number in _LAW_OF:
             found.add(_LAW_OF[number])
     return found
+
+
+#: Words of a ruling given (a director's log): a Law cited with them was applied.
+_RULING_WORDS = frozenset(
+    {"ruling", "ruled", "decision", "applied", "applies", "appliquee", "applique", "adj",
+     "adjusted", "ajuste", "ajustee", "cancelled", "canceled", "annule", "annulee",
+     "rect", "rectification", "allowed", "autorise", "penalty",
+     "score", "decide", "decided", "accorde", "refused", "declined", "accepted", "acc"}
+)  # fmt: skip
+
+
+def _ruling_stated(reading: Reading) -> bool:
+    """A director's log: a Law is cited beside words of the ruling given
+    (``Law 16 applied, score adjusted``, ``27B1(b), partner barred``)."""
+    return bool(set(reading.tokens) & _RULING_WORDS) and bool(_CITATION.search(reading.norm.source))
+
+
+_OPPONENTS = frozenset({Relation.LHO, Relation.RHO})
+_OUR_SIDE = frozenset({Relation.SELF, Relation.PARTNER})
+
+
+def _judged_regular(reading: Reading) -> frozenset[str]:
+    """What the calls as written show did not happen: an opponent's double of
+    the writer's side's call (``LHO doubled my 1S opening``) is no inadmissible
+    double, whatever words of doubling and opening suggest."""
+    calls = reading.entities.calls
+    for double in calls:
+        if double.call.kind is not CallKind.DOUBLE or double.caller is None:
+            continue
+        if double.caller.writer not in _OPPONENTS or double.caller.subject is not None:
+            continue
+        for other in calls:
+            if (
+                other is not double and other.caller is not None
+                and other.caller.writer in _OUR_SIDE and other.caller.subject is None
+                and not other.caller.bare
+                and BREAK not in _between(reading, double, other)
+            ):  # fmt: skip
+                return frozenset({I.INADMISSIBLE_DOUBLE})
+    return frozenset()
+
+
+def _applied_rectification(reading: Reading) -> frozenset[str]:
+    """In a director's log citing a Law, what reads as another irregularity is
+    the ruling's own words: "partner barred" is the rectification of the cited
+    Law 27/30/31, not a call by a barred player; the Law named is applied, not
+    asked for."""
+    if not _ruling_stated(reading):
+        return frozenset()
+    cited = _cited_laws(reading)
+    if not cited:
+        return frozenset()
+    damped = {LAW_LOOKUP} if not reading.cues.get("@law_request") else set()
+    if I.CALL_WHEN_OBLIGED_TO_PASS not in cited:
+        damped.add(I.CALL_WHEN_OBLIGED_TO_PASS)
+    return frozenset(damped)
 
 
 def _tells_incident(reading: Reading) -> bool:
