@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
+
 from bot.dialogue import Conversations, Reply
 
 NOON = datetime(2026, 1, 1, 12, tzinfo=UTC)
@@ -55,3 +57,54 @@ def test_the_auction_going_on_after_a_refusal_is_not_a_second_incident(
     assert ruling is not None and ruling["irregularity"] == "bid_out_of_rotation"
     assert ruling["offender"] == "E"
     assert "31A1" in ruling["laws"]
+
+
+# One conversation per family of facts stated in the text: it reaches its ruling
+# with no question about them (issue 11 item 3), under the Law named.
+STATED_FACTS = [
+    # a refusal given as an answer word, then the replacement (27B1(a))
+    ("Est a dit 1♥ sur le 1♠ de Nord. Sud accepte? non il refuse. Est dit alors 2♥.",
+     "E", "27B1(a)"),
+    # the writer's seat stated apart from the relative seats (27B1(a))
+    ("RHO bid 3♦ over 3♠ of my partner. My partner is South, I am North. I am not "
+     "accepting. He corrects to 4♦.", "W", "27B1(a)"),
+    # a call only meant before the insufficient bid, then the replacement (27B1(a))
+    ("Dealer N. N 1S, E meant 2H but said 1H. S does not accept, E then bids 2H, natural.",
+     "E", "27B1(a)"),
+    # the auction going on after a refusal told as "chose not to accept" (31A1)
+    ("Dealer South. West opened 1♥ out of rotation. North chose not to accept it. South then "
+     "passed and West bid 1♥ again.", "W", "31A1"),
+    # "est" the player before a verb, refused, the dealer then called (31A1)
+    ("donneur nord, est ouvre 1sa avant que nord parle, sud refuse, nord passe", "E", "31A1"),
+    # the call in turn told next, no refusal (28B)
+    ("Dealer East. South opened 1♠ before East called. East then passed.", "S", "28B"),
+    # a call after a listing, the lead not yet faced (36B)
+    ("The auction was 1♥ (S) – 1♠ (W) – double (N) – redouble (E) – pass (S) – pass (W), "
+     "and now North redoubled again. The opening lead hasn't been made.", "N", "36B"),
+    # a refusal given as an answer to the director, then the RHO passed (32A1)
+    ("L'adversaire de gauche a ouvert 1♠, ma partenaire a passé, et là j'ai contré alors que "
+     "c'était à l'adversaire de droite de parler. Je suis Sud. L'arbitre a demandé à ma "
+     "droite si elle acceptait. Elle a dit non, puis elle a passé.", "S", "32A1"),
+    # a slip told in own words, the next players silent (25A)
+    ("Dealer N. N 1♥, E pulled 2♠ meaning 2♥, the card stuck to the adjacent one, and "
+     "replaced it at once. S has not called.", "E", "25A1"),
+    # a bid above seven in notation, the LHO silent (38)
+    ("Dlr N. 7♠ (N) 8♥ (E). S has not called.", "E", "38A"),
+    # a call after the final pass before the opening lead (39)
+    ("4♥ (E) P P P; S X after the final pass, before the opening lead.", "S", "39A"),
+    # the replacement told as a choice after a refusal (27B2)
+    ("Ma gauche a ouvert 1♠, ma droite a dit 2♠, et moi j'ai dit 2♥. Je suis Sud. Ma gauche "
+     "ne l'a pas accepté. J'ai choisi de passer.", "S", "27B2"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "offender", "law"), STATED_FACTS)
+def test_stated_facts_reach_the_ruling_unasked(
+    chat: Conversations, text: str, offender: str, law: str
+) -> None:
+    replies = chat.text(CHAT, text)
+    ruling = _ruling(replies)
+    assert ruling is not None, [r.text for r in replies]
+    assert ruling["offender"] == offender
+    assert law in ruling["laws"], ruling["laws"]
+    assert [f for f in _asked(replies) if f != "option"] == []

@@ -137,3 +137,109 @@ def test_facts_not_stated_are_not_given(text, absent):
 )  # fmt: skip
 def test_classification_of_hard_cases(text, irregularity):
     assert classify(text).irregularity == irregularity
+
+
+# Offender and call as people write them: each row is one generalisation (the
+# shape, not a memorised sentence), with the Law whose offender it names.
+STATED = [
+    # "est" followed by a player's verb is East, not the verb (31A: the offender)
+    ("donneur nord, est ouvre 1sa avant que nord parle", "bid_out_of_rotation",
+     {"offender": "E", "call": "1NT", "dealer": "N"}),
+    ("donneur sud. est annonce 1♥ avant ouest", "bid_out_of_rotation",
+     {"offender": "E", "call": "1H", "dealer": "S"}),
+    # a call only meant is not a call made (27: the insufficient bid is the one said)
+    ("West meant to bid 2H but bid 1H over North's 1S.", "insufficient_bid",
+     {"offender": "W", "call": "1H"}),
+    ("Ouest voulait dire 2♥ mais a dit 1♥ sur le 1♠ de Nord.", "insufficient_bid",
+     {"offender": "W", "call": "1H"}),
+    ("Dealer N. N 1S, E meant 2H but said 1H.", "insufficient_bid",
+     {"offender": "E", "call": "1H"}),
+    # 25A: the call first made, not the one wanted
+    ("My partner pulled 2D by mistake, he wanted 2H.", "change_of_call",
+     {"offender_relative": "partner", "call": "2D", "unintended": True}),
+    ("J'ai voulu dire 1♠ mais j'ai sorti 1SA par erreur, je suis Sud.", "change_of_call",
+     {"offender": "S", "call": "1NT"}),
+    # the writer's seat told as "my partner is South", "I am North" (27: RHO's bid)
+    ("RHO bid 3♦ over 3♠ of my partner. My partner is South, I am North. I am not accepting.",
+     "insufficient_bid", {"offender": "W", "call": "3D", "lho_accepts": False}),
+    ("Mon partenaire est Nord. Mon adversaire de gauche a dit 1♥ sur son 1♠.",
+     "insufficient_bid", {"offender": "W", "call": "1H"}),
+    # a seat written after the call, closing its clause; "tour de N" is whose turn (31)
+    ("ouverture hors tour 1♠ O, N a accepte en disant 2♥", "bid_out_of_rotation",
+     {"offender": "W", "call": "1S", "lho_accepts": True}),
+    ("Ouv. hors tour O 1♦ (tour de N), N refuse.", "bid_out_of_rotation",
+     {"offender": "W", "call": "1D", "turn_of": "lho", "lho_accepts": False}),
+    # 32: the call told just before whose turn it was, not the one in the pluperfect
+    ("Surcontre prématuré de Sud : Ouest avait contré, et Sud a surcontré avant que Nord "
+     "ne parle.", "double_out_of_rotation", {"offender": "S", "call": "XX"}),
+    ("South doubled, then East redoubled before West could call. It was West turn.",
+     "double_out_of_rotation", {"offender": "E", "call": "XX", "turn_of": "partner"}),
+    # 16B: the one who let the information pass: who hesitated or remarked (named
+    # after the word too), not who used it; after a Stop card, who did not wait
+    ("BIT by E, W bid on", "unauthorized_information", {"offender": "E"}),
+    ("hésitation de S (15 s env.) avant passe. N reparle 3♠.", "unauthorized_information",
+     {"offender": "S"}),
+    ("West thought a long time and passed. Then East reopened with double. I am North and I "
+     "think East used the hesitation.", "unauthorized_information", {"offender": "W"}),
+    ("South placed the Stop card and then made a jump to 3 Spades, and West passed after "
+     "hardly one second.", "unauthorized_information", {"offender": "W"}),
+    # a lower-case seat letter opening a clause before a player's verb (terse notes)
+    ("e used the stop card and jumped, s didnt wait at all and passed in half a sec. n then "
+     "balanced", "unauthorized_information", {"offender": "S"}),
+    ("e dealt, s opened 1d. w accepted by bidding 1s", "bid_out_of_rotation",
+     {"offender": "S", "call": "1D", "turn_of": "rho"}),
+    # 33: of two calls made together, the one not in turn (told outright, deemed
+    # subsequent, or the other than the one in turn), and its call
+    ("Dlr W. W 1C; N 1H and E P placed simultaneously. N in turn. E's P deemed subsequent.",
+     "simultaneous_calls", {"offender": "E", "call": "P"}),
+    ("Dlr N 1NT. E P and W 2C simultaneously (W out of turn, E in turn).",
+     "simultaneous_calls", {"offender": "W", "call": "2C"}),
+    ("West opened 1♠, North passed and then East and South both called at the same moment — "
+     "East 2♠ which was his turn, and South's double.", "simultaneous_calls",
+     {"offender": "S", "call": "X"}),
+    ("Donneur S : 1♦ (S). O passe et N 1♠ en même temps (O à son tour). 1♠ de N réputé "
+     "postérieur.", "simultaneous_calls", {"offender": "N", "call": "1S"}),
+    # 25: the slip is the call the same player made before the one he meant
+    ("Dlr S 1D, W 2H card placed, W says meant 2S (adjacent card), corrects immediately.",
+     "change_of_call", {"offender": "W", "call": "2H"}),
+    ("W dealt and pulled 1NT, meaning 1♣; the cards are adjacent in this box.",
+     "change_of_call", {"offender": "W", "call": "1NT"}),
+    # 38: a seat in parentheses after the call before is that call's, not the next one's
+    ("Dlr N. 7♠ (N) 8♥ (E). S has not called. 38.", "bid_above_seven",
+     {"offender": "E", "call": "8H", "lho_called_since": False}),
+    # 37: the barred player's own call after the bar, not an earlier call nor a pass
+    ("N barred throughout (36B after S XX'd partner's bid). N bid 4S. E/W call TD.",
+     "call_when_obliged_to_pass", {"offender": "N", "call": "4S"}),
+    ("North made an insufficient bid, the director said South must pass for the rest of "
+     "the auction. South passed twice, fine. Then South forgot and bid 3NT.",
+     "call_when_obliged_to_pass", {"offender": "S", "call": "3NT"}),
+    # 15A: the player told holding another board's cards, and his call
+    ("Étui 6 : E a la main de l'étui 7. N 1♣, E 1♥ (mauvaise main), S 1♠. Découvert "
+     "maintenant. 15A.", "wrong_board", {"offender": "E", "call": "1H"}),
+    ("Strange situation: at table 4 South took the cards of board 15 instead of 16 and he "
+     "opened 1♠. West passed, North bid 2♦.", "wrong_board", {"offender": "S", "call": "1S"}),
+    # 30-32: whose turn it was, named by side, relative to the writer or to the offender
+    ("I redoubled too early, it was still the turn of my right opponent.",
+     "double_out_of_rotation", {"offender_relative": "self", "call": "XX", "turn_of": "rho"}),
+    ("In the auction my partner has passed out of his turn. It was turn of the opponent on "
+     "his left.", "pass_out_of_rotation", {"offender_relative": "partner", "turn_of": "lho"}),
+    ("my partner thought it was her turn and said 1 no trump. it was actually the man on her "
+     "right", "bid_out_of_rotation", {"offender_relative": "partner", "turn_of": "rho"}),
+    # 20F, 21B: the player told explaining or (not) alerting, active or passive
+    ("Failure to alert. South 2♥ was 'hearts and a minor', North not alert. I am East.",
+     "misinformation", {"offender": "N"}),
+    ("W 2D alerted by E as \"weak, 6 cards\". System card: Multi. N asked. Wrong explanation "
+     "by E.", "misinformation", {"offender": "E"}),
+    # an option or an obligation told is not a call made (27B)
+    ("My LHO opened 1NT and I overcall 1♠. The director say I can bid 2♠, or other bid and "
+     "my partner must pass. I bid 2♠.", "insufficient_bid",
+     {"call": "1S", "replacement": "lowest_same_denomination"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity", "facts"), STATED)
+def test_offender_and_call_as_written(text, irregularity, facts):
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    for fact, value in facts.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)

@@ -283,3 +283,234 @@ def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> 
     result = classify(text)
     assert result.irregularity == "insufficient_bid"
     assert result.facts.get("replacement") == replacement
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Law 27A/29A: a refusal said as an answer, or with a French "pas" after the verb
+        ("Est a dit 1♥ sur le 1♠ de Nord. Sud accepte? non il refuse.", {"lho_accepts": False}),
+        ("East bid 1H over North's 1S. No, South refuses.", {"lho_accepts": False}),
+        ("East bid 1H over North's 1S. No he doesn't accept.", {"lho_accepts": False}),
+        ("Est a dit 1♥ sur le 1♠ de Nord. Non il accepte pas.", {"lho_accepts": False}),
+        ("Est a dit 1♥ sur le 1♠ de Nord. Sud accepte, pas de souci.", {"lho_accepts": True}),
+        ("west bid 2h over my 2s, i said no i dont accept", {"lho_accepts": False}),
+        # any form of the words (imperfect, noun, "declines", "condoned"), by a side
+        ("Bd 6. 1S (N) - 1H (E). Insufficient. S declines, E to correct.",
+         {"lho_accepts": False}),
+        ("Nord a dit 1♥ sur le 1♠ d'Ouest, Est a dit qu'il acceptait pas.",
+         {"lho_accepts": False}),
+        ("Board 14, West opener 1♥, North 1♠, East 1♦. North side says no accept.",
+         {"lho_accepts": False}),
+        ("N 1S, E 1H. North-South refuse.", {"lho_accepts": False}),
+        ("N 1S, E 1H. The 1H was condoned by South.", {"lho_accepts": True}),
+        # an answer said to the director's question, the question itself not a statement
+        ("East bid 1H over North's 1S. The director asked South if he accepted; South said no.",
+         {"lho_accepts": False}),
+        ("East pass over North's 1S, then East bid 1H. The director asked South whether he "
+         "accepts it. He said yes.", {"lho_accepts": True}),
+        # 27B: the replacement is the offender's call after the refusal, not an option
+        # the director told, nor a call only named again ("he forgot the 1♠")
+        ("South 1♦ over East's 1♥. West is not accepting. I am South, I want to bid 2♦ now.",
+         {"lho_accepts": False, "replacement": "lowest_same_denomination"}),
+        ("Nord ouvre 1♥, Est dit 1♦, Sud n'accepte pas. L'arbitre dit qu'Est pouvait dire 2♦. "
+         "Est a choisi de passer.", {"lho_accepts": False}),
+    ],
+)  # fmt: skip
+def test_a_refusal_stated_in_any_form_is_read(text: str, expected: dict[str, object]) -> None:
+    result = classify(text)
+    assert result.irregularity == "insufficient_bid", result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 31A1: the story after a refusal is not the auction before it; the dealer told
+        # with a copula far from the word; the first bid by a non-dealer (turn of the dealer)
+        ("Dealer South. West opened 1♥ out of rotation. North chose not to accept it. "
+         "South then passed and West bid 1♥ again.",
+         {"offender": "W", "turn_of": "rho", "lho_accepts": False, "rho_action": "pass"}),
+        ("The dealer, according to the board, was South. However, West opened the bidding "
+         "with 1♦.", {"offender": "W", "dealer": "S", "turn_of": "rho"}),
+    ],
+)  # fmt: skip
+def test_a_narrative_bid_out_of_rotation(text: str, expected: dict[str, object]) -> None:
+    result = classify(text)
+    assert result.irregularity == "bid_out_of_rotation", result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # 28B: the player whose turn it was told calling next, with no refusal told
+        ("Dealer East. South opened 1♠ before East called. East then passed.",
+         "bid_out_of_rotation", {"offender": "S", "correct_player_called": True}),
+        ("east opened 1d, then west said wait im dealer and opened 1s", "bid_out_of_rotation",
+         {"offender": "E", "correct_player_called": True}),
+        ("donneur nord, est passe, puis nord ouvre 1♥", "pass_out_of_rotation",
+         {"offender": "E", "correct_player_called": True}),
+        # after a refusal it is the rectification, not 28B
+        ("Donneur Nord. Est a ouvert 1♠ hors tour, Sud refuse. Nord a ensuite dit 1SA.",
+         "bid_out_of_rotation", {"correct_player_called": False}),
+        # 23A: the comparable call as the text judges it
+        ("Au second tour, Est a dit 3♣ avant son partenaire. L'arbitre a jugé qu'en répétant 3♣ "
+         "à son tour il ferait une enchère comparable.", "bid_out_of_rotation",
+         {"comparable": True}),
+        ("nord a passe hors tour, puis a son tour il a encore passe, larbitre dit que cest "
+         "comparable donc pas de sanction", "pass_out_of_rotation", {"comparable": True}),
+    ],
+)  # fmt: skip
+def test_the_call_in_turn_and_a_comparable_call(
+    text: str, irregularity: str, expected: dict[str, object]
+) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # 17D1: the auction period ends when the opening lead is faced, however told
+        ("Partner explained my 4♦ as natural, it is a splinter. I am declarer now and the "
+         "opening lead is not yet made.", "misinformation", {"auction_over": False}),
+        ("2SA expliqué fitté, en fait bicolore mineur. Déclarant O, entame pas encore faite.",
+         "misinformation", {"auction_over": False}),
+        ("Alerte oubliée sur 2 sans-atout (Jacoby). Entame faite.", "misinformation",
+         {"auction_over": True}),
+        ("il m'a dit que 4♦ etait un splinter, cetait un cue-bid. jai entamé a cause de ca",
+         "misinformation", {"auction_over": True}),
+        ("after the auction ended west said '5 clubs' and then realized. north hadnt led yet",
+         "call_after_final_pass", {"auction_over": False}),
+        ("Explanation after the auction: 'transfer' but the bidder had a natural hand. The "
+         "lead was already on the table.", "misinformation", {"auction_over": True}),
+    ],
+)  # fmt: skip
+def test_whether_the_opening_lead_was_faced(
+    text: str, irregularity: str, expected: dict[str, object]
+) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 36B: the call told in prose after (or placed after) a listing is replayed with it
+        "The auction was 1♥ (S) – 1♠ (W) – double (N) – redouble (E) – pass (S) – pass (W), "
+        "and now North redoubled again.",
+        "North redoubled after 1H (S) - 1S (W) - X (N) - XX (E) - P - P.",
+    ],
+)
+def test_a_call_told_beside_a_listing_is_replayed_with_it(text: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "inadmissible_double", result
+    assert result.facts.get("offender") == "N"
+    assert result.facts.get("call") == "XX"
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # 25A, 36, 37, 38: the offender's LHO told silent, however said
+        ("S : 2♦ → 2♥ aussitôt (« mauvais carton »). O n'a pas parlé. Involontaire. 25A.",
+         "change_of_call", {"offender": "S", "lho_called_since": False}),
+        ("S: 2♦ → 2♥ at once (wrong card). W not called. Unintended. 25A.",
+         "change_of_call", {"offender": "S", "lho_called_since": False}),
+        ("Donneur N. 7♠ (N) 8♥ (E). S n'a pas parlé. Loi 38.", "bid_above_seven",
+         {"offender": "E", "lho_called_since": False}),
+        # a player told calling is not silent
+        ("N's double came at W's turn. E didn't care and bid 2H over it",
+         "double_out_of_rotation", {"lho_accepts": True}),
+    ],
+)  # fmt: skip
+def test_a_player_told_silent(text: str, irregularity: str, expected: dict[str, object]) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "replacement"),
+    [
+        # 27B: the replacement told as a choice or a replacing word, after the call
+        ("IB 3C over 3D, replaced by pass. Partner barred?", "pass"),
+        ("Ma gauche a ouvert 1♠, ma droite a dit 2♠, et moi j'ai dit 2♥. Ma gauche ne l'a pas "
+         "accepté. J'ai choisi de passer.", "pass"),
+        ("East opened 1♠ and South put out 1♥. West didn't accept it. The director said I "
+         "could bid 2♥. I chose 2♥.", "lowest_same_denomination"),
+        # a double told comparable (27B1(b))
+        ("N ouvre 1♣, E intervient 1♠, S dit 1♥. O refuse. Un contre promet lui aussi 4 cœurs : "
+         "enchère comparable. S contre.", "comparable"),
+    ],
+)  # fmt: skip
+def test_the_replacement_told_as_a_choice(text: str, replacement: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "insufficient_bid", result
+    assert result.facts.get("replacement") == replacement, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "unintended"),
+    [
+        # 25A: a slip told in the writer's own words
+        ("Dlr E. E 1NT from box, immediately replaced with 1C: card stuck to adjacent one.", True),
+        ("mon adv a sorti 2♠ de la boite puis la remis et a pose 2♥ a la place, il dit que cest "
+         "une erreur de doigt", True),
+        ("pard thumbed 2S from the box meaning 2NT, pulled it straight back", True),
+        ("donneur O : 1♥ – 1♠ (N), N retire aussitôt et pose 1SA : carton voisin, sans "
+         "réflexion.", True),
+        # 25B: a change of mind, or a slip denied
+        ("North bid 2♥, after a few seconds he took back and placed 2♠. He said he has decided "
+         "that 2♠ is better.", False),
+        ("E 1♠, puis : « non, 2♠ ! ». Pas un carton mal pris : E avait mal évalué sa main.",
+         False),
+    ],
+)  # fmt: skip
+def test_a_slip_or_a_change_of_mind_in_own_words(text: str, unintended: bool) -> None:
+    result = classify(text)
+    assert result.irregularity == "change_of_call", result
+    assert result.facts.get("unintended") is unintended, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [
+        # 39: the offender's side from a player told declaring or defending
+        ("The auction ended 1♠ (N) – pass – 4♠ – pass – pass – pass. After the final pass, East "
+         "said 'double' before the opening lead. North is declarer.", "defending"),
+        ("T6 : enchère de S après le dernier passe (3♣ sur 2♠ final d'E/O). S défendra. 39.",
+         "defending"),
+    ],
+)  # fmt: skip
+def test_the_offenders_side_after_the_final_pass(text: str, side: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "call_after_final_pass", result
+    assert result.facts.get("offender_side") == side, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # 15, 25: a player told calling since the irregular call ("already", "after")
+        ("played the wrong board! north picked up board 8's hand and bid 1NT. only noticed "
+         "after his partner responded", "wrong_board", {"partner_called_since": True}),
+        ("Le gars a mis le carton passe, pis après que son partner a callé, y veut changer pour "
+         "contre.", "change_of_call", {"partner_called_since": True}),
+    ],
+)  # fmt: skip
+def test_a_player_told_calling_since(
+    text: str, irregularity: str, expected: dict[str, object]
+) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)

@@ -125,3 +125,11 @@ def test_long_text_is_bounded():
 def test_degenerate_text(text):
     result = normalise(text)
     assert isinstance(result.tokens, tuple)
+
+
+def test_north_named_with_the_writer_keeps_its_seat() -> None:
+    # Seat.N is 0: an apposition "Nord (moi)" must not lose it
+    from bot.understanding.extract import read
+
+    reading = read("Nord (moi) a ouvert 1♠, Est a dit 1♥")
+    assert reading.entities.anchor is not None and reading.entities.anchor.name == "N"

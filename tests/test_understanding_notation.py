@@ -108,3 +108,23 @@ def test_a_table_on_another_board_is_a_wrong_board(text: str) -> None:
     result = classify(text)
     assert result.irregularity == "wrong_board"
     assert result.confidence >= 0.6
+
+
+@pytest.mark.parametrize(
+    ("text", "offender", "call", "side"),
+    [
+        # 39: a call told after the final pass, its seat written before it, the
+        # others in parentheses or left to the rotation; the side from the contract
+        ("4♥ (E) P P P; S X after the final pass.", "S", "X", "defending"),
+        ("Auction ended 3NT (S) P P P. W X. Cancelled (39).", "W", "X", "defending"),
+        ("2♥ (N) P P P; E 2♠. Cancelled. 39B.", "E", "2S", "defending"),
+    ],
+)
+def test_a_call_after_the_final_pass_written_in_notation(
+    text: str, offender: str, call: str, side: str
+) -> None:
+    result = classify(text)
+    assert result.irregularity == "call_after_final_pass", result
+    assert result.facts.get("offender") == offender
+    assert result.facts.get("call") == call
+    assert result.facts.get("offender_side") == side

@@ -241,5 +241,6 @@ def without_calls(draft: Draft) -> Draft | None:
         dealer=None,
         irregularity=draft.irregularity or (
             derivation.irregularity.value if derivation.irregularity else None),
-        offender=draft.offender or (derivation.offender.name if derivation.offender else None),
+        offender=draft.offender or (
+            None if derivation.offender is None else derivation.offender.name),  # N is 0
     )

@@ -18,7 +18,7 @@ from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strai
 from .normalise import BREAK, COMMA, SEATS
 
 __all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
-           "calls_in"]
+           "calls_in", "only_meant", "only_offered"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
 _BY_OFFSET = {v: k for k, v in OFFSETS.items()}
@@ -55,6 +55,24 @@ _I_AM = frozenset(
 # Seats written in lower case after "je suis" / "I am" that normalise leaves as words.
 _SEAT_WORDS_AFTER_I_AM = {"est": "E", "o": "W", "n": "N", "s": "S", "e": "E", "w": "W"}
 _WINDOW = 10
+# Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
+_INTENDED = frozenset(
+    {"meant", "meaning", "want", "wanted", "wants", "intending", "intended", "voulait", "voulu",
+     "veut",
+     "vouloir", "voulais",
+     # a call imagined: "il pensait que l'ouverture était 1♦", "thinking it was 1♦"
+     "pensait", "pensais", "croyait", "croyais", "thought", "thinking", "believing",
+     # the call not made: "2♥ au lieu de 2♠", "instead of doubling"
+     "lieu", "instead"}
+)  # fmt: skip
+# Before a call told as an option, not made: "he could bid 3♦", "il pouvait dire 3♦".
+# Also an obligation or a condition: "his partner must pass", "I would have doubled".
+_OPTION = frozenset(
+    {"could", "can", "may", "might", "pouvait", "peut", "pourrait", "pouvez", "must", "doit",
+     "devait", "devra", "should", "would", "aurait", "aurais"}
+)  # fmt: skip
+# After ME these make it a statement of the writer's seat ("I am North"), not an apposition.
+_BEING = frozenset({"am", "suis", "was", "etais", "chu", "im"})
 # Words between a call and "de"/"by" that still let the player be named after them.
 _CUE_WORDS = frozenset(
     {"hors", "tour", "rotation", "out", "of", "turn", "oot", "inadmissible", "illegal",
@@ -197,8 +215,12 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
                 compass_and_relative = False
             if last.start and tokens[last.start - 1] in _I_AM:
                 compass_and_relative = False  # "je suis Sud, mon partenaire a…": two players
+            if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _BEING:
+                compass_and_relative = False  # "partner is South, I am North": two players
             if not between and compass_and_relative:
-                ref = Ref(seat=a.seat or b.seat, writer=a.writer or b.writer)
+                # (Seat.N is 0: "or" would drop North)
+                seat = a.seat if a.seat is not None else b.seat
+                ref = Ref(seat=seat, writer=a.writer if a.writer is not None else b.writer)
                 merged[-1] = SeatMention(ref, last.start, mention.end)
                 continue
         merged.append(mention)
@@ -229,7 +251,23 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
             relation = _RELATIVE.get(tokens[i + 3])
             if relation is not None:
                 return Seat((Seat[tokens[i]] - OFFSETS[relation]) % 4)
+        # "my partner is South", "mon partenaire est Sud"
+        if tokens[i] == "MY" and tokens[i + 2] in ("is", "est", "was", "etait"):
+            relation = _RELATIVE.get(tokens[i + 1])
+            if relation is not None and tokens[i + 3] in SEATS:
+                return Seat((Seat[tokens[i + 3]] - OFFSETS[relation]) % 4)
     return None
+
+
+def only_meant(tokens: Sequence[str], start: int) -> bool:
+    """``he wanted 2♥``, ``intending to bid 4♥``, ``he could bid 3♦``: the call
+    at ``start`` was meant or offered, not made."""
+    return bool(set(tokens[max(0, start - 3) : start]) & (_INTENDED | _OPTION))
+
+
+def only_offered(tokens: Sequence[str], start: int) -> bool:
+    """``the director said he could bid 3♦``: an option told, not a choice."""
+    return bool(set(tokens[max(0, start - 3) : start]) & _OPTION)
 
 
 def _dealer(
@@ -258,7 +296,21 @@ def _dealer(
                 best = (distance, mention.ref)
         if best is not None:
             return best[1]
+    for _, end in spans:
+        # "the dealer, according to the board, was South": the seat after the copula
+        sentence = tokens[end : end + 10]
+        if BREAK in sentence:
+            sentence = sentence[: sentence.index(BREAK)]
+        for i, token in enumerate(sentence[:-1]):
+            if token in _COPULA:
+                named = [m for m in mentions if m.start == end + i + 1 and m.ref.known]
+                if named and not named[0].ref.pronoun:
+                    return named[0].ref
+                break
     return None
+
+
+_COPULA = frozenset({"was", "is", "etait", "est", "c"})
 
 
 # --- calls -------------------------------------------------------------------------
@@ -332,7 +384,7 @@ def _caller(
     for j in range(end, min(end + 5, len(tokens) - 1)):
         if tokens[j] == BREAK or (j > end and call_at(tokens, j) is not None):
             break
-        if tokens[j] in _OF and j - 1 > end and tokens[j - 1] in ("tour", "turn"):
+        if tokens[j] in _OF and j - 1 >= end and tokens[j - 1] in ("tour", "turn"):
             if tokens[j - 2] not in ("hors", "of"):
                 break  # "passe hors tour (tour de N)": whose turn it was, not who passed
         if tokens[j] in _OF:
@@ -343,11 +395,26 @@ def _caller(
                 break  # "le 2♦ de l'adversaire": someone not named
         elif tokens[j] not in _CUE_WORDS:
             break
+    # "ouverture hors tour 1♠ O, N accepte": a seat right after the call, closing
+    # its clause, when none is written right before it
+    # (a seat right after an earlier call written with no seat before it,
+    # "7♠ (N) 8♥ (E)", is that call's; in "N 1♠ E 1♥" E is 1♥'s)
+    previous = earlier[-1] if earlier else None
+    seat_before = start and tokens[start - 1] in SEATS and not (
+        previous is not None and previous.end == start - 1
+        and not (previous.start and tokens[previous.start - 1] in SEATS)
+    )
+    if end < len(tokens) and tokens[end] in SEATS and not seat_before:
+        if end + 1 == len(tokens) or tokens[end + 1] in (COMMA, BREAK):
+            named = [m for m in mentions if m.start == end]
+            if named:
+                return named[0].ref, named[0].end
     # the nearest player named before, in the same sentence, with no call
     # between and not already named as the maker of an earlier call
     limit = start - _WINDOW
-    if earlier:
-        limit = max(limit, earlier[-1].end, earlier[-1].named_to + 1)
+    made = [c for c in earlier if not only_meant(tokens, c.start)]
+    if made:
+        limit = max(limit, made[-1].end, made[-1].named_to + 1)
     for mention in reversed(mentions):
         if mention.end > start or mention.end < limit:
             continue

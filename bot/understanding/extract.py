@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from rules_core.calls import Call, CallKind, Relation, Seat
@@ -24,12 +25,14 @@ from .entities import (
     Entities,
     Ref,
     SeatMention,
+    only_meant,
+    only_offered,
     read_entities,
     relation,
 )
 from .lang import detect_language
-from .lexicon import find_cues, negated_at
-from .normalise import BREAK, COMMA, STRAINS, Normalised, normalise
+from .lexicon import NEGATORS, find_cues, negated_at
+from .normalise import BREAK, COMMA, SEATS, STRAINS, Normalised, normalise
 from .notation import read_listing
 
 __all__ = ["Reading", "read", "facts_for", "irregular_call", "offender_of", "law_reference"]
@@ -41,33 +44,38 @@ RELEVANT: Mapping[str, frozenset[str]] = {
     I.INSUFFICIENT_BID: frozenset({"lho_accepts", "in_rotation", "replacement", "artificial"}),
     I.PASS_OUT_OF_ROTATION: frozenset(
         {"turn_of", "lho_accepts", "artificial", "correct_player_called", "call_kind",
-         "any_bid_before"}
+         "any_bid_before", "comparable"}
     ),
     I.BID_OUT_OF_ROTATION: frozenset(
         {"turn_of", "lho_accepts", "artificial", "call_kind", "rho_action",
-         "correct_player_called"}
+         "correct_player_called", "comparable"}
     ),
     I.DOUBLE_OUT_OF_ROTATION: frozenset(
-        {"turn_of", "lho_accepts", "call_kind", "rho_action", "correct_player_called"}
+        {"turn_of", "lho_accepts", "call_kind", "rho_action", "correct_player_called", "comparable"}
     ),
     I.CHANGE_OF_CALL: frozenset(
         {"unintended", "lho_accepts", "partner_called_since", "lho_called_since", "auction_over",
          "box_card", "screens"}
     ),
-    I.INADMISSIBLE_DOUBLE: frozenset({"lho_called_since", "out_of_rotation", "after_opening_lead"}),
+    I.INADMISSIBLE_DOUBLE: frozenset(
+        {"lho_called_since", "out_of_rotation", "after_opening_lead", "auction_over"}
+    ),
     I.CALL_WHEN_OBLIGED_TO_PASS: frozenset({"lho_called_since"}),
     I.BID_ABOVE_SEVEN: frozenset({"lho_called_since"}),
-    I.CALL_AFTER_FINAL_PASS: frozenset({"offender_side", "call_kind", "lho_called_since"}),
+    I.CALL_AFTER_FINAL_PASS: frozenset(
+        {"offender_side", "call_kind", "lho_called_since", "auction_over", "after_opening_lead"}
+    ),
     I.SIMULTANEOUS_CALLS: frozenset(),
     I.CARD_EXPOSED_DURING_AUCTION: frozenset({"cards"}),
     I.WRONG_BOARD: frozenset(
-        {"partner_called_since", "lho_called_since", "whole_table", "previously_played"}
+        {"partner_called_since", "lho_called_since", "whole_table", "previously_played",
+         "auction_over"}
     ),
     I.MISINFORMATION: frozenset(
         {"partner_called_since", "auction_over", "who_noticed", "offender_side"}
     ),
     I.UNAUTHORIZED_INFORMATION: frozenset({"source"}),
-    I.AUCTION_REVIEW: frozenset({"request", "phase", "asker_role"}),
+    I.AUCTION_REVIEW: frozenset({"request", "phase", "asker_role", "auction_over"}),
     I.PASSED_OUT: frozenset(),
 }
 
@@ -161,7 +169,49 @@ class Reading:
 
     def affirmed(self, cue: str) -> list[tuple[int, int]]:
         """The spans of ``cue`` not denied by a negation just before them."""
-        return [s for s in self.cues.get(cue, []) if not negated_at(self.tokens, s[0])]
+        return [s for s in self.cues.get(cue, []) if not denied(self.tokens, *s)]
+
+
+# "non, il refuse", "no, South refuses": an answer word before a clause with its
+# own subject says no to the question, it does not deny the verb.
+_ANSWER_WORDS = frozenset({"non", "no", "nope", "nan"})
+_SUBJECTS = SEATS | {"il", "elle", "he", "she", "they", "ils", "ME", "MY", "PARTNER", "LHO",
+                     "RHO", "OPP", "WE", "on"}  # fmt: skip
+
+
+_AFTER_VERB_NEGATORS = frozenset({"pas", "plus", "jamais", "point"})
+_ADVERBS = frozenset({"toujours", "vraiment", "meme", "encore", "absolument", "surement"})
+# English contractions typed without the apostrophe ("i dont accept").
+_CONTRACTED_NEGATORS = frozenset(
+    {"dont", "didnt", "doesnt", "wont", "cant", "couldnt", "wouldnt", "isnt", "wasnt",
+     "hasnt", "hadnt", "havent", "shouldnt", "didn", "doesn"}
+)  # fmt: skip
+
+
+def denied(tokens: tuple[str, ...], start: int, end: int | None = None) -> bool:
+    """Whether the words around the phrase at ``start..end`` deny it: a
+    negation before it in the clause (not an answer word before the clause's
+    subject), or a French ``pas`` right after the verb (``il accepte pas``)."""
+    if end is not None:
+        after = list(tokens[end : end + 2])
+        if after and after[0] in _AFTER_VERB_NEGATORS:
+            return True
+        if len(after) == 2 and after[0] in _ADVERBS and after[1] == "pas":
+            return True  # "il accepte toujours pas"
+    if bool(set(tokens[max(0, start - 2) : start]) & _CONTRACTED_NEGATORS):
+        return True
+    if not negated_at(tokens, start):
+        return False
+    window = list(tokens[max(0, start - 4) : start])
+    if BREAK in window:
+        window = window[len(window) - window[::-1].index(BREAK) :]
+    words = [t for t in window if t != COMMA]
+    for i, word in enumerate(words):
+        if word in NEGATORS and not (
+            word in _ANSWER_WORDS and i + 1 < len(words) and words[i + 1] in _SUBJECTS
+        ):
+            return True
+    return False
 
 
 _BOARD_NAMES = frozenset({"donne", "donnes", "etui", "etuis", "board", "boards", "deal"})
@@ -198,8 +248,11 @@ def read(text: str) -> Reading:
     entities = read_entities(norm.tokens, cues)
     listing = read_listing(norm)
     if listing is not None:
-        derivation: Derivation | None = derive(listing.dealer, list(listing.calls))
-        compass_calls = None if listing.seatless else list(listing.calls)
+        listed = list(listing.calls)
+        if not listing.seatless and len(listing.calls) >= 3:
+            listed += _told_beyond(listing.starts, entities, cues, norm.tokens)
+        derivation: Derivation | None = derive(listing.dealer, listed)
+        compass_calls = None if listing.seatless else listed
         virtual = False
     else:
         derivation, compass_calls, virtual = _replay(entities, cues, norm.tokens)
@@ -212,6 +265,36 @@ def read(text: str) -> Reading:
 
 
 # --- replaying the calls -----------------------------------------------------------
+
+
+def _told_beyond(
+    starts: tuple[int, ...],
+    entities: Entities,
+    cues: Mapping[str, list[tuple[int, int]]],
+    tokens: tuple[str, ...],
+) -> list[tuple[Seat, Call]]:
+    """The call told in prose beside a listing, by a named player: the first
+    one after it (``…, and now North redoubled again``) or one before it and
+    placed after it (``North redoubled after 1H (S) - 1S (W) …``), up to a refusal."""
+    cut = refusal_end(cues, tokens)
+    found: list[tuple[Seat, Call]] = []
+    for mention in entities.calls:
+        if mention.start in starts or mention.start >= cut:
+            continue
+        seat = entities.compass(mention.caller)
+        if seat is None or mention.caller is None or mention.caller.pronoun:
+            continue
+        if only_meant(tokens, mention.start) or _told_again(tokens, mention, entities.calls):
+            continue
+        if _named_not_made(tokens, mention):
+            continue
+        later = mention.start > max(starts)
+        placed_after = mention.start < min(starts) and bool(
+            set(tokens[mention.end : mention.end + 2]) & _EARLIER_MARKERS
+        )
+        if later or placed_after:
+            return [(seat, mention.call)]
+    return found
 
 
 def _replay(
@@ -230,7 +313,7 @@ def _replay(
         for _, end in reading_cues.get(cue, [])
         for c in entities.calls
         if end <= c.start <= end + 2
-    }
+    } | {c.start for c in entities.calls if only_meant(tokens, c.start)}
     # Calls told after a refusal ("South did not accept it and North then
     # passed") are the auction going on after the rectification.
     cut = refusal_end(reading_cues, tokens)
@@ -238,6 +321,7 @@ def _replay(
         [
             c for c in entities.calls
             if c.start not in unsaid and c.start < cut and not _named_not_made(tokens, c)
+            and not _told_again(tokens, c, entities.calls)
         ],
         tokens,
     )
@@ -275,9 +359,16 @@ def _replay(
 def refusal_end(cues: Mapping[str, list[tuple[int, int]]], tokens: tuple[str, ...]) -> int:
     """Where the first refusal of the irregular call ends (else the end of the text)."""
     refused = [
-        end for start, end in cues.get("@refuse", [])
-        if not any(a <= start < b for a, b in cues.get("@negation", []))
-        or tokens[start:end] in _NEGATED_REFUSALS
+        end for start, end, said in acceptance_spans(cues, tokens)
+        if not said and (
+            not any(a <= start < b for a, b in cues.get("@negation", []))
+            or tokens[start:end] in _NEGATED_REFUSALS or tokens[start] in _ANSWERS
+        )
+    ]  # fmt: skip
+    # "chose not to accept it", "n'accepte pas": an acceptance denied
+    refused += [
+        end for start, end, said in acceptance_spans(cues, tokens)
+        if said and denied(tokens, start, end)
     ]  # fmt: skip
     return min(refused, default=len(tokens))
 
@@ -302,6 +393,14 @@ _REFERRING = frozenset({"dernier", "derniere", "final", "finale", "last", "premi
 def _named_not_made(tokens: tuple[str, ...], mention: CallMention) -> bool:
     """``le dernier passe``: a call referred to, not one more call made."""
     return mention.caller is None and mention.start > 0 and tokens[mention.start - 1] in _REFERRING
+
+
+def _told_again(tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]) -> bool:
+    """``he forgot the 1♠``: a call named again with an article, after it was told."""
+    return (
+        mention.start > 0 and tokens[mention.start - 1] in _REFERENCE
+        and any(c.call == mention.call and c.start < mention.start for c in calls)
+    )  # fmt: skip
 
 
 def _in_table_order(calls: list[CallMention], tokens: tuple[str, ...]) -> list[CallMention]:
@@ -361,7 +460,7 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         bids = [
             c for c in reading.entities.calls
             if c.call.is_bid and c.start not in replacements
-            and not (c.start and reading.tokens[c.start - 1] in _REFERENCE)
+            and not _told_again(reading.tokens, c, reading.entities.calls)
         ]  # fmt: skip
         for earlier, later in zip(bids, bids[1:], strict=False):
             if not later.call.outranks(earlier.call) and later in calls:
@@ -384,24 +483,57 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         told = max((end for _, end in reading.cues.get("@obliged", [])), default=0)
         pool = [c for c in calls if c.start >= told] or calls
         with_caller = [c for c in pool if c.caller is not None and c.caller.known]
+        # the barred player's own call after the bar, not a pass (a pass is his due):
+        # "N barred throughout (36B after S XX'd). N bid 4S."
+        barred = _barred(reading)
+        if barred is not None:
+            for start, _ in reversed(reading.cues.get("@obliged", [])):
+                own = [
+                    c for c in calls
+                    if c.start > start and not c.call.is_pass and c.caller is not None
+                    and c.caller.known and _same(reading, c.caller, barred)
+                ]  # fmt: skip
+                if own:
+                    return own[0]
         return (with_caller or pool)[0]
     if irregularity == I.SIMULTANEOUS_CALLS:
         offender = _simultaneous_offender(reading)
         if offender is None:
             return None
         return _call_of(reading, offender, calls)
+    if irregularity == I.WRONG_BOARD:
+        holder = _card_holder(reading) or _subject(reading, irregularity)
+        if holder is not None:
+            held = _call_of(reading, holder, calls)
+            if held is not None:
+                return held
     if irregularity in (I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION):
         with_caller = [c for c in calls if c.caller is not None and c.caller.known]
-        return (with_caller or calls)[0]
+        pool = with_caller or calls
+        # "Sud a surcontré avant que Nord ne parle", "redoubled before West could
+        # call": the call told just before whose turn it was
+        turns = [start for start, _ in reading.cues.get("@turn", [])]
+        before_turn = [c for c in pool if any(0 <= t - c.end <= 1 for t in turns)]
+        if before_turn:
+            return before_turn[0]
+        # "Ouest avait contré": a call in the pluperfect is what came before
+        told_now = [c for c in pool if not set(reading.tokens[max(0, c.start - 3) : c.start])
+                    & _PLUPERFECT]
+        return (told_now or pool)[0]
     return calls[0]
 
 
 _KIND_VALUES = frozenset(i.value for i in _KIND_OF)
-# Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
-_INTENDED = frozenset(
-    {"meant", "want", "wanted", "wants", "intending", "intended", "voulait", "voulu", "veut",
-     "vouloir", "voulais"}
-)  # fmt: skip
+
+
+def _barred(reading: Reading) -> Ref | None:
+    """The player told under a bar: named just before ``barred``/``must pass``
+    (``N barred throughout``, ``told West he must pass``, ``mon partenaire doit passer``)."""
+    for start, end in reading.cues.get("@obliged", []):
+        ref = _mention_near(reading, start, end)
+        if ref is not None and ref.known and not ref.pronoun:
+            return ref
+    return None
 # Where the change of call is told: the call made comes before it.
 _CHANGE_WORDS = frozenset(
     {"then", "puis", "but", "mais", "changed", "change", "changes", "swapped", "corrected",
@@ -409,12 +541,33 @@ _CHANGE_WORDS = frozenset(
 )  # fmt: skip
 
 
+_WANT_WORDS = frozenset({"meant", "meaning", "want", "wanted", "voulait", "voulais", "veut"})
+
+
 def _call_first_made(reading: Reading, calls: list[CallMention]) -> CallMention:
     """The call a change of call is about: the last one made before the text
     tells the change (``North opened 1♣, … South put 1♠ and then swapped it``),
     never one only meant (``I meant to say 1NT``)."""
     tokens = reading.tokens
-    made = [c for c in calls if not set(tokens[max(0, c.start - 3) : c.start]) & _INTENDED]
+    made = [c for c in calls if not only_meant(tokens, c.start)]
+    meant = [c for c in calls if c not in made]
+    if meant:
+        # "I wanted 1♠ but pulled 1NT": the first call made after the one meant;
+        # "W 2H card placed, W says meant 2S", "N 1♠, E P, N then 'I want 1NT'":
+        # else the last one the same player made before it
+        after = [c for c in made if c.start > meant[0].start and c.caller == meant[0].caller]
+        if after:
+            return after[0]
+        said = meant[0]
+        if said.start and (
+            tokens[said.start - 1] in _WANT_WORDS
+            or (said.start > 1 and tokens[said.start - 2] in _WANT_WORDS
+                and tokens[said.start - 1] in ("to", "say", "dire", "bid"))
+        ):  # "meant 2S", "I want 1NT", "voulait dire 2♥": the slip came before
+            own = [c for c in made if c.start < said.start and c.caller is not None
+                   and said.caller is not None and _same(reading, c.caller, said.caller)]
+            if own:
+                return own[-1]
     change = next((i for i, t in enumerate(tokens) if t in _CHANGE_WORDS), None)
     if change is not None:
         before = [c for c in made if c.end <= change]
@@ -424,6 +577,7 @@ def _call_first_made(reading: Reading, calls: list[CallMention]) -> CallMention:
 # "after the 2♥", "sur le 1♠": a call told again, not a new one.
 _REFERENCE = frozenset({"the", "le", "la", "du"})
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
+_PLUPERFECT = frozenset({"avait", "avais", "had", "avaient"})
 
 
 def _roles(reading: Reading) -> set[int]:
@@ -447,7 +601,15 @@ def _roles(reading: Reading) -> set[int]:
     return taken
 
 
-_OWN_TURN = frozenset({"his", "her", "son", "sa"})
+_OWN_TURN = frozenset({"his", "her", "son", "sa", "MY", "mon", "ma"})
+_DEEMED = frozenset(
+    {"deemed", "treated", "counts", "repute", "reputee", "considered", "considere", "subsequent",
+     "posterieur", "posterieure"}
+)  # fmt: skip
+_AT_ONCE = frozenset(
+    {"simultaneously", "simultaneous", "simultanement", "simultanes", "simultanees", "together",
+     "same", "meme", "ensemble"}
+)  # fmt: skip
 
 
 def _simultaneous_offender(reading: Reading) -> Ref | None:
@@ -457,15 +619,35 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
     who sits after the other (``N/E``: East), else the one named second."""
     tokens = reading.tokens
     taken = _roles(reading)
-    for mention in reading.entities.seats:
-        after = tokens[mention.end : mention.end + 4]
-        pairs = zip(after, after[1:], strict=False)
-        if any(a in _OWN_TURN and b in ("turn", "tour") for a, b in pairs):
-            taken.add(mention.start)
     named = [
         m for m in reading.entities.seats
-        if m.ref.seat is not None and not m.ref.pronoun and m.ref.subject is None
+        if m.ref.known and not m.ref.pronoun and m.ref.subject is None
     ]  # fmt: skip
+    for mention in named:
+        after = [t for t in tokens[mention.end : mention.end + 7] if t != COMMA]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        pairs = list(zip(after, after[1:], strict=False))
+        if ("out", "of") in pairs[:2] or ("hors", "tour") in pairs[:2] or set(after[:4]) & _DEEMED:
+            return mention.ref  # "W out of turn", "E's P deemed subsequent"
+        if any(a in _OWN_TURN and b in ("turn", "tour") for a, b in pairs) or (
+            ("in", "turn") in pairs[:3]
+        ):
+            taken.add(mention.start)  # "N (in turn)", "East 2♠, which was his turn"
+    at_once = [i for i, t in enumerate(tokens) if t in _AT_ONCE]
+    if at_once:
+        # the two players told calling together, near the words that say so
+        near = [m for m in named if at_once[0] - 8 <= m.start <= at_once[0] + 6
+                and BREAK not in tokens[min(m.start, at_once[0]) : max(m.start, at_once[0])]]
+        holders_near = [m for m in near if m.start in taken]
+        holder_refs = [m.ref for m in named if m.start in taken]
+        if not holder_refs:
+            holder_refs = [r for r in (_turn_holder(reading),) if r is not None]
+        rest = [m.ref for m in near if m.start not in taken
+                and not any(_same(reading, m.ref, h) for h in holder_refs)]
+        if holder_refs and rest and (holders_near or len(set(rest)) == 1):
+            return rest[0]
+    named = [m for m in named if m.ref.seat is not None]
     dealer = reading.entities.compass(reading.entities.dealer)
     holders = {m.ref.seat for m in named if m.start in taken}
     if not holders and dealer is not None:
@@ -483,13 +665,41 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
     return None
 
 
+_HOLDING = frozenset(
+    {"took", "had", "has", "holding", "held", "avait", "a", "jouait", "pris", "prend", "playing",
+     "played", "with", "avec", "picked", "sorti", "tire"}
+)  # fmt: skip
+_HAND_WORDS = frozenset({"cards", "cartes", "main", "hand", "etui", "board", "donne"})
+
+
+def _card_holder(reading: Reading) -> Ref | None:
+    """``South took the cards of board 15``, ``E a la main de l'étui 7``: the
+    player told holding another board's cards (15A)."""
+    tokens = reading.tokens
+    for mention in reading.entities.seats:
+        ref = mention.ref
+        if not ref.known or ref.opponent or ref.subject is not None:
+            continue
+        if ref.pronoun:
+            resolved = _resolved(reading, mention)
+            if resolved is None:
+                continue
+            ref = resolved
+        after = tokens[mention.end : mention.end + 6]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        if after and after[0] in _HOLDING and set(after[1:]) & _HAND_WORDS:
+            return ref
+    return None
+
+
 def _call_of(reading: Reading, who: Ref, calls: list[CallMention]) -> CallMention | None:
     """The call ``who`` made: attributed to him, else the one named right after him."""
     for call in calls:
-        if call.caller is not None and call.caller.seat == who.seat:
+        if call.caller is not None and call.caller.known and _same(reading, call.caller, who):
             return call
     for mention in reading.entities.seats:
-        if mention.ref.seat == who.seat:
+        if mention.ref.known and _same(reading, mention.ref, who):
             near = [c for c in calls if 0 <= c.start - mention.end <= 3]
             if near:
                 return near[0]
@@ -511,6 +721,11 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         simultaneous = _simultaneous_offender(reading)
         if simultaneous is not None:
             return simultaneous
+    if irregularity == I.WRONG_BOARD:
+        # 15A: the player told holding the other board's cards, then his call
+        holder = _card_holder(reading) or _subject(reading, irregularity)
+        if holder is not None:
+            return holder
     derivation = reading.derivation
     if derivation is not None and derivation.irregularity == irregularity and not reading.seatless:
         if derivation.offender is not None and not reading.virtual_anchor:
@@ -532,10 +747,22 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
     taken = _roles(reading)
     tokens = reading.tokens
     seats = reading.entities.seats
-    agent_cue = _AGENT_CUES.get(irregularity or "")
-    if agent_cue:
+    if irregularity == I.UNAUTHORIZED_INFORMATION and {"stop", "skip"} & set(tokens):
+        hasty = _did_not_wait(reading)
+        if hasty is not None:
+            return hasty
+    if irregularity == I.MISINFORMATION:
+        explainer = _explainer(reading)
+        if explainer is not None:
+            return explainer
+    for agent_cue in _AGENT_CUES.get(irregularity or "", ()):
         for start, end in reading.cues.get(agent_cue, []):
+            if set(tokens[max(0, start - 3) : start]) & _USED:
+                continue  # "East used the hesitation": who took it, not who gave it
             ref = _mention_near(reading, start, end)
+            if ref is None and end < len(tokens) and tokens[end] in _BY_WHOM:
+                # "hésitation de S", "break in tempo by W": the one named after it
+                ref = _mention_near(reading, start, end + 1, before=False, after=True)
             if ref is not None and not ref.pronoun and ref.known and ref.subject is None:
                 return ref
     for mention in seats:
@@ -553,7 +780,74 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
     return candidates[0].ref if candidates else None
 
 
-_AGENT_CUES: dict[str, str] = {I.MISINFORMATION: "@explained", I.AUCTION_REVIEW: "@asked"}
+#: The cues whose agent is the offender: who explained, who asked, who let
+#: the information pass (hesitated, remarked, gestured, misused the Stop card).
+_AGENT_CUES: dict[str, tuple[str, ...]] = {
+    I.MISINFORMATION: ("@explained",),
+    I.AUCTION_REVIEW: ("@asked",),
+    I.UNAUTHORIZED_INFORMATION: (
+        "@src_hesitation", "@src_remark", "@src_gesture", "@src_stop_not_respected",
+        "@src_stop_not_used", "@src_box",
+    ),
+}
+_BY_WHOM = frozenset({"de", "d", "by", "par", "from", "du"})
+_USED = frozenset({"use", "used", "uses", "using", "utilise", "utilisait", "profite", "profited",
+                   "exploited", "exploite", "advantage"})  # fmt: skip
+
+
+_EXPLAINING = ("alert", "explain", "expliqu", "answer", "repond", "describ", "decri")
+
+
+def _explainer(reading: Reading) -> Ref | None:
+    """21B, 20F: the player told explaining or (not) alerting: ``North not
+    alert``, ``E explained it as natural``, ``Sud a expliqué``."""
+    tokens = reading.tokens
+    for mention in reading.entities.seats:
+        ref = mention.ref
+        if not ref.known or ref.pronoun or ref.opponent or ref.subject is not None:
+            continue
+        if ref.writer is Relation.SELF and ref.seat is None:
+            continue
+        after = tokens[mention.end : mention.end + 3]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        for k, token in enumerate(after):
+            if not token.startswith(_EXPLAINING):
+                continue
+            at = mention.end + k + 1
+            if tokens[at : at + 1] and tokens[at] in ("by", "par"):
+                # "2D alerted by E", "2♣ de S alerté par N": the one named after
+                agent = [m for m in reading.entities.seats if m.start == at + 1 and m.ref.known]
+                return agent[0].ref if agent else None
+            return ref
+    return None
+
+
+_WAIT_WORDS = frozenset(
+    {"wait", "waiting", "waited", "attendre", "attendu", "immediately", "instantly", "quickly",
+     "aussitot", "second", "seconde", "sec", "secondes", "seconds", "immediatement"}
+)  # fmt: skip
+
+
+def _did_not_wait(reading: Reading) -> Ref | None:
+    """After a Stop card, the player told not waiting (``West passed after
+    hardly one second``, ``s didnt wait``): he is the one who let the
+    information pass (16B, 73A2), not the one who used the card."""
+    tokens = reading.tokens
+    for i, token in enumerate(tokens):
+        if token not in _WAIT_WORDS:
+            continue
+        window = tokens[max(0, i - 6) : i]
+        if BREAK in window or "stop" in window:
+            continue
+        near = [
+            m for m in reading.entities.seats
+            if i - 6 <= m.start < i and m.ref.known and not m.ref.pronoun
+            and m.ref.subject is None
+        ]  # fmt: skip
+        if near:
+            return near[-1].ref
+    return None
 
 
 def _meta(tokens: tuple[str, ...], mention: SeatMention) -> bool:
@@ -573,9 +867,11 @@ def _seat_name(entities: Entities, ref: Ref | None) -> str | None:
 
 
 def _mention_near(
-    reading: Reading, start: int, end: int, before: bool = True, after: bool = False
+    reading: Reading, start: int, end: int, before: bool = True, after: bool = False,
+    resolve: bool = True,
 ) -> Ref | None:
-    """The player named just before (``Sud a accepté``) or after a cue."""
+    """The player named just before (``Sud a accepté``) or after a cue; a
+    pronoun as the player it stands for, unless ``resolve`` is false."""
     tokens = reading.tokens
     best: tuple[int, Ref] | None = None
     for mention in reading.entities.seats:
@@ -592,7 +888,7 @@ def _mention_near(
         if BREAK in gap or (before and COMMA in gap and after is False and distance > 1):
             continue
         ref = mention.ref
-        if ref.pronoun:
+        if ref.pronoun and resolve:
             ref = _resolved(reading, mention) or ref
         if best is None or distance < best[0]:
             best = (distance, ref)
@@ -690,7 +986,8 @@ def _first_call_told(reading: Reading, call: CallMention | None) -> bool:
         return False
     if any(c.start < call.start for c in reading.entities.calls):
         return False
-    return not (reading.affirmed("@bid_before") or set(reading.tokens) & _LATER_ROUND)
+    told_before = reading.tokens[: refusal_end(reading.cues, reading.tokens)]
+    return not (reading.affirmed("@bid_before") or set(told_before) & _LATER_ROUND)
 
 
 # "au deuxième tour", "in the second round", "already": not the auction's first call
@@ -738,6 +1035,10 @@ def _misinformed(reading: Reading, explainer: Ref | None) -> dict[str, Any]:
 def _turn_holder(reading: Reading) -> Ref | None:
     """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``."""
     tokens = reading.tokens
+    for _, end in reading.cues.get("@turn", []):
+        side = _side_words(tokens, end)
+        if side is not None:
+            return side
     for start, end in reading.cues.get("@turn", []):
         ref = _mention_near(reading, start, end, before=False, after=True)
         if ref is not None:
@@ -762,6 +1063,30 @@ def _turn_holder(reading: Reading) -> Ref | None:
     return None
 
 
+_LEFT = frozenset({"left", "gauche"})
+_RIGHT = frozenset({"right", "droite"})
+_HIS = frozenset({"his", "her", "him", "sa", "son", "lui", "elle"})
+
+
+def _side_words(tokens: tuple[str, ...], end: int) -> Ref | None:
+    """``the turn of my right opponent``, ``turn of the opponent on his left``,
+    ``the man on her right``: a player named by side after a turn word, relative
+    to the writer (``my``) or to the player spoken about (``his``, ``her``)."""
+    window = tokens[end : end + 7]
+    if BREAK in window:
+        window = window[: window.index(BREAK)]
+    for i, token in enumerate(window):
+        if token not in _LEFT and token not in _RIGHT:
+            continue
+        relation = Relation.LHO if token in _LEFT else Relation.RHO
+        before = set(window[max(0, i - 2) : i]) | set(window[i + 1 : i + 3])
+        if "MY" in before:
+            return Ref(writer=relation)
+        if before & _HIS:
+            return Ref(subject=relation)
+    return None
+
+
 def _called_since(
     reading: Reading, offender: Ref | None, call: CallMention | None = None
 ) -> dict[str, bool]:
@@ -778,12 +1103,18 @@ def _called_since(
                 found.setdefault("lho", value)
             elif rel is Relation.PARTNER:
                 found.setdefault("partner", value)
-    for ref in _named_before_calling(reading):
+    for ref in _named_before_calling(reading) + _told_silent(reading):
         rel = _relation_to_offender(reading, offender, ref)
         if rel is Relation.LHO:
             found.setdefault("lho", False)
         elif rel is Relation.PARTNER:
             found.setdefault("partner", False)
+    for ref in _told_calling_since(reading):
+        rel = _relation_to_offender(reading, offender, ref)
+        if rel is Relation.LHO:
+            found.setdefault("lho", True)
+        elif rel is Relation.PARTNER:
+            found.setdefault("partner", True)
     # a call by the offender's LHO or partner named after his call
     calls = reading.entities.calls
     own = [i for i, c in enumerate(calls) if c.caller is not None and c.caller == offender]
@@ -810,6 +1141,80 @@ _CALLING = frozenset(
 )  # fmt: skip
 
 
+_SPEAKING = frozenset(
+    {"parle", "parler", "called", "call", "calls", "calling", "bid", "bidding", "encheri",
+     "speak", "spoken", "spoke", "speaking", "annonce"}
+)  # fmt: skip
+
+
+def _told_silent(reading: Reading) -> list[Ref]:
+    """``O n'a pas parlé``, ``W not called``, ``S has not bid yet``, ``West
+    called the director before speaking``: that player had not called."""
+    tokens = reading.tokens
+    found = []
+    for mention in reading.entities.seats:
+        if mention.ref.pronoun or mention.ref.opponent or not mention.ref.known:
+            continue
+        clause: list[str] = []
+        for token in tokens[mention.end : mention.end + 8]:
+            if token in (BREAK, COMMA) or token in SEATS:
+                break
+            clause.append(token)
+        verbs = [i for i, t in enumerate(clause) if t in _SPEAKING]
+        if not verbs:
+            continue
+        v = verbs[0]
+        lead = clause[:v]
+        denial = set(lead) & (NEGATORS | _CONTRACTED_NEGATORS)
+        if denial and all(t in _AUXILIARIES or t in NEGATORS or t in _CONTRACTED_NEGATORS
+                          for t in lead):
+            found.append(mention.ref)  # "O n'a pas parlé", "W not called"
+        elif set(clause[max(0, v - 2) : v]) & _BEFORE:
+            found.append(mention.ref)  # "appelle l'arbitre avant de parler"
+    return found
+
+
+_SINCE = frozenset({"already", "deja", "since", "now", "depuis", "ensuite"})
+_AFTER_THAT = frozenset({"after", "apres"})
+
+
+def _told_calling_since(reading: Reading) -> list[Ref]:
+    """``his partner had already bid``, ``my partner has now bid``, ``après que
+    son partner a callé``, ``after his partner responded``: that player called
+    after the irregular call."""
+    tokens = reading.tokens
+    found = []
+    for mention in reading.entities.seats:
+        if mention.ref.pronoun or mention.ref.opponent or not mention.ref.known:
+            continue
+        clause: list[str] = []
+        for token in tokens[mention.end : mention.end + 6]:
+            if token in (BREAK, COMMA) or token in SEATS:
+                break
+            clause.append(token)
+        verbs = [i for i, t in enumerate(clause) if t in _SPEAKING or t in _RESPONDING]
+        if not verbs:
+            continue
+        lead = clause[: verbs[0]]
+        if set(lead) & (NEGATORS | _CONTRACTED_NEGATORS | _BEFORE):
+            continue
+        if not all(t in _AUXILIARIES or t in _SINCE for t in lead):
+            continue
+        opening = set(tokens[max(0, mention.start - 3) : mention.start])
+        if set(lead) & _SINCE or opening & _AFTER_THAT:
+            found.append(mention.ref)
+    return found
+
+
+_RESPONDING = frozenset({"responded", "repondu", "calle", "dit", "passed", "passe", "doubled"})
+
+
+_AUXILIARIES = frozenset(
+    {"has", "had", "have", "did", "does", "do", "a", "avait", "ai", "yet", "encore", "been",
+     "ait", "already", "deja", "even", "still", "toujours", "meme", "n", "ne", "rien"}
+)  # fmt: skip
+
+
 def _named_before_calling(reading: Reading) -> list[Ref]:
     """``before South had called``, ``avant que Nord ait parlé``: that player
     had not called yet when it happened."""
@@ -824,19 +1229,237 @@ def _named_before_calling(reading: Reading) -> list[Ref]:
     return found
 
 
+#: Word stems that say the irregular call was accepted or refused, whatever
+#: the tense or form ("acceptait", "acceptance", "condoned", "declines", "rejected").
+_ACCEPT_STEMS = ("accept", "condon")
+_REFUSE_STEMS = ("refus", "declin", "reject", "rejet")
+_SIDES = {"ns": (Seat.N, Seat.S), "ew": (Seat.E, Seat.W), "eo": (Seat.E, Seat.W)}
+
+
+def acceptance_spans(
+    cues: Mapping[str, list[tuple[int, int]]], tokens: tuple[str, ...]
+) -> list[tuple[int, int, bool]]:
+    """Where the text says the call was accepted (True) or refused (False),
+    before any negation: the lexicon's phrases and any word of those stems."""
+    spans = [(a, b, False) for a, b in cues.get("@refuse", [])]
+    spans += [(a, b, True) for a, b in cues.get("@accept", [])]
+    stems = _stem_spans(tokens)
+    if stems:
+        covered = {i for a, b, _ in spans for i in range(a, b)}
+        spans += [(i, i + 1, said) for i, said in stems if i not in covered]
+    return sorted(spans)
+
+
+@lru_cache(maxsize=64)
+def _stem_spans(tokens: tuple[str, ...]) -> tuple[tuple[int, bool], ...]:
+    """Tokens of the accept (True) or refuse (False) stems, with their index,
+    and an answer said to the question (``Elle a dit non``, ``South said no``)."""
+    found = [
+        (i, token.startswith(_ACCEPT_STEMS))
+        for i, token in enumerate(tokens)
+        if token.startswith(_ACCEPT_STEMS) or token.startswith(_REFUSE_STEMS)
+    ]
+    found += [
+        (i + 1, tokens[i + 1] in ("oui", "yes"))
+        for i in range(len(tokens) - 1)
+        if tokens[i] in ("said", "says", "say", "dit") and tokens[i + 1] in _ANSWERS
+        and (i + 2 == len(tokens) or tokens[i + 2] in _AFTER_ANSWER)
+    ]
+    return tuple(sorted(found))
+
+
+_ANSWERS = frozenset({"no", "non", "oui", "yes"})
+_IF = frozenset({"if", "si", "whether", "sil", "sils"})
+# What may follow an answer standing alone ("elle a dit non, puis elle a passé").
+_AFTER_ANSWER = frozenset({BREAK, COMMA, "to", "and", "et", "then", "puis", "alors"})
+
+
+_SIDE_FILLER = frozenset(
+    {"side", "says", "say", "said", "no", "not", "do", "does", "did", "ne", "n", "pas", "ont",
+     "a", "have", "has"}
+)  # fmt: skip
+
+
+def _side_before(reading: Reading, start: int) -> tuple[Seat, ...] | None:
+    """``North-South refuse``, ``NS accept``, ``North side says no``: a pair names a side."""
+    tokens = reading.tokens
+    i = start
+    while i > 0 and start - i < 4 and tokens[i - 1] in _SIDE_FILLER:
+        i -= 1
+    if i and tokens[i - 1] in _SIDES:
+        return _SIDES[tokens[i - 1]]
+    if i >= 2 and tokens[i - 2] in SEATS and tokens[i - 1] in SEATS:
+        first, second = Seat[tokens[i - 2]], Seat[tokens[i - 1]]
+        if first.partner == second:
+            return (first, second)
+    if i and tokens[i - 1] in SEATS and tokens[i] == "side":
+        seat = Seat[tokens[i - 1]]
+        return (seat, seat.partner)
+    return None
+
+
+def _asked_at(norm: Normalised, end: int) -> bool:
+    """Whether the sentence holding the words before ``end`` is a question."""
+    for i in range(end, len(norm.tokens)):
+        if norm.tokens[i] == BREAK:
+            start, stop = norm.spans[i]
+            return "?" in norm.source[start:stop]
+    return False
+
+
 def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
-    for cue, value in (("@refuse", False), ("@accept", True)):
-        for start, end in reading.cues.get(cue, []):
-            if negated_at(reading.tokens, start):
-                value = not value
-            ref = _mention_near(reading, start, end)
-            if ref is None or ref.pronoun:
-                return value
-            rel = _relation_to_offender(reading, offender, ref)
-            if rel is Relation.LHO or (rel is None and ref.subject is None and ref.seat is None):
-                return value
-            if rel is Relation.RHO and ref.writer is Relation.SELF and ref.seat is None:
-                return value  # "my LHO bid 1H over my 1S, I don't accept": for our side
+    offender_seat = reading.entities.compass(offender)
+    spans = acceptance_spans(reading.cues, reading.tokens)
+    # "Sud accepte ? non, il refuse": a question asks, the answer tells
+    # "asked South if he accepted", "demande si elle acceptait": a question too
+    told = [
+        s for s in spans
+        if not _asked_at(reading.norm, s[1])
+        and not set(reading.tokens[max(0, s[0] - 3) : s[0]]) & _IF
+    ] or spans  # fmt: skip
+    for start, end, said in told:
+        value = (not said) if denied(reading.tokens, start, end) else said
+        side = _side_before(reading, start)
+        if side is not None:
+            if offender_seat is None or offender_seat not in side:
+                return value  # the offender's opponents, his LHO among them
+            continue
+        ref = _mention_near(reading, start, end, resolve=False)
+        if ref is None or ref.pronoun:
+            return value
+        rel = _relation_to_offender(reading, offender, ref)
+        if rel is Relation.LHO or (rel is None and ref.subject is None and ref.seat is None):
+            return value
+        if rel is Relation.RHO and ref.writer is Relation.SELF and ref.seat is None:
+            return value  # "my LHO bid 1H over my 1S, I don't accept": for our side
+    return None
+
+
+_LEAD = frozenset({"lead", "led", "leading", "leads", "entame", "entamer", "entamee", "entamait"})
+_LEAD_BEFORE = frozenset({"before", "avant", "until", "sans"})
+_LEAD_AFTER = frozenset({"after", "apres", "since", "depuis"})
+# The lead faced, told without the word: "at trick 1", "pendant le jeu de la carte".
+_PLAY_STARTED = (("trick", "1"), ("first", "trick"), ("premier", "pli"), ("during", "play"),
+                 ("during", "the", "play"), ("jeu", "de", "la", "carte"), ("trick", "one"),
+                 ("fin", "de", "la", "donne"), ("apres", "la", "donne"), ("after", "the", "game"))
+_YET = frozenset({"yet", "encore"})
+_HAVE = frozenset({"a", "ai", "jai", "avait", "avons", "ont", "avais", "had", "has", "have"})
+_DONE = frozenset({"faite", "fait", "made", "done", "faced", "etalee"})
+
+
+def lead_faced(reading: Reading) -> bool | None:
+    """Whether the opening lead had been faced (17D1, 41A) as the text tells it:
+    ``before the opening lead``, ``the lead hasn't been made``, ``West not lead
+    yet``, ``entame pas encore faite`` say not; ``after the lead``, ``the lead
+    was on the table``, ``at trick 1``, ``après l'entame`` say it had."""
+    if reading.affirmed("@after_lead"):
+        return True
+    if reading.affirmed("@before_lead"):
+        return False
+    tokens = reading.tokens
+    for i, token in enumerate(tokens):
+        if token not in _LEAD:
+            continue
+        before = set(tokens[max(0, i - 3) : i])
+        after = [t for t in tokens[i + 1 : i + 6] if t not in (COMMA,)]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        if before & _LEAD_BEFORE:
+            return False
+        if denied(tokens, i, i + 1) or set(after[:4]) & (NEGATORS | _CONTRACTED_NEGATORS):
+            return False  # "not lead yet", "the lead hasn't been made", "entame pas faite"
+        if before & _YET or set(after[:2]) & _YET:
+            return False  # "yet to lead"
+        if before & _LEAD_AFTER:
+            return True
+        if token == "led" or (after[:2] and after[0] in ("was", "is", "had", "has", "etait")
+                              and token == "lead"):
+            return True  # "I led", "the lead was on the table / faced"
+        if i and tokens[i - 1] in _HAVE or (after and after[0] in _DONE):
+            return True  # "mon partenaire a entamé", "entame faite"
+    text = " ".join(tokens)
+    if any(" ".join(words) in text for words in _PLAY_STARTED):
+        return True
+    return None
+
+
+# Words that tell a slip (25A) or a change of mind (25B), beyond the lexicon's phrases.
+_SLIP_WORDS = frozenset(
+    {"mistake", "wrong", "slip", "stuck", "adjacent", "voisin", "voisine", "erreur", "mauvais",
+     "mechanical", "mecanique", "inadvertent", "inadvertently", "accidentally", "accident",
+     "lapsus", "accroche", "visait", "fumbled", "thumbed", "mauvaise"}
+)  # fmt: skip
+_MIND_WORDS = frozenset(
+    {"decided", "decide", "decides", "mind", "avis", "better", "deliberate", "deliberately",
+     "reconsidered", "ravise", "jump", "sauter", "evalue", "compte", "thinking", "reflexion",
+     "rethought", "judgement", "judgment"}
+)  # fmt: skip
+
+
+def _slip_told(reading: Reading) -> bool | None:
+    """25A or 25B as the text tells it in its own words: a change of mind
+    (``he decided 2♠ is better``, ``elle avait mal compté``, ``pas un carton mal
+    pris``) or a slip (``card stuck to the adjacent one``, ``erreur de doigt``,
+    ``pulled 2S meaning 2NT``)."""
+    tokens = reading.tokens
+    slip = mind = False
+    for i, token in enumerate(tokens):
+        if token in _MIND_WORDS:
+            if denied(tokens, i, i + 1) or (i and tokens[i - 1] in _WITHOUT):
+                slip = True  # "sans réflexion", "no thinking"
+            else:
+                mind = True
+        elif token in _SLIP_WORDS:
+            if denied(tokens, i, i + 1):
+                mind = True  # "pas un carton mal pris", "not a slip"
+            else:
+                slip = True
+    if mind:
+        return False
+    if slip or any(
+        set(tokens[max(0, c.start - 2) : c.start]) & _MEANING for c in reading.entities.calls
+    ):
+        return True  # "pulled 2S meaning 2NT", "en voulant le 1♦"
+    return None
+
+
+_WITHOUT = frozenset({"sans", "without", "no"})
+_MEANING = frozenset({"meant", "meaning", "intending", "intended", "visait", "voulant"})
+
+
+_DEFENDING_WORDS = frozenset(
+    {"defend", "defends", "defending", "defended", "defendra", "defendent", "defenseur",
+     "defenseurs", "defender", "defenders", "defense"}
+)  # fmt: skip
+_DECLARING_WORDS = frozenset({"declarer", "declarant", "dummy", "mort", "declarers"})
+
+
+def _side_of_offender(reading: Reading, offender: Ref | None) -> str | None:
+    """Law 39: the offender's side as a player is told declaring or defending
+    (``S défendra``, ``E/W defend``, ``North is declarer``): the same for the
+    offender's side, the other for his opponents."""
+    seat = reading.entities.compass(offender)
+    if seat is None:
+        return None
+    tokens = reading.tokens
+    for mention in reading.entities.seats:
+        named = reading.entities.compass(mention.ref)
+        if named is None or mention.ref.pronoun:
+            continue
+        after = tokens[mention.end : mention.end + 3]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        if set(after) & _DEFENDING_WORDS:
+            told = "defending"
+        elif set(after) & _DECLARING_WORDS:
+            told = "declaring"
+        else:
+            continue
+        if denied(tokens, mention.end, mention.end + 1):
+            continue
+        if named in (seat, seat.partner):
+            return told
+        return "declaring" if told == "defending" else "defending"
     return None
 
 
@@ -872,8 +1495,23 @@ def _replacement(
     if call is None or not call.call.is_bid:
         return None
     chosen_at: CallMention | None = None
-    for _start, end in reading.cues.get("@replacement", []):
-        after = [c for c in reading.entities.calls if end <= c.start <= end + 2]
+    tokens = reading.tokens
+    # the lexicon's phrases, and any replacing or choosing word told after the
+    # call: "replaced by pass", "I chose 3NT", "il a choisi 3♣", "corrige en 2♥"
+    marks = [end for _start, end in reading.cues.get("@replacement", [])]
+    marks += [
+        i + 1 for i in range(call.end, len(tokens))
+        if tokens[i] in _CHOOSING and not only_meant(tokens, i)
+    ]  # fmt: skip
+    for end in sorted(marks):
+        gap = tokens[end : end + 3]
+        if any(t in _PASSING for t in gap[:3]):
+            return "pass"  # "choisi de passer", "decided to pass"
+        after = [
+            c for c in reading.entities.calls
+            if end <= c.start <= end + 2 and c.start > call.start
+            and not only_offered(tokens, c.start)
+        ]  # fmt: skip
         if after:
             chosen_at = after[0]
             break
@@ -885,10 +1523,12 @@ def _replacement(
     if chosen.is_pass:
         return "pass"
     if not chosen.is_bid:
-        return "double_redouble"
+        # a double can be the comparable call (27B1(b), 23A) when the text says so
+        return "comparable" if reading.affirmed("@comparable") else "double_redouble"
     others = [
         c for c in reading.entities.calls
         if c.call.is_bid and c is not call and c.start != chosen_at.start
+        and not only_meant(reading.tokens, c.start)
     ]  # fmt: skip
     # the bid it was insufficient against: the highest told before it
     before = [c.call for c in others if c.start < call.start] or [c.call for c in others]
@@ -912,9 +1552,19 @@ def _replacement(
     return None
 
 
+_CHOOSING = frozenset(
+    {"chose", "chosen", "choose", "chooses", "choisi", "choisit", "decided", "decide", "decides",
+     "opted", "elected", "replaced", "remplace", "remplacee", "corrects", "corrige", "corrigee",
+     "changed", "substituted", "settled"}
+)  # fmt: skip
+_PASSING = frozenset({"passer", "passing", "pass", "passe", "passed"})
+
+
 _SELF_CORRECTION = frozenset(
     {"then", "puis", "alors", "sorry", "pardon", "oops", "corrected", "corrige", "changed",
-     "change", "replaced", "remplace", "instead", "put", "pose", "met", "mis"}
+     "change", "replaced", "remplace", "instead", "put", "pose", "met", "mis",
+     # the director called: the offender's next call is the rectification
+     "director", "arbitre", "td"}
 )  # fmt: skip
 
 
@@ -922,8 +1572,9 @@ def _made_after_refusal(
     reading: Reading, call: CallMention, offender: Ref | None
 ) -> CallMention | None:
     """The offender's next call, told after the LHO refused the insufficient bid."""
-    refused = bool(reading.cues.get("@refuse"))
-    cut = max(refusal_end(reading.cues, reading.tokens), call.end) if refused else call.end
+    refusal = refusal_end(reading.cues, reading.tokens)
+    refused = refusal < len(reading.tokens)
+    cut = max(refusal, call.end) if refused else call.end
     for later in reading.entities.calls:
         if later.start < cut:
             continue
@@ -931,11 +1582,23 @@ def _made_after_refusal(
             return None  # "1♦ ... then put out 2♦": only a correction told as one
         if later.start and reading.tokens[later.start - 1] in _REFERENCE:
             continue
+        if only_offered(reading.tokens, later.start):
+            continue
         caller = later.caller
-        if caller is None or caller.pronoun or (offender is not None and caller == offender):
+        if caller is None or caller.pronoun:
+            return later
+        if offender is not None and _same(reading, caller, offender):
             return later
         return None  # someone else called next: not a replacement told
     return None
+
+
+def _same(reading: Reading, a: Ref, b: Ref) -> bool:
+    """``a`` and ``b`` name the same player (``I`` and ``South`` when I am South)."""
+    if a == b:
+        return True
+    seat = reading.entities.compass(a)
+    return seat is not None and seat == reading.entities.compass(b)
 
 
 def law_reference(reading: Reading) -> dict[str, str]:
@@ -1044,6 +1707,27 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
                 text_facts["rho_action"] = "pass" if later.call.is_pass else "call"
                 text_facts["correct_player_called"] = False
                 break
+    if (
+        kind in _OUT_OF_ROTATION and call is not None and "correct_player_called" not in text_facts
+        and refusal_end(reading.cues, reading.tokens) == len(reading.tokens)
+    ):  # fmt: skip
+        # 28B: the player whose turn it was told calling next, before any rectification
+        holder = _turn_holder(reading)
+        if holder is None and _first_call_told(reading, call):
+            holder = entities.dealer  # the first call: it was the dealer's turn
+        for later in reading.entities.calls:
+            if later.start < call.end or later.caller is None or not later.caller.known:
+                continue
+            if later.caller.pronoun:
+                continue
+            if _relation_to_offender(reading, offender, later.caller) is Relation.RHO or (
+                holder is not None and _same(reading, later.caller, holder)
+            ):
+                text_facts["correct_player_called"] = True
+            break
+    if kind in _OUT_OF_ROTATION and reading.cues.get("@comparable"):
+        # 23A: the director's judgement told ("une enchère comparable", "not the same")
+        text_facts["comparable"] = bool(reading.affirmed("@comparable"))
     # A list of calls replayed by the rules core says itself who called after
     # the irregular call; the words around the calls only for a narrative.
     listed = derived and not reading.virtual_anchor
@@ -1063,6 +1747,9 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["lho_called_since"] = called["lho"]
     if "partner" in called:
         text_facts["partner_called_since"] = called["partner"]
+    elif called.get("lho") is False:
+        # the partner calls after the LHO: "S has not called" says he has not either
+        text_facts["partner_called_since"] = False
     if kind == I.WRONG_BOARD and two_boards(reading):
         # Law 15 (2017 15B, 2007 15C): the whole table is on a board not
         # designated for the round, not one player holding wrong cards.
@@ -1081,30 +1768,36 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["unintended"] = False
     elif reading.affirmed("@unintended_weak"):
         text_facts["unintended"] = True  # "2♥ au lieu de 2♠", unless a change of mind is said
+    elif kind is I.CHANGE_OF_CALL:
+        slip = _slip_told(reading)
+        if slip is not None:
+            text_facts["unintended"] = slip
     out_of_turn = reading.cues.get("@out_of_turn", [])
     in_turn = [
         s for s in reading.affirmed("@in_turn")
         if not any(a <= s[0] < b or s[0] <= a < s[1] for a, b in out_of_turn)
     ]  # fmt: skip
-    if any(not negated_at(reading.tokens, s) for s, _ in out_of_turn):
+    if any(not denied(reading.tokens, s) for s, _ in out_of_turn):
         text_facts["in_rotation"] = False
         text_facts["out_of_rotation"] = True
     elif in_turn or out_of_turn:
         text_facts["in_rotation"] = True
         text_facts["out_of_rotation"] = False
-    if reading.affirmed("@after_lead"):
-        text_facts["after_opening_lead"] = True
-    elif reading.affirmed("@before_lead"):
-        text_facts["after_opening_lead"] = False
-    if reading.affirmed("@declaring"):
+    faced = lead_faced(reading)
+    if faced is not None:
+        text_facts["after_opening_lead"] = faced
+    side = _side_of_offender(reading, offender)
+    if side is not None:
+        text_facts["offender_side"] = side
+    elif reading.affirmed("@declaring"):
         text_facts["offender_side"] = "declaring"
     elif reading.affirmed("@defending"):
         text_facts["offender_side"] = "defending"
-    if reading.affirmed("@auction_going") or reading.affirmed("@before_lead"):
+    if reading.affirmed("@auction_going") or faced is False:
         # "enchères en cours"; "the auction is over and I am on lead": the lead
         # is not faced yet, so the auction period (17D1) is not over.
         text_facts["auction_over"] = False
-    elif reading.affirmed("@auction_over"):
+    elif faced or reading.affirmed("@auction_over"):
         text_facts["auction_over"] = True
     if kind is I.CARD_EXPOSED_DURING_AUCTION:
         cards = _cards(reading)

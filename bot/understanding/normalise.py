@@ -98,6 +98,14 @@ _EST_VERB_BEFORE = frozenset(
     {"ce", "c", "il", "elle", "on", "ca", "cela", "ceci", "qui", "tout", "ne", "y", "quel"}
 )
 _EST_SEAT_BEFORE = frozenset({"le", "a", "de", "par", "pour", "avant", "vers", "et", "donneur"})
+# After the verb "est" none of these can follow ("est ouvre", "est annonce"):
+# "est" is then the player who does it.
+_PLAYER_VERBS = frozenset({
+    "ouvre", "annonce", "intervient", "encherit", "repond", "pose", "met", "sort",
+    "explique", "alerte", "hesite", "corrige", "change", "remplace", "rectifie", "accepte",
+    "refuse", "reprend", "saute", "nomme", "declare", "avait", "parle", "enchaine", "relance",
+    "reveille", "appelle", "oublie", "demande", "ouvrit", "mets", "ajoute",
+})  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,7 +411,34 @@ def _seat_of(token: _Token, before: _Token | None, after: _Token | None) -> str 
             return _SEAT_LETTERS[text]
         if before is not None and before.text in ("donneur", "dealer", "by", "par"):
             return _SEAT_LETTERS[text]
+        if _clause_subject(token, before, after):
+            return _SEAT_LETTERS[text]
     return None
+
+
+# A player's action after a lower-case seat letter at a clause start ("s didnt
+# wait", "e used the stop card", "n then balanced", "w accepted").
+_SUBJECT_VERBS = frozenset({
+    "used", "use", "uses", "didnt", "did", "does", "doesnt", "then", "opened", "opens", "passed",
+    "passes", "bid", "bids", "doubled", "doubles", "redoubled", "accepted", "accepts",
+    "refused", "refuses", "declined", "dealt", "deals", "hesitated", "huddled", "thought",
+    "said", "says", "called", "balanced", "jumped", "corrected", "changed", "pulled", "put",
+    "had", "has", "was", "is", "explained", "alerted", "asked", "ouvre", "passe", "contre",
+    "accepte", "refuse", "dit", "annonce", "avait", "hesite", "explique", "alerte",
+    "overcalled", "overcalls", "responded", "rebid", "raised", "replied", "repond",
+    "intervient", "reopened", "competed", "led", "entame",
+})  # fmt: skip
+_CLAUSE_BEFORE = frozenset(
+    {",", ".", ";", ":", "?", "!", "??", "|", "and", "et", "then", "puis", "but", "mais"}
+)
+
+
+def _clause_subject(token: _Token, before: _Token | None, after: _Token | None) -> bool:
+    if after is None or after.text not in _SUBJECT_VERBS or after.glued:
+        return False
+    if token.original == "a" or token.glued:
+        return False
+    return before is None or before.text in _CLAUSE_BEFORE or before.original in _CLAUSE_BEFORE
 
 
 def _est_is_seat(token: _Token, before: _Token | None, after: _Token | None) -> bool:
@@ -422,7 +457,10 @@ def _est_is_seat(token: _Token, before: _Token | None, after: _Token | None) -> 
         return before is not None and _ends_call(before)
     if after.text == "a":
         return after.original == "a"  # "est a dit"; "est à" is the verb
-    return after.text.isdecimal() or after.text in _CALL_WORDS or after.text in STRAINS
+    return (
+        after.text.isdecimal() or after.text in _CALL_WORDS or after.text in STRAINS
+        or after.text in _PLAYER_VERBS
+    )
 
 
 def words(tokens: Sequence[str]) -> Iterable[str]:

@@ -162,6 +162,13 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
             after_style = True
         else:
             seats.append(None)
+    if after_style:
+        # "4♥ (E) P P P; S X": a seat written before a call counts as well
+        seats = [
+            s if s is not None or (start and _in_parentheses(norm, start - 1))
+            else _seat_before(tokens, start)
+            for s, (start, _, _) in zip(seats, chain, strict=True)
+        ]
     if not after_style:
         seats = [_seat_before(tokens, start) for start, _, _ in chain]
         if all(s is not None for s in seats) and not _directors_list(tokens, chain):
@@ -170,17 +177,24 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
     known = [(k, s) for k, s in enumerate(seats) if s is not None]
     if not known and dealer is None and not _bare(tokens, chain):
         return None  # calls in prose with nobody named: not a listing
+    if any(start < chain[0][0] for start, _, _ in calls_in(tokens)) and not after_style:
+        return None  # calls told before the run: the story going on, not the auction
     if known:
         k, seat = known[0]
         first = Seat((seat - k) % 4)
         if any(s != Seat((first + j) % 4) for j, s in known):
-            if after_style and len(known) == len(chain):
-                # ``1H (S) P (W) 1S (E)``: every seat written after its call, one
-                # out of rotation: replayed as written, the rules core names it
+            if after_style:
+                # ``1H (S) P (W) 1S (E)``, ``4♥ (E) P P P; S X``: one call out of
+                # rotation; the calls are replayed as written, each seat not
+                # written being the next in rotation, and the rules core names it
+                written: list[Seat] = []
+                for j, s in enumerate(seats):
+                    if s is None:
+                        s = Seat((written[-1] + 1) % 4) if written else Seat((seat - k + j) % 4)
+                    written.append(s)
                 return Listing(
                     dealer=dealer,
-                    calls=tuple((s, c) for s, (_, _, c) in zip(seats, chain, strict=True)
-                                if s is not None),
+                    calls=tuple((s, c) for s, (_, _, c) in zip(written, chain, strict=True)),
                     starts=tuple(st for st, _, _ in chain),
                     seatless=False,
                 )
