@@ -193,3 +193,46 @@ def test_an_opponents_double_of_our_bid_is_no_inadmissible_double():
     """Law 19A1: a double of an opponent's call is legal; the calls as written decide."""
     assert classify("LHO doubled my 1S opening, partner passed").irregularity is None
     assert classify("partner doubled my 1S opening").irregularity == "inadmissible_double"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Law 19B1: a redouble needs a double to redouble
+        ("oppo XX'd when there was no X. ruling?", "inadmissible_double"),
+        ("pote a mis XX sur leur 3♦ alors qu'il y avait pas de X", "inadmissible_double"),
+        # Law 32: the call made out of turn is the double, not the bid it doubled
+        (
+            "L'adversaire de droite a contré mon ouverture de 1♠ alors que c'était le tour "
+            "de son partenaire.",
+            "double_out_of_rotation",
+        ),
+    ],
+)
+def test_which_call_the_double_words_name(text, expected):
+    assert classify(text).irregularity == expected
+
+
+def test_a_regular_listing_alone_is_no_incident():
+    assert classify("1H → P → 1S → P → 1NT → X → XX").irregularity is None
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        ("Bd 3 N/EW. 1♣ 1♥ 1♦", "S"),  # Law 27: the dealer is in the board header
+        ("Board 4 S/None: 1H 1S 1D", "N"),
+        ("Étui 6 E/Tous. 1♠ 1♥", "S"),
+    ],
+)
+def test_board_header_gives_the_dealer(text, offender):
+    result = classify(text)
+    assert result.irregularity == "insufficient_bid"
+    assert result.facts["offender"] == offender
+
+
+def test_board_header_is_no_part_of_what_the_learned_layer_reads():
+    from bot.understanding.ngram import features_text
+
+    assert features_text("Bd 10 S/All. W 1S") == "W 1 ♠"
+    assert features_text("Board 12 was played instead of board 11").endswith("board 11")

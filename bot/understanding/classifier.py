@@ -163,7 +163,7 @@ def classify(text: str) -> Classification:
     derivation = reading.derivation
     if (
         not scores and derivation is not None and derivation.irregularity is None
-        and reading.compass_calls and _only_calls(reading)
+        and (reading.compass_calls or _replayed(derivation)) and _only_calls(reading)
     ):  # fmt: skip
         # "N 1K E 1C S 1P O 1SA" and nothing else: the calls, replayed, are regular
         return Classification(None, 0.0, (), _listed_calls(reading), reading.lang)
@@ -195,6 +195,11 @@ def classify(text: str) -> Classification:
     candidates = tuple((k, round(min(1.0, v), 3)) for k, v in ranked[:5])
     facts = facts_for(reading, top)
     return Classification(top, round(confidence, 3), candidates, facts, reading.lang)
+
+
+def _replayed(derivation: Any) -> bool:
+    """Calls with no seat (``1H P 1S P 1NT X XX``) replayed from a lent dealer."""
+    return derivation.auction is not None and len(derivation.auction.calls) >= 3
 
 
 def _only_calls(reading: Reading) -> bool:
@@ -342,6 +347,8 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
         add(I.INSUFFICIENT_BID, 0.8)
     if _double_on_partner(reading):
         add(I.INADMISSIBLE_DOUBLE, 0.7)
+    if _redouble_undoubled(reading):
+        add(I.INADMISSIBLE_DOUBLE, 0.8)
     said_again = _said_again(reading)
     if said_again:
         add(I.CHANGE_OF_CALL, 0.85 if said_again & _RETRACTION else 0.6)
@@ -469,6 +476,44 @@ def _double_on_partner(reading: Reading) -> bool:
     return False
 
 
+_NEGATIONS = frozenset(
+    {"no", "not", "without", "never", "nobody", "pas", "sans", "aucun", "jamais", "personne"}
+)  # fmt: skip
+
+
+def _redouble_undoubled(reading: Reading) -> bool:
+    """A redouble told beside a double denied (``XX with no X``, ``surcontre
+    alors qu'il y avait pas de contre``): Law 19B1 allows none."""
+    calls = reading.entities.calls
+    for redouble in calls:
+        if redouble.call.kind is not CallKind.REDOUBLE:
+            continue
+        for double in calls:
+            if double.call.kind is not CallKind.DOUBLE or BREAK in _between(reading, redouble, double):
+                continue
+            if set(reading.tokens[max(0, double.start - 3) : double.start]) & _NEGATIONS:
+                return True
+    return False
+
+
+def _doubled_calls(reading: Reading) -> list[Any]:
+    """Calls named as what a double is made on (``contré mon ouverture de
+    1♠``, ``doubled the 1H``): not the call the turn is about."""
+    calls = reading.entities.calls
+    doubled = []
+    for double in calls:
+        if double.call.kind not in (CallKind.DOUBLE, CallKind.REDOUBLE):
+            continue
+        for other in calls:
+            gap = reading.tokens[double.end : other.start]
+            if (
+                other.call.is_bid and other.caller is None and 0 <= len(gap) <= 4
+                and BREAK not in gap and COMMA not in gap
+            ):  # fmt: skip
+                doubled.append(other)
+    return doubled
+
+
 def _between(reading: Reading, a: Any, b: Any) -> tuple[str, ...]:
     lo, hi = (a.end, b.start) if a.start < b.start else (b.end, a.start)
     return reading.tokens[lo:hi]
@@ -536,7 +581,11 @@ def _turn_named(reading: Reading) -> bool:
 def _kind_out_of_turn(reading: Reading) -> CallKind | None:
     """Which call was out of turn: the call named nearest the cue, else the verb used."""
     holders = _turn_holders(reading)
-    calls = [c for c in reading.entities.calls if c.caller is None or c.caller not in holders]
+    doubled = _doubled_calls(reading)
+    calls = [
+        c for c in reading.entities.calls
+        if (c.caller is None or c.caller not in holders) and c not in doubled
+    ]  # fmt: skip
     spans = reading.cues.get("@out_of_turn", []) or reading.cues.get("@turn", [])
     anchor = spans[0][0] if spans else 0
     if calls:
@@ -701,7 +750,10 @@ def _judged_regular(reading: Reading) -> frozenset[str]:
     the writer's side's call (``LHO doubled my 1S opening``) is no inadmissible
     double, whatever words of doubling and opening suggest."""
     calls = reading.entities.calls
-    for double in calls:
+    doubles = [c for c in calls if c.call.kind is not CallKind.BID and not c.call.is_pass]
+    if len(doubles) != 1:
+        return frozenset()  # a second double or a redouble may be the inadmissible one
+    for double in doubles:
         if double.call.kind is not CallKind.DOUBLE or double.caller is None:
             continue
         if double.caller.writer not in _OPPONENTS or double.caller.subject is not None:
