@@ -489,7 +489,9 @@ def _redouble_undoubled(reading: Reading) -> bool:
         if redouble.call.kind is not CallKind.REDOUBLE:
             continue
         for double in calls:
-            if double.call.kind is not CallKind.DOUBLE or BREAK in _between(reading, redouble, double):
+            if double.call.kind is not CallKind.DOUBLE:
+                continue
+            if BREAK in _between(reading, redouble, double):
                 continue
             if set(reading.tokens[max(0, double.start - 3) : double.start]) & _NEGATIONS:
                 return True
