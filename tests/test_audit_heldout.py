@@ -159,11 +159,17 @@ def _check(case: dict[str, Any], result: dict[str, Any]) -> list[str]:
     return problems
 
 
-#: Held-out cases the engine still gets wrong, each a known defect with its
-#: diagnosis (from the independent audits). Strict: a fixed defect fails here
-#: until its line goes, so the list only ever shrinks.
+#: Held-out cases the engine still fails, each with its diagnosis (from the
+#: independent audits): a known defect, or a case the audits disagree on.
+#: Strict: one that starts passing fails here until its line goes.
 KNOWN_DEFECTS: dict[str, str] = {
-    # none left: the fourth audit's four were fixed (30B2/30B3, 31A rho_action, 37A)
+    # fifth audit (heldout_round5.jsonl)
+    "r5-15A-partner-2017":
+        "disputed: 2017 15A, the offender's partner has called since. The project's "
+        "2017 notes say 'adjusted score'; the engine awards an artificial one (no result "
+        "can be obtained on the board, 12C2), as the fourth audit's r4-15-02 requires; "
+        "this case asks for 'adjusted_score_possible'. The 2017 text itself is not in "
+        "the sources to settle it.",
 }
 
 
@@ -179,7 +185,7 @@ def test_heldout_ruling(case: dict[str, Any]) -> None:
     problems = _check(case, result)
     shown = {
         key: result.get(key)
-        for key in ("status", "offender", "laws", "outcomes", "question")
+        for key in ("status", "offender", "laws", "outcomes", "question", "options")
         if key in result
     }
     assert not problems, (
