@@ -281,6 +281,12 @@ def _lexical(reading: Reading) -> dict[str, float]:
     if any(c.call.is_bid for c in reading.entities.calls) and I.PASSED_OUT in found:
         # "après que tout le monde a passé derrière 4♥": a bid was made, so not passed out
         found[I.PASSED_OUT] = [(v * 0.5, m) for v, m in found[I.PASSED_OUT]]
+    if I.CALL_WHEN_OBLIGED_TO_PASS in found and not _call_by_the_barred(reading, sentence, found):
+        # "partner must pass throughout", "Sud doit passer toute la séquence ?":
+        # the rectification of another irregularity, with no call made after it
+        found[I.CALL_WHEN_OBLIGED_TO_PASS] = [
+            (v * 0.5, m) for v, m in found[I.CALL_WHEN_OBLIGED_TO_PASS]
+        ]
     first = {section: min(m.start for _, m in matches) for section, matches in found.items()}
     out: dict[str, float] = {}
     for section, matches in found.items():
@@ -303,6 +309,32 @@ def _lexical(reading: Reading) -> dict[str, float]:
         for section, start in first.items():
             if sentence(start) > opening:
                 out[section] *= _LATER_SENTENCE
+    return out
+
+
+def _call_by_the_barred(
+    reading: Reading, sentence: Any, found: dict[str, list[tuple[float, Match]]]
+) -> bool:
+    """A call other than a pass told in the sentence of a pass obligation or
+    after it (``N barred. N then bid 2S``, ``E X when barred``)."""
+    opening = min(sentence(m.start) for _, m in found[I.CALL_WHEN_OBLIGED_TO_PASS])
+    token_sentence = _token_sentences(reading)
+    return any(
+        not c.call.is_pass and token_sentence[c.start] >= opening for c in reading.entities.calls
+    )
+
+
+def _token_sentences(reading: Reading) -> list[int]:
+    """Token index -> index of its sentence (as ``_sentence_index`` counts them)."""
+    out: list[int] = []
+    current, pending = -1, True
+    for token in reading.tokens:
+        if token == BREAK:
+            pending = True
+        elif token != COMMA and pending:
+            current += 1
+            pending = False
+        out.append(max(current, 0))
     return out
 
 
