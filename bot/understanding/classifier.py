@@ -578,7 +578,8 @@ def _turn_named(reading: Reading) -> bool:
             # "c'était au donneur de parler", "before the dealer had called"
             if any(c.caller is not None for c in reading.entities.calls):
                 return True
-        named = [m for m in seats if 0 <= m.start - end <= 2]
+        # the seat in the same sentence ("at once. S has not called" names no turn)
+        named = [m for m in seats if 0 <= m.start - end <= 2 and BREAK not in tokens[end : m.start]]
         if not named:
             continue
         holder = named[0]
