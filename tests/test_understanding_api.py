@@ -236,3 +236,10 @@ def test_board_header_is_no_part_of_what_the_learned_layer_reads():
 
     assert features_text("Bd 10 S/All. W 1S") == "W 1 ♠"
     assert features_text("Board 12 was played instead of board 11").endswith("board 11")
+
+
+def test_a_short_note_the_learned_layer_is_sure_of_is_placed():
+    """A director's three-word note ("auction review asked", Law 20) names its
+    incident; a short correction with no incident in it stays unplaced."""
+    assert classify("auction review asked").irregularity == "auction_review"
+    assert classify("non, c'était Ouest").irregularity is None

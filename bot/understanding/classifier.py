@@ -91,6 +91,8 @@ _LATER_SENTENCE = 0.8
 #: Words a message needs before the learned layer may place it with no lexical
 #: or structural evidence.
 _LEARNED_ALONE = 6
+#: The learned layer's probability that places a short message alone.
+_LEARNED_SURE = 0.9
 _MIN_KNOWN_WORDS = 0.4
 _CALL_LETTERS = frozenset({"p", "x", "xx"})
 
@@ -170,7 +172,11 @@ def classify(text: str) -> Classification:
     # The learned layer alone does not make an incident of a short remark
     # ("non, c'était Ouest" corrects an earlier message).
     text = reading.norm.text
-    learned = probabilities(text) if scores or text.count(" ") >= _LEARNED_ALONE - 1 else {}
+    learned = probabilities(text)
+    if not scores and text.count(" ") < _LEARNED_ALONE - 1 and max(
+        (p for k, p in learned.items() if k != NONE), default=0.0
+    ) < _LEARNED_SURE:
+        learned = {}  # a short note the learned layer is not sure of ("tank then bid" is)
     law_request = scores.get(LAW_LOOKUP, 0.0) >= 0.9 and not _someone_acts(reading)
     applied = _applied_rectification(reading) | _judged_regular(reading)
     for key, p in learned.items():
