@@ -40,6 +40,7 @@ def main() -> int:
         print("without an answer:", figures.missing[:20])
     if figures.duplicated:
         print("answered twice:", figures.duplicated[:20])
+        print("ms from Telegram taking the first copy to the kill:", figures.kill_gaps_ms[:20])
     return 1 if figures.missing or figures.duplicated or figures.token_leaks else 0
 
 

@@ -18,6 +18,7 @@ be read gets an error line, and the run goes on.
 from __future__ import annotations
 
 import logging
+import sqlite3
 import uuid
 from collections.abc import Iterable
 from typing import Any, TextIO
@@ -25,6 +26,7 @@ from typing import Any, TextIO
 from bot.dialogue import Conversations, Reply
 from bot.i18n import translator
 from bot.jsonio import BadInput, dump_line, parse_json
+from bot.store import StoreError
 
 __all__ = ["run_chat", "run_jsonl", "jsonl_line", "CONSOLE_CHAT", "JSONL_CHAT"]
 
@@ -92,6 +94,9 @@ def run_jsonl(conversations: Conversations, lines: Iterable[str], out: TextIO,
                 continue
             try:
                 result = _read_jsonl(conversations, key, line)
+            except (sqlite3.Error, StoreError) as error:  # rolled back: say so, never "kept"
+                result = (f"not saved: the database could not be written ({error}), so this "
+                          "line was not taken into account: send it again once it can be")
             except Exception as error:  # a bug: answered on this line, the run goes on
                 log.debug("a line could not be handled", exc_info=True)
                 result = (f"this line could not be handled ({type(error).__name__}): "
@@ -102,7 +107,10 @@ def run_jsonl(conversations: Conversations, lines: Iterable[str], out: TextIO,
             out.write(dump_line(payload))
             out.flush()
     finally:
-        conversations.drop(key)
+        try:
+            conversations.drop(key)
+        except (sqlite3.Error, StoreError) as error:  # the answers are out already
+            log.warning("this run's conversation could not be erased (%s)", error)
     return status
 
 
@@ -123,6 +131,17 @@ def _show(reply: Reply, out: TextIO, lang: str) -> list[str]:
         out.write(content.decode("utf-8") + "\n")
     out.write("\n")
     return actions
+
+
+def _person_step(conversations: Conversations, text: str, actions: list[str]) -> list[Reply]:
+    """One line typed at the console: a letter (an action shown), a command,
+    or words."""
+    if len(text) == 1 and text in "abcdefgh":
+        return conversations.button(CONSOLE_CHAT, actions["abcdefgh".index(text)])
+    if text.startswith("/"):
+        name, argument = _split_command(text)
+        return conversations.command(CONSOLE_CHAT, name, argument)
+    return conversations.text(CONSOLE_CHAT, text)
 
 
 def run_chat(conversations: Conversations, stdin: TextIO, out: TextIO,
@@ -153,19 +172,19 @@ def run_chat(conversations: Conversations, stdin: TextIO, out: TextIO,
         text = line.strip()
         if text in ("/quit", "/exit", "/quitter"):
             return 0
-        if len(text) == 1 and text in "abcdefgh" and "abcdefgh".index(text) < len(actions):
-            replies = conversations.button(CONSOLE_CHAT, actions["abcdefgh".index(text)])
-        elif len(text) == 1 and text in "abcdefgh":
+        if len(text) == 1 and text in "abcdefgh" and "abcdefgh".index(text) >= len(actions):
             # A letter from an older message: not a description (no menu).
             out.write(translator(current).gettext(
                 "There is no action {letter}) under the last message: the letters are those "
                 "shown just above.").format(letter=text) + "\n\n")
             continue
-        elif text.startswith("/"):
-            name, argument = _split_command(text)
-            replies = conversations.command(CONSOLE_CHAT, name, argument)
-        else:
-            replies = conversations.text(CONSOLE_CHAT, text)
+        try:
+            replies = _person_step(conversations, text, actions)
+        except (sqlite3.Error, StoreError):  # rolled back: say so, never "kept"
+            out.write(translator(current).gettext(
+                "Sorry, I could not save that, so it was not taken into account: please send "
+                "it again in a moment.") + "\n\n")
+            continue
         current = conversations.language(CONSOLE_CHAT)
         actions = []
         for reply in replies:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -65,6 +66,8 @@ class Problem(Enum):
     NOT_A_DATABASE = "not_a_database"
     #: an SQLite database whose pages are damaged (PRAGMA quick_check)
     DAMAGED = "damaged"
+    #: the file system holding it has no space left
+    DISK_FULL = "disk_full"
     #: made by a newer Arbitre (a schema version this one does not know)
     NEWER = "newer"
 
@@ -401,6 +404,14 @@ class Store:
             rows = self._db.execute(query + " ORDER BY id LIMIT ?", (*args, limit)).fetchall()
         return [(int(r[0]), int(r[1]), json.loads(r[2]), int(r[3])) for r in rows]
 
+    def pending_chats(self) -> list[int]:
+        """The chats with messages not yet delivered (ids only: cheap to ask
+        every second, whatever the outbox holds)."""
+        with self._lock:
+            rows = self._db.execute("SELECT DISTINCT chat_id FROM outbox ORDER BY chat_id"
+                                    ).fetchall()
+        return [int(row[0]) for row in rows]
+
     def delivered(self, message_id: int) -> None:
         """Telegram confirmed it: the row (and the text it held) goes."""
         with self.transaction() as db:
@@ -444,25 +455,45 @@ def open_store(path: str | Path, clock: Clock = system_clock) -> Store:
     try:
         store = Store(path, clock=clock)
     except (OSError, sqlite3.Error) as error:
-        raise StoreError(advice(path, *classify_error(error))) from None
+        raise StoreError(advice(path, *classify_error(error, path))) from None
     try:
         store.health_check()
     except sqlite3.Error as error:
         store.close()
-        raise StoreError(advice(path, *classify_error(error))) from None
+        raise StoreError(advice(path, *classify_error(error, path))) from None
     return store
 
 
-def classify_error(error: BaseException) -> tuple[Problem, str]:
-    """What an error opening or checking a database says about the file, and
-    the error's own words."""
+#: Below this many free bytes, a write that failed is put down to a full disk.
+DISK_FULL_BELOW = 1 << 20
+
+
+def classify_error(error: BaseException, path: str | Path | None = None) -> tuple[Problem, str]:
+    """What an error opening or checking a database (at ``path``) says about
+    the file, and the error's own words."""
     text = str(error)
     lowered = text.lower()
+    if "disk is full" in lowered or "no space left" in lowered:
+        return Problem.DISK_FULL, text
     if "not a database" in lowered or "file is encrypted" in lowered:
         return Problem.NOT_A_DATABASE, text
     if "malformed" in lowered or "quick_check" in lowered or "corrupt" in lowered:
         return Problem.DAMAGED, text
+    if path is not None and _space_left(path) < DISK_FULL_BELOW:
+        return Problem.DISK_FULL, text  # SQLite often says only "disk I/O error"
     return Problem.UNWRITABLE, text
+
+
+def _space_left(path: str | Path) -> int:
+    """Free bytes on the file system holding ``path`` (its nearest existing
+    folder); a large number when that cannot be told."""
+    try:
+        folder = Path(path).absolute().parent
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        return shutil.disk_usage(folder).free
+    except OSError:  # e.g. a folder on the way this user may not enter
+        return 1 << 62
 
 
 def diagnose(path: str | Path) -> tuple[Problem, str] | None:
@@ -472,11 +503,11 @@ def diagnose(path: str | Path) -> tuple[Problem, str] | None:
     except SchemaTooNew as error:
         return Problem.NEWER, error.reason
     except (OSError, sqlite3.Error) as error:
-        return classify_error(error)
+        return classify_error(error, path)
     try:
         store.health_check()
     except sqlite3.Error as error:
-        return classify_error(error)
+        return classify_error(error, path)
     finally:
         store.close()
     return None
@@ -492,6 +523,9 @@ ADVICE: Mapping[Problem, str] = {
     Problem.DAMAGED: N_(
         "The database {path} is damaged ({reason}): stop the bot and restore it from a "
         "backup, or recover what it holds with: sqlite3 {path} .recover"),
+    Problem.DISK_FULL: N_(
+        "Cannot write the database {path}: the disk holding it is full ({reason}). Free some "
+        "space on it (or set ARBITRE_DB to a file on another disk), then start again."),
     Problem.NEWER: N_(
         "The database {path} was made by a newer Arbitre ({reason}): upgrade Arbitre, or set "
         "ARBITRE_DB to another file."),

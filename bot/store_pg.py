@@ -404,6 +404,16 @@ class PgStore:
             db.execute("INSERT INTO outbox (chat_id, payload, created) VALUES (%s, %s, %s)",
                        (chat_id, _json(payload), self.now()))
 
+    def pending_chats(self) -> list[int]:
+        """The chats with messages to deliver that no other live process holds
+        (what a sweep looks at), ids only."""
+        with _translated("read the outbox"), self._connection() as conn:
+            rows = conn.execute(
+                "SELECT DISTINCT o.chat_id FROM outbox o WHERE NOT "
+                f"{_HELD_ELSEWHERE} ORDER BY o.chat_id",
+                (self._token, ALIVE_LOCK)).fetchall()
+        return [int(row[0]) for row in rows]
+
     def pending(self, chat_id: int | None = None, limit: int = 100
                 ) -> list[tuple[int, int, dict[str, Any], int]]:
         """Messages to deliver, in order: (id, chat id, payload, attempts).

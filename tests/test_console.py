@@ -204,3 +204,36 @@ def test_console_a_letter_from_an_older_message_is_not_a_description() -> None:
     last = out.getvalue().split("> ")[4]
     assert last.startswith("Il n'y a pas d'action c) sous le dernier message")
     assert "Lequel de ces cas" not in last
+
+
+def _disk_full_for_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every dialogue step's commit fails as on a full disk (the transaction
+    rolled back), from the first description on."""
+    import sqlite3
+
+    from bot.dialogue import Conversations
+
+    def full(*_: object, **__: object) -> object:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(Conversations, "text", full)
+
+
+def test_jsonl_on_a_full_disk_says_not_saved_and_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _disk_full_for_steps(monkeypatch)
+    lines = _jsonl({"text": "Est a dit 1♥ sur mon 1♠"}, {"text": "encore"}, status=2)
+    assert len(lines) == 2
+    for line in lines:
+        assert line["status"] == "error"
+        assert str(line["error"]).startswith("not saved: the database could not be written "
+                                             "(database or disk is full)")
+
+
+def test_console_for_a_person_on_a_full_disk_says_not_saved(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _disk_full_for_steps(monkeypatch)
+    out = io.StringIO()
+    stdin = io.StringIO("Est a dit 1♥ sur mon 1♠\n/quit\n")
+    assert main(["chat", "--lang", "fr"], stdin=stdin, out=out) == 0
+    assert "je n'ai pas pu l'enregistrer, donc ce n'est pas pris en compte" in out.getvalue()

@@ -8,6 +8,7 @@ makes a private chat wait. On each store back end (SQLite, PostgreSQL)."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -19,7 +20,14 @@ from bot.store_api import open_store
 from tests.fakes.bot_api import BOT_USERNAME, ApiCall
 from tests.fakes.harness import TelegramHarness
 from tests.fakes.reading import buttons, sent_texts
-from tests.fakes.updates import callback_update, group_chat, private_chat, text_update, user
+from tests.fakes.updates import (
+    callback_update,
+    group_chat,
+    private_chat,
+    sticker_update,
+    text_update,
+    user,
+)
 from tests.support.pg_server import count_rows
 
 INCIDENT = "Est a dit 1♥ sur mon 1♠"
@@ -158,3 +166,87 @@ async def test_a_busy_group_never_makes_a_private_chat_wait(db_target: str | Pat
         assert waited < 3.0, f"the private chat waited {waited:.1f} s behind the group"
     finally:
         await bot.close()
+
+
+async def test_a_reply_no_step_wrote_marks_its_update_handled_with_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint (here: to a sticker) is written to the outbox in one transaction
+    with the mark that its update is handled: a crash right after (before the
+    end-of-update mark) does not make a restart answer it again."""
+    from bot.telegram.handlers import ArbitreHandlers
+
+    async def crashed_before_the_end(*_: object) -> None:
+        return None
+
+    monkeypatch.setattr(ArbitreHandlers, "on_handled", crashed_before_the_end)
+    bot = TelegramHarness(tmp_path / "hint.sqlite3", wait_delivery=False)
+    await bot.start()
+    try:
+        bot.fake.override = lambda method, params: (
+            (503, {"ok": False, "error_code": 503, "description": "down"})
+            if method == "sendMessage" else None)
+        await bot.send(sticker_update(bot.next_id(), private_chat(47), sender=user(47)))
+        await _until(lambda: _outbox(bot) == 1)
+        await bot.stop()
+        with sqlite3.connect(bot.db_path) as db:  # no payload left to replay
+            assert db.execute("SELECT COUNT(*) FROM inbox WHERE handled = 0").fetchone() == (0,)
+        bot.fake.override = None
+        mark = bot.fake.mark()
+        await bot.start()
+        await _until(lambda: _outbox(bot) == 0)
+        await asyncio.sleep(1.0)
+        answers = [c for c in bot.fake.calls[mark:] if c.method == "sendMessage"
+                   and str(c.params.get("chat_id")) == "47"]
+        assert len(answers) == 1
+    finally:
+        await bot.close()
+
+
+async def test_a_message_telegram_answers_late_is_not_sent_again(
+        harness: TelegramHarness) -> None:
+    """Telegram takes the message but answers after 6 s (past PTB's default
+    5 s wait): the sender waits for the answer instead of sending it again."""
+    slow = [True]
+
+    def late(method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
+        if method == "sendMessage" and slow[0]:
+            slow[0] = False
+            return 200, {"__fault__": "slow", "seconds": 6.0}
+        return None
+
+    harness.fake.override = late
+    harness.wait_delivery = False
+    await _say(harness, 48, INCIDENT)
+    await _until(lambda: _outbox(harness) == 0, timeout=20)
+    await asyncio.sleep(1.5)  # a late copy, had one been sent, is taken by now
+    answers = [c for c in harness.fake.calls_to("sendMessage")
+               if str(c.params.get("chat_id")) == "48"]
+    assert len(answers) == 1
+
+
+async def test_an_edit_whose_confirmation_a_crash_lost_is_not_shown_twice(
+        harness: TelegramHarness) -> None:
+    """A press turned the question into the card; Telegram took the edit, the
+    process died before marking it delivered. The next process edits again:
+    Telegram's 'message is not modified' proves the card is shown, the row
+    goes, and no second card comes as a new message."""
+    asked = [c for c in await _say(harness, 49, INCIDENT) if c.method == "sendMessage"][-1]
+    message_id = max(key[1] for key in harness.fake._shown if key[0] == 49)
+    _, data = buttons(asked)[0]
+    calls = await harness.send(callback_update(harness.next_id(), private_chat(49),
+                                               harness.message_dict(asked, message_id), data,
+                                               sender=user(49)))
+    (edit,) = [c for c in calls if c.method == "editMessageText"]
+    await harness.stop()
+    row = {"method": "editMessageText", "message_id": message_id,
+           "text": edit.params["text"], "parse_mode": edit.params.get("parse_mode"),
+           "reply_markup": edit.params.get("reply_markup"), "fallback": "send"}
+    store = open_store(harness.db_path)  # the delivered mark a kill -9 lost
+    with store.transaction() as db:
+        store.enqueue(db, 49, row)
+    store.close()
+    mark = harness.fake.mark()
+    await harness.start()
+    await _until(lambda: _outbox(harness) == 0)
+    again = [c for c in harness.fake.calls[mark:] if str(c.params.get("chat_id")) == "49"]
+    assert [c.method for c in again] == ["editMessageText"]  # answered 'not modified'

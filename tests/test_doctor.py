@@ -220,6 +220,28 @@ def test_random_bytes_over_pages_are_found(tmp_path: Path) -> None:
         open_store(db)
 
 
+def test_a_full_disk_is_told_as_such_not_as_missing_rights(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite says "database or disk is full", or on some file systems only
+    "disk I/O error": with no space left, the advice is to free some, not to
+    change the file's rights."""
+    import shutil
+    import sqlite3
+
+    from bot import store
+
+    full = sqlite3.OperationalError("database or disk is full")
+    assert store.classify_error(full)[0] is store.Problem.DISK_FULL
+    io_error = sqlite3.OperationalError("disk I/O error")
+    db = tmp_path / "bot.sqlite3"
+    assert store.classify_error(io_error, db)[0] is store.Problem.UNWRITABLE
+    monkeypatch.setattr(store.shutil, "disk_usage",
+                        lambda folder: shutil._ntuple_diskusage(10 << 20, 10 << 20, 0))  # type: ignore[attr-defined]
+    problem, reason = store.classify_error(io_error, db)
+    assert problem is store.Problem.DISK_FULL
+    assert "the disk holding it is full" in store.advice(db, problem, reason)
+
+
 # --- a PostgreSQL database (ARBITRE_DB=postgresql://...) ------------------------------------
 
 def test_database_on_postgresql_reachable_and_not(pg_server: PgServer, tmp_path: Path) -> None:

@@ -74,9 +74,17 @@ class Conversations:
 
     def _step(self, chat_key: str, language_code: str | None,
               run: Callable[[ChatState], Turn]) -> list[Reply]:
+        # The engine thinks outside the transaction, so the store is not held
+        # while it does (the Telegram sender confirms deliveries meanwhile: the
+        # shorter that wait, the fewer replies a crash can send twice). If the
+        # chat's state changed in between, the step is run again inside it.
+        before = self.store.load_state(chat_key)
+        state = self._state(chat_key, language_code, before)
+        turn = run(state)
         with self.store.transaction(chat_key) as db:
-            state = self._state(chat_key, language_code)
-            turn = run(state)
+            if self.store.load_state(chat_key) != before:
+                state = self._state(chat_key, language_code)
+                turn = run(state)
             for logged in turn.logged:
                 state.logged_id = self.store.log_ruling(
                     db, chat_key, edition=logged.edition, description=logged.description,
@@ -87,8 +95,10 @@ class Conversations:
             _to_sink(db, chat_key, turn.replies)
         return turn.replies
 
-    def _state(self, chat_key: str, language_code: str | None) -> ChatState:
-        stored = self.store.load_state(chat_key)
+    def _state(self, chat_key: str, language_code: str | None,
+               stored: dict[str, Any] | None = None) -> ChatState:
+        if stored is None:
+            stored = self.store.load_state(chat_key)
         if stored is not None:
             try:
                 return ChatState.from_json(stored, edition=self.engine.edition)

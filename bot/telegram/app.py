@@ -19,6 +19,7 @@ import hashlib
 import importlib.util
 import logging
 import signal
+import sys
 from urllib.parse import urlsplit
 
 from telegram import Bot, Update
@@ -33,6 +34,7 @@ from bot.transcription_queue import TranscriptionQueue, open_queue
 from .gate import Gate
 from .handlers import ArbitreHandlers
 from .health import HealthServer, Heartbeat
+from .inbox import InboxQueue
 from .menus import COMMAND_MENUS, set_default_menus
 from .polling import TOKEN_REFUSED, Poller
 from .sender import Sender
@@ -48,6 +50,11 @@ log = logging.getLogger(__name__)
 PURGE_EVERY = 24 * 3600.0
 #: Seconds between two checks that the database file is still there.
 STORE_CHECK_EVERY = 2.0
+#: Seconds between two checks, serving a webhook, that Telegram still
+#: accepts the token (polling notices at its next poll).
+TOKEN_CHECK_EVERY = 10.0
+#: The interpreter's thread switch interval while the bot runs (seconds).
+SWITCH_INTERVAL = 0.001
 
 async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     await set_default_menus(app.bot)
@@ -71,9 +78,14 @@ def build_application(
     warming: list[asyncio.Task[None]] = []
     sender = Sender(conversations.store)
     sweeping = asyncio.Event()
+    # Polling or webhook, each update is kept in the inbox before Telegram is
+    # told it was received, and handled once (inbox.py).
+    inbox = InboxQueue(conversations.store)
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
         await _post_init(app)
+        # What was received but not handled before a restart comes first.
+        inbox.replay(app.bot)
         warming.append(asyncio.create_task(
             _purge_daily(conversations, settings.retention_days)))
         # What was committed but not delivered before a restart goes out now.
@@ -89,6 +101,7 @@ def build_application(
         .base_url(settings.base_url)
         .base_file_url(settings.base_file_url)
         .concurrent_updates(settings.concurrency)
+        .update_queue(inbox)
         .post_init(post_init)
     )
     if settings.rate_limit:
@@ -164,6 +177,16 @@ async def check_connection(settings: Settings, timeout: float = 10.0) -> str:
     return username
 
 
+def _one_line_for_bad_answers(record: logging.LogRecord) -> bool:
+    """python-telegram-bot logs an unreadable answer from the API (malformed
+    JSON) with a traceback; the sender or the poller already says what failed
+    and retries, so the line stays and its traceback goes."""
+    if record.name.startswith("telegram.request") and record.exc_info:
+        record.exc_info = None
+        record.exc_text = None
+    return True
+
+
 def _webhook_path(token: str) -> str:
     """A path only Telegram knows, derived from the token but not revealing it."""
     return hashlib.sha256(token.encode()).hexdigest()[:32]
@@ -171,8 +194,12 @@ def _webhook_path(token: str) -> str:
 
 def run(settings: Settings) -> None:
     """Serve until interrupted: polling, or a webhook when configured."""
+    # The event loop waits at most 1 ms (not 5) for the GIL held by the step
+    # thread: Telegram's confirmation of a message is committed sooner.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     scrub = TokenFilter(settings.token)
     for handler in logging.getLogger().handlers:
+        handler.addFilter(_one_line_for_bad_answers)  # before the scrub formats tracebacks
         handler.addFilter(scrub)
     # httpx's INFO line for every request is noise (scrubbed: it carries the
     # token in the URL); kept when the operator asks for DEBUG.
@@ -195,6 +222,7 @@ def run(settings: Settings) -> None:
         if settings.webhook_url:
             path = _webhook_path(settings.token)
             log.info("serving a webhook on port %d", settings.webhook_port)
+            stopped = _watch_while_serving_webhook(app)
             HealthServer(app, settings.health_port, settings.webhook_listen).install()
             app.run_webhook(
                 listen=settings.webhook_listen,
@@ -204,6 +232,8 @@ def run(settings: Settings) -> None:
                 secret_token=settings.webhook_secret or None,
                 allowed_updates=allowed,
             )
+            if stopped:
+                raise stopped[0]
         else:
             log.info("polling for updates")
             beat = Heartbeat(settings.heartbeat_file) if settings.heartbeat_file else None
@@ -225,7 +255,7 @@ async def serve_polling(app: Application, allowed: list[str],  # type: ignore[ty
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     conversations: Conversations = app.bot_data["conversations"]
-    poller = Poller(app, allowed, store=conversations.store)
+    poller = Poller(app, allowed)
     gone: list[StoreError] = []
     tasks: list[asyncio.Task[None]] = []
     if heartbeat is not None:
@@ -261,6 +291,48 @@ async def serve_polling(app: Application, allowed: list[str],  # type: ignore[ty
         raise SettingsError(poller.fatal)
     if gone:
         raise gone[0]
+
+
+def _watch_while_serving_webhook(app: Application) -> list[ValueError]:  # type: ignore[type-arg]
+    """A webhook never polls, so nothing would notice a revoked token: ask
+    Telegram who the bot is every ``TOKEN_CHECK_EVERY`` seconds; a refusal
+    stops the webhook, and the list returned then holds why (one sentence).
+    (A database gone is reported by /healthz, health.py.)"""
+    stopped: list[ValueError] = []
+    started = app.post_init
+
+    async def watch() -> None:
+        while True:
+            await asyncio.sleep(TOKEN_CHECK_EVERY)
+            try:
+                await app.bot.get_me()
+            except InvalidToken:
+                log.critical("%s", TOKEN_REFUSED)
+                stopped.append(SettingsError(TOKEN_REFUSED))
+                app.stop_running()
+                return
+            except TelegramError as error:  # down for now, or another refusal: next time
+                log.warning("Telegram did not say who the bot is (%s)", error)
+
+    tasks: list[asyncio.Task[None]] = []
+    stopping = app.post_stop
+
+    async def post_init(application: Application) -> None:  # type: ignore[type-arg]
+        if started is not None:
+            await started(application)
+        tasks.append(asyncio.create_task(watch()))
+
+    async def post_stop(application: Application) -> None:  # type: ignore[type-arg]
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if stopping is not None:
+            await stopping(application)
+
+    app.post_init = post_init
+    app.post_stop = post_stop
+    return stopped
 
 
 async def _watch_store(conversations: Conversations, stop: asyncio.Event,

@@ -37,10 +37,14 @@ over the per-minute limit one polite answer then silence.
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
 import logging
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from typing import ParamSpec, TypeVar
 
 from telegram import (
     CallbackQuery,
@@ -106,6 +110,27 @@ class _ChatLocks:
                 del self._locks[chat_id]
             else:
                 self._locks[chat_id] = (lock, users - 1)
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+#: The one thread dialogue steps run in. One is enough (a step takes
+#: milliseconds, and the GIL lets one thread think at a time anyway); more
+#: would compete with the event loop for the GIL.
+_STEPS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arbitre-step")
+
+
+async def _off_loop(step: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    """A dialogue step in the step thread (with this task's context: the
+    outbox sink). The event loop stays free meanwhile: the sender reads
+    Telegram's confirmations and commits them at once (the shorter that
+    wait, the fewer replies a crash can send twice), and other chats'
+    updates are fetched."""
+    context = contextvars.copy_context()
+    return await asyncio.get_running_loop().run_in_executor(
+        _STEPS, functools.partial(context.run, step, *args, **kwargs))
 
 
 def _is_group(message: Message) -> bool:
@@ -180,8 +205,9 @@ class ArbitreHandlers:
         async with self._locks.hold(message.chat_id):
             if COMMANDS.get(name) == "history":  # a file is coming: say so meanwhile
                 await context.bot.send_chat_action(message.chat_id, ChatAction.UPLOAD_DOCUMENT)
-            replies = self.conversations.command(
-                chat_key(message.chat_id), name, argument, _language_code(update))
+            replies = await _off_loop(self.conversations.command,
+                                      chat_key(message.chat_id), name, argument,
+                                      _language_code(update))
             if erasing and update.effective_user is not None:
                 for action in (a for r in replies for a in r.actions):
                     if action.data.startswith("forget:"):  # only this user may confirm
@@ -206,8 +232,9 @@ class ArbitreHandlers:
         if not await self._admit(update, context, message):
             return
         async with self._locks.hold(message.chat_id):
-            replies = self.conversations.command(
-                chat_key(message.chat_id), "help", None, _language_code(update))
+            replies = await _off_loop(self.conversations.command,
+                                      chat_key(message.chat_id), "help", None,
+                                      _language_code(update))
             await self._send(context, message, replies)
 
     async def on_text(self, update: Update, context: Context) -> None:
@@ -248,8 +275,8 @@ class ArbitreHandlers:
         """``converse`` once the chat's lock is held."""
         # No "typing…" here: the reply comes within milliseconds, and the
         # extra round trip would cost a third of the bot's throughput.
-        replies = self.conversations.text(
-            chat_key(message.chat_id), text, _language_code(update))
+        replies = await _off_loop(self.conversations.text,
+                                  chat_key(message.chat_id), text, _language_code(update))
         await self._send(context, message, replies)
 
     async def on_voice(self, update: Update, context: Context) -> None:
@@ -274,9 +301,12 @@ class ArbitreHandlers:
         async with self._locks.hold(message.chat_id):
             hint, lang = self._voice_languages(key, update)
             heard = await self.voice.hear(context.bot, message.chat_id, media, hint, lang)
-            await self._send(context, message, [Reply(heard.say)])
-            if heard.text is not None:
-                await self._dialogue_step(update, context, message, heard.text)
+            if heard.text is None:
+                await self._send(context, message, [Reply(heard.say)])
+                return
+            # The echo is written with the step's replies, in its transaction.
+            self.sender.preface([Reply(heard.say)])
+            await self._dialogue_step(update, context, message, heard.text)
 
     async def on_other(self, update: Update, context: Context) -> None:
         """Stickers, photos, other files: say what can be read."""
@@ -327,8 +357,8 @@ class ArbitreHandlers:
         async with self._locks.hold(chat_id):
             # The dialogue knows whether the question is still open, even under a
             # message too old for Telegram to show again (which cannot be edited).
-            replies = self.conversations.button(
-                chat_key(chat_id), query.data, _language_code(update))
+            replies = await _off_loop(self.conversations.button,
+                                      chat_key(chat_id), query.data, _language_code(update))
             editable = isinstance(message, Message) and message.is_accessible
             if editable and edit_target(update, replies) is None and (
                     parse_answer_data(query.data) is not None

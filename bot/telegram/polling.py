@@ -12,11 +12,10 @@ at once, with a CRITICAL traceback each time. ``Poller`` instead:
 * backs off on anything else that fails (network errors, 5xx, 409, a
   malformed answer): 1 s, then x1.5 each time up to 30 s, one log line each;
   ``retry_after`` (429) is waited as Telegram asks;
-* records each update in the store's inbox (by update_id) before handing it
-  to the Application's queue, and only then confirms it to Telegram (the
-  offset of the next getUpdates): a crash loses nothing Telegram was told was
-  received. At start, what the inbox holds unhandled is handled first; an
-  update Telegram sends again is not handled twice.
+* hands each update to the Application's queue, which records it in the
+  store's inbox (inbox.py), and only then confirms it to Telegram (the offset
+  of the next getUpdates): a crash loses nothing Telegram was told was
+  received; an update Telegram sends again is not handled twice.
 """
 
 from __future__ import annotations
@@ -29,8 +28,6 @@ from collections.abc import Callable, Sequence
 from telegram import Update
 from telegram.error import InvalidToken, RetryAfter, TelegramError, TimedOut
 from telegram.ext import Application
-
-from bot.store_api import ChatStore
 
 __all__ = ["Poller", "POLL_TIMEOUT", "MAX_BACKOFF", "TOKEN_REFUSED"]
 
@@ -50,9 +47,8 @@ TOKEN_REFUSED = ("Telegram refused the token while the bot was running (the toke
 class Poller:
     def __init__(self, app: Application,  # type: ignore[type-arg]
                  allowed_updates: Sequence[str] | None = None,
-                 timeout: int = POLL_TIMEOUT, store: ChatStore | None = None) -> None:
+                 timeout: int = POLL_TIMEOUT) -> None:
         self.app = app
-        self.store = store
         self.allowed_updates = list(allowed_updates) if allowed_updates is not None else None
         self.timeout = timeout
         self.offset = 0
@@ -66,7 +62,6 @@ class Poller:
     async def run(self, stop: asyncio.Event) -> None:
         """Poll until ``stop`` is set; sets it too when the token is refused."""
         delay = 0.0
-        await self._replay()
         while not stop.is_set():
             try:
                 updates = await self._fetch(stop)
@@ -98,30 +93,19 @@ class Poller:
                 delay = 0.0
                 if updates is None:
                     return  # stopped while waiting
-                for update in updates:
-                    if self._received(update):
-                        await self.app.update_queue.put(update)
-                if updates:
-                    self.offset = updates[-1].update_id + 1
+                try:
+                    for update in updates:
+                        await self.app.update_queue.put(update)  # into the inbox
+                        self.offset = update.update_id + 1
+                except Exception as error:  # the inbox cannot keep it (a full disk...)
+                    self.failures += 1
+                    delay = _next_backoff(delay)
+                    log.error("an update could not be kept (%s: %s); it is not confirmed to "
+                              "Telegram, asked again in %.1f s", type(error).__name__, error,
+                              delay)
             if delay:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), delay)
-
-    def _received(self, update: Update) -> bool:
-        """Record the update in the inbox; False when it came before."""
-        if self.store is None:
-            return True
-        return self.store.record_update(update.update_id, update.to_dict())
-
-    async def _replay(self) -> None:
-        """Updates received before a crash and never handled: handled now, first."""
-        if self.store is None:
-            return
-        for update_id, payload in self.store.unhandled_updates():
-            update = Update.de_json(payload, self.app.bot)
-            if update is not None:
-                log.info("handling update %d, received before a restart", update_id)
-                await self.app.update_queue.put(update)
 
     async def confirm(self) -> None:
         """Tell Telegram the updates handled so far are received (at a clean

@@ -55,11 +55,17 @@ MAX_ATTEMPTS = 60
 CLOSE_GRACE = 10.0
 FIRST_BACKOFF = 0.5
 MAX_BACKOFF = 15.0
+#: Seconds to wait for Telegram's answer to a message sent. Long (PTB's
+#: default is 5): a message Telegram takes slowly and answers late would, past
+#: the wait, be sent again (the Bot API has no idempotency key).
+SEND_READ_TIMEOUT = 30.0
 
 #: The update being handled in this task, for the sink.
 _UPDATE: ContextVar[Update | None] = ContextVar("arbitre_update", default=None)
 #: The replies the current step wrote to the outbox (so they are not written twice).
 _WRITTEN: ContextVar[list[list[Reply]] | None] = ContextVar("arbitre_written", default=None)
+#: Replies to write ahead of the next step's, in its transaction (a voice note's echo).
+_PREFACE: ContextVar[list[Reply] | None] = ContextVar("arbitre_preface", default=None)
 
 
 def payloads(bot: Bot, chat_id: int, replies: list[Reply], reply_to: int | None = None,
@@ -124,15 +130,24 @@ class Sender:
         marked handled."""
         _UPDATE.set(update)
         _WRITTEN.set([])
+        _PREFACE.set(None)
         STEP_SINK.set(self.sink)
+
+    def preface(self, replies: list[Reply]) -> None:
+        """``replies`` go out ahead of the next step's, written in its
+        transaction: a crash leaves both or neither (a voice note's echo and
+        the step on its transcript, never the echo twice)."""
+        _PREFACE.set(list(replies))
 
     def sink(self, db: Transaction, chat_key: str, replies: list[Reply]) -> None:
         update = _UPDATE.get()
         chat_id = _chat_id(chat_key)
         if update is None or chat_id is None:
             return
-        calls = payloads(update.get_bot(), chat_id, replies, _reply_to(update),
-                         edit_target(update, replies))
+        preface = _PREFACE.get() or []
+        _PREFACE.set(None)
+        calls = payloads(update.get_bot(), chat_id, preface + replies, _reply_to(update),
+                         None if preface else edit_target(update, replies))
         for call in calls:
             self.store.enqueue(db, chat_id, call)
         self.store.mark_handled(db, update.update_id)
@@ -147,17 +162,21 @@ class Sender:
     def enqueue(self, bot: Bot, chat_id: int, replies: list[Reply],
                 reply_to: int | None = None, retire: int | None = None) -> None:
         """Replies that no step wrote (refusals, hints, voice echoes), in a
-        transaction of their own; ``retire``: the id of a message whose
-        buttons go (its question is closed)."""
+        transaction of their own, which also marks the update being handled
+        as handled: a restart does not answer it again; ``retire``: the id of
+        a message whose buttons go (its question is closed)."""
         calls = payloads(bot, chat_id, replies, reply_to)
         if retire is not None:
             calls.insert(0, {"method": "editMessageReplyMarkup", "message_id": retire,
                              "reply_markup": None})
         if not calls:
             return
+        update = _UPDATE.get()
         with self.store.transaction() as db:
             for call in calls:
                 self.store.enqueue(db, chat_id, call)
+            if update is not None:
+                self.store.mark_handled(db, update.update_id)
 
     # --- delivering ------------------------------------------------------------
 
@@ -183,7 +202,7 @@ class Sender:
         undelivered, and what failed before, goes out."""
         while not stop.is_set():
             try:
-                chats = sorted({chat for _, chat, _, _ in self.store.pending(limit=1000)})
+                chats = self.store.pending_chats()
             except Exception:  # the store failing is reported elsewhere
                 log.exception("could not read the outbox")
                 chats = []
@@ -272,22 +291,24 @@ async def _call(bot: ExtBot[None], chat_id: int, call: dict[str, Any]) -> None:
     method = call["method"]
     markup = call.get("reply_markup")
     reply_markup = InlineKeyboardMarkup.de_json(markup, bot) if markup else None
+    wait = SEND_READ_TIMEOUT
     if method == "sendMessage":
         reply_to = call.get("reply_to")
         await bot.send_message(
             chat_id, call["text"], parse_mode=call.get("parse_mode"), reply_markup=reply_markup,
             reply_parameters=(ReplyParameters(reply_to, allow_sending_without_reply=True)
-                              if reply_to else None))
+                              if reply_to else None), read_timeout=wait)
     elif method == "editMessageText":
         await bot.edit_message_text(call["text"], chat_id=chat_id,
                                     message_id=call["message_id"],
-                                    parse_mode=call.get("parse_mode"), reply_markup=reply_markup)
+                                    parse_mode=call.get("parse_mode"), reply_markup=reply_markup,
+                                    read_timeout=wait)
     elif method == "editMessageReplyMarkup":
         await bot.edit_message_reply_markup(chat_id=chat_id, message_id=call["message_id"],
-                                            reply_markup=None)
+                                            reply_markup=None, read_timeout=wait)
     elif method == "sendDocument":
         await bot.send_document(chat_id, InputFile(base64.b64decode(call["content"]),
-                                                   filename=call["name"]))
+                                                   filename=call["name"]), read_timeout=wait)
     else:
         log.error("unknown outbox call %r: dropped", method)
 

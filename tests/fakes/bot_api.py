@@ -82,11 +82,15 @@ class FakeBotApi:
         #: fault injection: given (method, params), an answer (status, payload) to give
         #: instead of the normal one, or None for the normal one. A payload
         #: {"__fault__": "reset"} closes the connection unanswered; {"__fault__":
-        #: "timeout", "seconds": s} holds it s seconds first; {"__fault__": "raw",
-        #: "body": text} answers 200 with that body (malformed JSON). None of them
-        #: is recorded as a call: Telegram did not take it.
+        #: "timeout", "seconds": s} holds it s seconds first; {"__fault__": "slow",
+        #: "seconds": s} holds it s seconds, then takes it and answers as usual;
+        #: {"__fault__": "raw", "body": text} answers 200 with that body (malformed
+        #: JSON). Apart from "slow", none of them is recorded as a call: Telegram
+        #: did not take it.
         self.override: Callable[[str, dict[str, Any]], tuple[int, dict[str, Any]] | None] | None \
             = None
+        #: (chat id, message id) -> what a message the fake sent shows (text, buttons)
+        self._shown: dict[tuple[int, int], tuple[str, str]] = {}
         #: group chat id -> {user id: "creator" or "administrator"}; others are members
         self._admins: dict[int, dict[int, str]] = {}
 
@@ -179,6 +183,11 @@ class FakeBotApi:
             if problem:
                 return 400, {"ok": False, "error_code": 400,
                              "description": f"Bad Request: can't parse entities: {problem}"}
+        if method == "editMessageText" and self._unchanged(params):
+            return 400, {"ok": False, "error_code": 400, "description": (
+                "Bad Request: message is not modified: specified new message content and "
+                "reply markup are exactly the same as a current content and reply markup of "
+                "the message")}
         if method in ("sendMessage", "sendDocument", "editMessageText"):
             return 200, {"ok": True, "result": self._message(method, params)}
         if method == "getChatMember":
@@ -256,6 +265,14 @@ class FakeBotApi:
             limit = int(params.get("limit") or 100)
             return list(self._updates[:limit])
 
+    def _unchanged(self, params: dict[str, Any]) -> bool:
+        """Whether an edit would leave a message the fake sent as it is (text and
+        buttons the same): Telegram refuses such an edit."""
+        key = (int(params["chat_id"]), int(params.get("message_id") or 0))
+        with self._cond:
+            shown = self._shown.get(key)
+        return shown is not None and shown == _content(params)
+
     def _message(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         chat_id = int(params["chat_id"])
         with self._cond:
@@ -264,6 +281,8 @@ class FakeBotApi:
             else:
                 self._next_message_id += 1
                 message_id = self._next_message_id
+            if method != "sendDocument":
+                self._shown[(chat_id, message_id)] = _content(params)
         message: dict[str, Any] = {
             "message_id": message_id,
             "date": int(time.time()),
@@ -321,6 +340,10 @@ class FakeBotApi:
                         with fake._cond:
                             fake.update_requests += 1
                     injected = fake.override(method, params) if fake.override else None
+                    if injected is not None and injected[1].get("__fault__") == "slow":
+                        # Taken and answered as usual, but only after a while.
+                        time.sleep(float(injected[1].get("seconds", 1.0)))
+                        injected = None
                     if method != "getUpdates" and injected is None:  # Telegram took it
                         fake._record(ApiCall(method, params, files))
                     if injected is not None and "__fault__" in injected[1]:
@@ -377,6 +400,13 @@ class FakeBotApi:
 _HTML_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "code", "pre",
               "tg-spoiler", "blockquote"}
 _TOKEN = re.compile(r"<(/?)([a-z-]+)( expandable)?>|&(lt|gt|amp|quot|#\d+|#x[0-9a-f]+);|[<&]")
+
+
+def _content(params: dict[str, Any]) -> tuple[str, str]:
+    """What a message shows: its text, and its inline keyboard (or none)."""
+    markup = params.get("reply_markup")
+    buttons = markup.get("inline_keyboard") if isinstance(markup, dict) else None
+    return str(params.get("text", "")), json.dumps(buttons or [], sort_keys=True)
 
 
 def html_problem(text: str) -> str | None:

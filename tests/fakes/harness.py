@@ -74,7 +74,7 @@ class TelegramHarness:
         await app.start()
         # The bot's own poller, as `arbitre telegram` runs it (1 s long polls).
         self._stop = asyncio.Event()
-        self.poller = Poller(app, timeout=1, store=app.bot_data["conversations"].store)
+        self.poller = Poller(app, timeout=1)
         self._polling = asyncio.create_task(self.poller.run(self._stop))
         self.app = app
 
