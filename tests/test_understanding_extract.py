@@ -80,6 +80,13 @@ ROWS = [
     ("show me law 16", "law_lookup", {"law_ref": "16"}),
     ("peux-tu me lire la loi vingt-cinq", "law_lookup", {"law_ref": "25"}),
     ("what does the law about exposed cards say", "law_lookup", {"law_query": "exposed cards"}),
+    # any word naming a Law, or a reference that cannot be a call, read by normalise_ref
+    ("rule 31", "law_lookup", {"law_ref": "31"}),
+    ("what does 27B1b say", "law_lookup", {"law_ref": "27B1(b)"}),
+    ("loi 25A", "law_lookup", {"law_ref": "25A"}),
+    ("Law 27B1b please", "law_lookup", {"law_ref": "27B1(b)"}),
+    ("règle 16", "law_lookup", {"law_ref": "16"}),
+    ("Law 30B1(b)(ii)", "law_lookup", {"law_ref": "30B1(b)(ii)"}),
 ]  # fmt: skip
 
 
