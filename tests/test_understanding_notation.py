@@ -37,6 +37,10 @@ from bot.understanding.notation import read_listing
         ("Dlr E 1S, S P, W 2D, N P, E X (his partner's 2D)", "inadmissible_double", "E", "X"),
         # the seat named before "then bid" (39: a call after the final pass)
         ("Bd 3: 4H P P P; S then bid 4S", "call_after_final_pass", "S", "4S"),
+        # a board header names the dealer, then a single call (31: not the dealer's turn)
+        ("Bd 10 S/All. W 1S", "bid_out_of_rotation", "W", "1S"),
+        ("Board 3 N/None. E 1H", "bid_out_of_rotation", "E", "1H"),
+        ("Étui 7 O/Tous. S 1♣", "bid_out_of_rotation", "S", "1C"),
     ],
 )
 def test_a_listing_is_replayed(text: str, irregularity: str, offender: str, call: str) -> None:

@@ -376,7 +376,8 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
 
     derivation = reading.derivation
     if derivation is not None and derivation.irregularity is not None:
-        add(derivation.irregularity.value, 0.9)
+        # a replay from a stated dealer ("Bd 10 S/All. W 1S") is a fact, not a guess
+        add(derivation.irregularity.value, 0.9 if "dealer" in derivation.assumed else 1.0)
     calls = reading.entities.calls
     bids = [c for c in calls if c.call.is_bid]
     if any(c.call.level > 7 for c in bids):

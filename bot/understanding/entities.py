@@ -270,10 +270,30 @@ def only_offered(tokens: Sequence[str], start: int) -> bool:
     return bool(set(tokens[max(0, start - 3) : start]) & _OPTION)
 
 
+_BOARD = frozenset({"board", "etui", "donne"})
+#: Vulnerability written after the dealer in a board header (``Bd 10 S/All``).
+_VULNERABILITY = frozenset({"all", "none", "both", "nil", "ns", "ew", "eo", "tous", "personne"})
+
+
+def header_dealer(tokens: Sequence[str]) -> Seat | None:
+    """The dealer of a board header: ``Bd 10 S/All``, ``Étui 7 O/Tous``."""
+    for i in range(len(tokens) - 3):
+        if (
+            tokens[i] in _BOARD and tokens[i + 1].isdigit() and tokens[i + 2] in SEATS
+            and tokens[i + 3] in _VULNERABILITY
+        ):  # fmt: skip
+            return Seat[tokens[i + 2]]
+    return None
+
+
 def _dealer(
     tokens: Sequence[str], mentions: list[SeatMention], spans: list[tuple[int, int]]
 ) -> Ref | None:
-    """The seat next to a dealer cue: ``donneur Sud``, ``N dealer``, ``le donneur était Est``."""
+    """The seat next to a dealer cue (``donneur Sud``, ``N dealer``, ``le donneur
+    était Est``) or in a board header (``Bd 10 S/All``)."""
+    header = header_dealer(tokens)
+    if header is not None:
+        return Ref(seat=header)
     for start, end in spans:
         best: tuple[float, Ref] | None = None
         for mention in mentions:
