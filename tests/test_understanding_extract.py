@@ -74,6 +74,14 @@ ROWS = [
      {"offender": "N"}),
     ("Ouest m'a expliqué que le contre était punitif, c'était un contre d'appel",
      "misinformation", {"offender": "W"}),
+    # a call after the contract is stated or before the opening lead: Law 39, not 31
+    ("Le contrat est 4♠ par Sud. Avant l'entame, Est dit 5♣.", "call_after_final_pass",
+     {"offender": "E", "call": "5C"}),
+    ("The contract is 4S by South. Before the opening lead East bid 5C.",
+     "call_after_final_pass", {"offender": "E", "call": "5C"}),
+    ("Final contract 3NT by N; W then said double", "call_after_final_pass", {"offender": "W"}),
+    # ... but a word on what a call meant before the lead is about an explanation (20F)
+    ("Before the opening lead, North said his 2D was not a transfer", "misinformation", {}),
     # law lookups
     ("/loi 27B1(a)", "law_lookup", {"law_ref": "27B1(a)"}),
     ("que dit la loi sur le contre hors tour", "law_lookup", {"law_query": "contre hors tour"}),

@@ -411,6 +411,11 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
         # "pas hors tour", "not out of turn": the description rules these out
         for key in set(_OUT_OF_TURN.values()):
             out[key] = out.get(key, 0.0) - 0.3
+    if _call_after_contract(reading):
+        add(I.CALL_AFTER_FINAL_PASS, 0.85)
+        for key in set(_OUT_OF_TURN.values()):
+            if key in out:
+                out[key] *= 0.5  # no turn is left once the contract is stated
     if _called_when_obliged(reading):
         add(I.CALL_WHEN_OBLIGED_TO_PASS, 0.85)
         for key in set(_OUT_OF_TURN.values()):
@@ -461,6 +466,28 @@ def _quoted_remark(reading: Reading) -> bool:
         if not read_calls(quoted):
             return True
     return False
+
+
+def _call_after_contract(reading: Reading) -> bool:
+    """``Le contrat est 4♠ par Sud. Avant l'entame, Est dit 5♣.``: a named player
+    calls after the contract is stated or before the opening lead (39)."""
+    spans = reading.affirmed("@contract_stated")
+    if not spans or any(reading.has(cue) for cue in _ABOUT_MEANING):
+        return False  # "before the opening lead, the correct explanation was…": 20F
+    after = spans[0][1]
+    contract = [c for c in reading.entities.calls if c.start >= after]
+    later = [c for c in contract if c.caller is not None and c.start > contract[0].end]
+    return bool(later) or bool(
+        contract and contract[0].caller is not None
+        and reading.tokens[spans[0][0] : spans[0][1]][-1] in _BEFORE_LEAD_LAST
+    )  # fmt: skip
+
+
+#: Cues of a story about what a call meant, not about a new call.
+_ABOUT_MEANING = ("@explained", "@asked", "@meant", "@req_explanation", "@req_review",
+                  "@noticed_explainer", "@noticed_explainer_partner")
+#: The last word of a "before the opening lead" cue (no contract named in it).
+_BEFORE_LEAD_LAST = frozenset({"entame", "lead", "made"})
 
 
 def _called_when_obliged(reading: Reading) -> bool:
