@@ -74,6 +74,12 @@ ROWS = [
      {"offender": "N"}),
     ("Ouest m'a expliqué que le contre était punitif, c'était un contre d'appel",
      "misinformation", {"offender": "W"}),
+    # a replacement told says the LHO did not accept the insufficient bid (27B)
+    ("Nord 1♠, Est 1♥ insuffisant, remplacé par passe", "insufficient_bid",
+     {"replacement": "pass", "lho_accepts": False}),
+    ("N 1S E 1H, E corrects to 2H", "insufficient_bid",
+     {"replacement": "lowest_same_denomination", "lho_accepts": False}),
+    ("N 1S E 1H, LHO accepted", "insufficient_bid", {"lho_accepts": True}),
     # a call after the contract is stated or before the opening lead: Law 39, not 31
     ("Le contrat est 4♠ par Sud. Avant l'entame, Est dit 5♣.", "call_after_final_pass",
      {"offender": "E", "call": "5C"}),

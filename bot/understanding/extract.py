@@ -1826,6 +1826,8 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         replacement = _replacement(reading, call, offender)
         if replacement is not None:
             text_facts["replacement"] = replacement
+            # 27B: the offender replaces his bid only when his LHO did not accept it
+            text_facts.setdefault("lho_accepts", False)
     if call is not None and "call_kind" in relevant:
         text_facts["call_kind"] = call.call.kind.value
     if kind is I.PASS_OUT_OF_ROTATION and reading.compass_calls and offender is not None:
