@@ -264,3 +264,19 @@ def test_offender_and_call_as_written(text, irregularity, facts):
     assert result.irregularity == irregularity, result
     for fact, value in facts.items():
         assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "inadmissible"),
+    [
+        # Law 19A1: a double of an opponent's call is allowed
+        ("My LHO doubled my opening", False),
+        # 19A1 (36): the doubler's own side made the doubled call
+        ("my partner doubled my opening", True),
+        ("Mon partenaire a contré mon ouverture", True),
+        ("I doubled my partner's opening", True),
+    ],
+)
+def test_a_double_is_inadmissible_only_on_the_doublers_own_side(text, inadmissible):
+    result = classify(text)
+    assert (result.irregularity == "inadmissible_double") is inadmissible, result

@@ -539,7 +539,33 @@ def _double_on_partner(reading: Reading) -> bool:
             between = _between(reading, double, other)
             if BREAK not in between and not set(between) & _SEQUENCE_WORDS:
                 return True
+        owner = _owner_after(reading, double)
+        if double.call.kind is CallKind.DOUBLE and _own_side(double.caller, owner):
+            return True  # "my partner doubled my opening", "I doubled my partner's 1♠"
     return False
+
+
+#: The writer's side as the text names it (``I``/``my partner``).
+_WRITER_SIDE = frozenset({Relation.SELF, Relation.PARTNER})
+_OWNED_BY = {"PARTNER": Relation.PARTNER, "LHO": Relation.LHO, "RHO": Relation.RHO}
+
+
+def _owner_after(reading: Reading, double: Any) -> Relation | None:
+    """Whose call a double names just after it: ``doubled MY opening`` -> the
+    writer, ``doubled MY PARTNER's 1♠`` -> his partner, ``MY LHO's`` -> an opponent."""
+    tokens = reading.tokens
+    window = tokens[double.end : double.end + 3]
+    if "MY" not in window:
+        return None
+    i = double.end + window.index("MY") + 1
+    if i < len(tokens) and tokens[i] in _OWNED_BY:
+        return _OWNED_BY[tokens[i]]
+    return Relation.SELF
+
+
+def _own_side(caller: Any, owner: Relation | None) -> bool:
+    """The doubler and the owner of the doubled call are both the writer's side."""
+    return caller is not None and caller.writer in _WRITER_SIDE and owner in _WRITER_SIDE
 
 
 _NEGATIONS = frozenset(
