@@ -6,12 +6,17 @@ Each "process" here is a store and a gate of its own on one database."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.store import Store
+from bot.store import Store, StoreError
 from bot.store_api import open_store
 from bot.telegram.gate import WINDOW_SECONDS, Gate, Verdict, make_gate
+from tests.fakes.harness import TelegramHarness
+from tests.fakes.reading import sent_texts
+from tests.fakes.updates import private_chat, text_update, user
 from tests.support.pg_server import PgServer, count_rows
 
 #: The start of a window (aligned on the minute), so the tests know where it ends.
@@ -98,11 +103,35 @@ class _Down:
     """A shared counter whose database is out of reach."""
 
     def count_message(self, user_id: int, window_seconds: float) -> int:
-        from bot.store import StoreError
-
         raise StoreError("PostgreSQL failed to count a message: connection refused")
 
 
 def test_a_database_out_of_reach_does_not_silence_the_bot() -> None:
     gate = Gate(per_minute=1, counter=_Down())
     assert gate.user(1) is Verdict.ANSWER  # the step that follows says what is wrong
+
+
+async def test_two_bots_on_one_database_answer_a_user_within_one_limit(
+        pg_server: PgServer) -> None:
+    """End to end through the fake Bot API: a user's messages alternate
+    between two bot processes; the limit of 2 holds over both, and one of them
+    (not each) says so politely."""
+    into_minute = time.time() % WINDOW_SECONDS
+    if into_minute > WINDOW_SECONDS - 15:  # the counts are per clock minute: not across two
+        await asyncio.sleep(WINDOW_SECONDS - into_minute + 0.5)
+    url = pg_server.fresh_url()
+    bots = [TelegramHarness(url, per_minute=2) for _ in range(2)]
+    try:
+        for bot in bots:
+            await bot.start()
+        chat = private_chat(520)
+        answers = []
+        for n in range(5):  # distinct update ids: the two bots share one inbox
+            update = text_update(9000 + n, chat, "/aide", sender=user(520, language_code="en"))
+            answers.append(sent_texts(await bots[n % 2].send(update)))
+        assert [len(a) > 0 for a in answers] == [True, True, True, False, False]
+        assert "at most 2 messages a minute" in answers[2][0]
+        assert all(not bot.errors for bot in bots)
+    finally:
+        for bot in bots:
+            await bot.close()
