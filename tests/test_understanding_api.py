@@ -166,3 +166,80 @@ def test_any_text_gives_a_classification(text):
 @given(st.lists(BRIDGE_WORDS, max_size=40).map(" ".join))
 def test_any_bridge_like_text_gives_a_classification(text):
     check_shape(classify(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a director's log: the Law cited beside the ruling given names the incident
+        ("Ruling: 27B1(b), partner barred", "insufficient_bid"),
+        ("Law 16 applied, score adjusted to 4S-1.", "unauthorized_information"),
+        ("Law 21B1a, adj 3NT=", "misinformation"),
+        ("Law 25A: change allowed", "change_of_call"),
+        ("Decision 32B: double cancelled", "double_out_of_rotation"),
+        ("Ruling: partner barred for one round, 31A2", "bid_out_of_rotation"),
+        # the Law asked for is still a lookup
+        ("What does Law 16 say about a score adjusted?", "law_lookup"),
+        # directors' abbreviations
+        ("COC by N: 2S -> 2H, unintended, 25A.", "change_of_call"),
+        ("chgt d'ench. E 3SA -> 4♥ après réflexion, S pas encore parlé.", "change_of_call"),
+    ],
+)
+def test_directors_logs(text, expected):
+    assert classify(text).irregularity == expected
+
+
+def test_an_opponents_double_of_our_bid_is_no_inadmissible_double():
+    """Law 19A1: a double of an opponent's call is legal; the calls as written decide."""
+    assert classify("LHO doubled my 1S opening, partner passed").irregularity is None
+    assert classify("partner doubled my 1S opening").irregularity == "inadmissible_double"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Law 19B1: a redouble needs a double to redouble
+        ("oppo XX'd when there was no X. ruling?", "inadmissible_double"),
+        ("pote a mis XX sur leur 3♦ alors qu'il y avait pas de X", "inadmissible_double"),
+        # Law 32: the call made out of turn is the double, not the bid it doubled
+        (
+            "L'adversaire de droite a contré mon ouverture de 1♠ alors que c'était le tour "
+            "de son partenaire.",
+            "double_out_of_rotation",
+        ),
+    ],
+)
+def test_which_call_the_double_words_name(text, expected):
+    assert classify(text).irregularity == expected
+
+
+def test_a_regular_listing_alone_is_no_incident():
+    assert classify("1H → P → 1S → P → 1NT → X → XX").irregularity is None
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        ("Bd 3 N/EW. 1♣ 1♥ 1♦", "S"),  # Law 27: the dealer is in the board header
+        ("Board 4 S/None: 1H 1S 1D", "N"),
+        ("Étui 6 E/Tous. 1♠ 1♥", "S"),
+    ],
+)
+def test_board_header_gives_the_dealer(text, offender):
+    result = classify(text)
+    assert result.irregularity == "insufficient_bid"
+    assert result.facts["offender"] == offender
+
+
+def test_board_header_is_no_part_of_what_the_learned_layer_reads():
+    from bot.understanding.ngram import features_text
+
+    assert features_text("Bd 10 S/All. W 1S") == "W 1 ♠"
+    assert features_text("Board 12 was played instead of board 11").endswith("board 11")
+
+
+def test_a_short_note_the_learned_layer_is_sure_of_is_placed():
+    """A director's three-word note ("auction review asked", Law 20) names its
+    incident; a short correction with no incident in it stays unplaced."""
+    assert classify("auction review asked").irregularity == "auction_review"
+    assert classify("non, c'était Ouest").irregularity is None

@@ -91,6 +91,8 @@ _LATER_SENTENCE = 0.8
 #: Words a message needs before the learned layer may place it with no lexical
 #: or structural evidence.
 _LEARNED_ALONE = 6
+#: The learned layer's probability that places a short message alone.
+_LEARNED_SURE = 0.9
 _MIN_KNOWN_WORDS = 0.4
 _CALL_LETTERS = frozenset({"p", "x", "xx"})
 
@@ -163,19 +165,26 @@ def classify(text: str) -> Classification:
     derivation = reading.derivation
     if (
         not scores and derivation is not None and derivation.irregularity is None
-        and reading.compass_calls and _only_calls(reading)
+        and (reading.compass_calls or _replayed(derivation)) and _only_calls(reading)
     ):  # fmt: skip
         # "N 1K E 1C S 1P O 1SA" and nothing else: the calls, replayed, are regular
         return Classification(None, 0.0, (), _listed_calls(reading), reading.lang)
     # The learned layer alone does not make an incident of a short remark
     # ("non, c'était Ouest" corrects an earlier message).
     text = reading.norm.text
-    learned = probabilities(text) if scores or text.count(" ") >= _LEARNED_ALONE - 1 else {}
+    learned = probabilities(text)
+    if not scores and text.count(" ") < _LEARNED_ALONE - 1 and max(
+        (p for k, p in learned.items() if k != NONE), default=0.0
+    ) < _LEARNED_SURE:
+        learned = {}  # a short note the learned layer is not sure of ("tank then bid" is)
     law_request = scores.get(LAW_LOOKUP, 0.0) >= 0.9 and not _someone_acts(reading)
+    applied = _applied_rectification(reading) | _judged_regular(reading)
     for key, p in learned.items():
         if key in IDS:
             # a request to read a law: the learned layer reads its topic words too
             weight = _LEARNED * (0.5 if law_request and key != LAW_LOOKUP else 1.0)
+            if key in applied:
+                weight *= 0.3
             scores[key] = scores.get(key, 0.0) + weight * p
     vague = _LEARNED * learned.get(NONE, 0.0)
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], IDS.index(kv[0])))
@@ -192,6 +201,11 @@ def classify(text: str) -> Classification:
     candidates = tuple((k, round(min(1.0, v), 3)) for k, v in ranked[:5])
     facts = facts_for(reading, top)
     return Classification(top, round(confidence, 3), candidates, facts, reading.lang)
+
+
+def _replayed(derivation: Any) -> bool:
+    """Calls with no seat (``1H P 1S P 1NT X XX``) replayed from a lent dealer."""
+    return derivation.auction is not None and len(derivation.auction.calls) >= 3
 
 
 def _only_calls(reading: Reading) -> bool:
@@ -242,6 +256,9 @@ def _scores(reading: Reading) -> dict[str, float]:
         for sequential in (I.INSUFFICIENT_BID, *set(_OUT_OF_TURN.values())):
             if sequential in structural:
                 structural[sequential] *= 0.5
+    for key in _applied_rectification(reading) | _judged_regular(reading):
+        if key in lexical:
+            lexical[key] *= 0.5
     scores: dict[str, float] = {}
     for key in IDS:
         a, b = lexical.get(key, 0.0), structural.get(key, 0.0)
@@ -270,6 +287,12 @@ def _lexical(reading: Reading) -> dict[str, float]:
     if any(c.call.is_bid for c in reading.entities.calls) and I.PASSED_OUT in found:
         # "après que tout le monde a passé derrière 4♥": a bid was made, so not passed out
         found[I.PASSED_OUT] = [(v * 0.5, m) for v, m in found[I.PASSED_OUT]]
+    if I.CALL_WHEN_OBLIGED_TO_PASS in found and not _call_by_the_barred(reading, sentence, found):
+        # "partner must pass throughout", "Sud doit passer toute la séquence ?":
+        # the rectification of another irregularity, with no call made after it
+        found[I.CALL_WHEN_OBLIGED_TO_PASS] = [
+            (v * 0.5, m) for v, m in found[I.CALL_WHEN_OBLIGED_TO_PASS]
+        ]
     first = {section: min(m.start for _, m in matches) for section, matches in found.items()}
     out: dict[str, float] = {}
     for section, matches in found.items():
@@ -292,6 +315,32 @@ def _lexical(reading: Reading) -> dict[str, float]:
         for section, start in first.items():
             if sentence(start) > opening:
                 out[section] *= _LATER_SENTENCE
+    return out
+
+
+def _call_by_the_barred(
+    reading: Reading, sentence: Any, found: dict[str, list[tuple[float, Match]]]
+) -> bool:
+    """A call other than a pass told in the sentence of a pass obligation or
+    after it (``N barred. N then bid 2S``, ``E X when barred``)."""
+    opening = min(sentence(m.start) for _, m in found[I.CALL_WHEN_OBLIGED_TO_PASS])
+    token_sentence = _token_sentences(reading)
+    return any(
+        not c.call.is_pass and token_sentence[c.start] >= opening for c in reading.entities.calls
+    )
+
+
+def _token_sentences(reading: Reading) -> list[int]:
+    """Token index -> index of its sentence (as ``_sentence_index`` counts them)."""
+    out: list[int] = []
+    current, pending = -1, True
+    for token in reading.tokens:
+        if token == BREAK:
+            pending = True
+        elif token != COMMA and pending:
+            current += 1
+            pending = False
+        out.append(max(current, 0))
     return out
 
 
@@ -336,6 +385,8 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
         add(I.INSUFFICIENT_BID, 0.8)
     if _double_on_partner(reading):
         add(I.INADMISSIBLE_DOUBLE, 0.7)
+    if _redouble_undoubled(reading):
+        add(I.INADMISSIBLE_DOUBLE, 0.8)
     said_again = _said_again(reading)
     if said_again:
         add(I.CHANGE_OF_CALL, 0.85 if said_again & _RETRACTION else 0.6)
@@ -367,9 +418,13 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
     law = _law_evidence(reading, named=topic)
     if law:
         add(LAW_LOOKUP, law)
-    if _tells_incident(reading):
-        for cited in _cited_laws(reading):
-            add(cited, 0.6)  # "N bâillonné (36B). N dit 3♦. 37A.": the director's citation
+    ruled = _ruling_stated(reading)
+    if _tells_incident(reading) or ruled:
+        cited_laws = _cited_laws(reading)
+        for cited in cited_laws:
+            # "N bâillonné (36B). N dit 3♦. 37A.": the director's citation;
+            # "27B1(b) applied, partner barred": the ruling names its Law
+            add(cited, 0.75 if ruled else 0.6)
     if said_again & _RETRACTION and I.INSUFFICIENT_BID in out:
         out[I.INSUFFICIENT_BID] *= 0.5  # the lower call replaced one taken back
     return out
@@ -459,6 +514,46 @@ def _double_on_partner(reading: Reading) -> bool:
     return False
 
 
+_NEGATIONS = frozenset(
+    {"no", "not", "without", "never", "nobody", "pas", "sans", "aucun", "jamais", "personne"}
+)  # fmt: skip
+
+
+def _redouble_undoubled(reading: Reading) -> bool:
+    """A redouble told beside a double denied (``XX with no X``, ``surcontre
+    alors qu'il y avait pas de contre``): Law 19B1 allows none."""
+    calls = reading.entities.calls
+    for redouble in calls:
+        if redouble.call.kind is not CallKind.REDOUBLE:
+            continue
+        for double in calls:
+            if double.call.kind is not CallKind.DOUBLE:
+                continue
+            if BREAK in _between(reading, redouble, double):
+                continue
+            if set(reading.tokens[max(0, double.start - 3) : double.start]) & _NEGATIONS:
+                return True
+    return False
+
+
+def _doubled_calls(reading: Reading) -> list[Any]:
+    """Calls named as what a double is made on (``contré mon ouverture de
+    1♠``, ``doubled the 1H``): not the call the turn is about."""
+    calls = reading.entities.calls
+    doubled = []
+    for double in calls:
+        if double.call.kind not in (CallKind.DOUBLE, CallKind.REDOUBLE):
+            continue
+        for other in calls:
+            gap = reading.tokens[double.end : other.start]
+            if (
+                other.call.is_bid and other.caller is None and 0 <= len(gap) <= 4
+                and BREAK not in gap and COMMA not in gap
+            ):  # fmt: skip
+                doubled.append(other)
+    return doubled
+
+
 def _between(reading: Reading, a: Any, b: Any) -> tuple[str, ...]:
     lo, hi = (a.end, b.start) if a.start < b.start else (b.end, a.start)
     return reading.tokens[lo:hi]
@@ -489,7 +584,8 @@ def _turn_named(reading: Reading) -> bool:
             # "c'était au donneur de parler", "before the dealer had called"
             if any(c.caller is not None for c in reading.entities.calls):
                 return True
-        named = [m for m in seats if 0 <= m.start - end <= 2]
+        # the seat in the same sentence ("at once. S has not called" names no turn)
+        named = [m for m in seats if 0 <= m.start - end <= 2 and BREAK not in tokens[end : m.start]]
         if not named:
             continue
         holder = named[0]
@@ -526,7 +622,11 @@ def _turn_named(reading: Reading) -> bool:
 def _kind_out_of_turn(reading: Reading) -> CallKind | None:
     """Which call was out of turn: the call named nearest the cue, else the verb used."""
     holders = _turn_holders(reading)
-    calls = [c for c in reading.entities.calls if c.caller is None or c.caller not in holders]
+    doubled = _doubled_calls(reading)
+    calls = [
+        c for c in reading.entities.calls
+        if (c.caller is None or c.caller not in holders) and c not in doubled
+    ]  # fmt: skip
     spans = reading.cues.get("@out_of_turn", []) or reading.cues.get("@turn", [])
     anchor = spans[0][0] if spans else 0
     if calls:
@@ -580,6 +680,8 @@ def _law_evidence(reading: Reading, named: bool) -> float:
     topic = reading.cues.get("@law_topic", [])
     short = len(reading.tokens) <= 12
     if "law_ref" in ref:
+        if _ruling_stated(reading) and not request and "?" not in reading.norm.source:
+            return 0.3  # "Law 25A applied: change allowed": a ruling given, not asked for
         if _tells_incident(reading) and not request:
             return 0.5  # "barred partner bid 2h instead of passing. law 37?": a citation
         return 0.95 if request or short else 0.5
@@ -663,6 +765,65 @@ def _cited_laws(reading: Reading) -> set[str]:
         if number in _LAW_OF:
             found.add(_LAW_OF[number])
     return found
+
+
+#: Words of a ruling given (a director's log): a Law cited with them was applied.
+_RULING_WORDS = frozenset(
+    {"ruling", "ruled", "decision", "applied", "applies", "appliquee", "applique", "adj",
+     "adjusted", "ajuste", "ajustee", "cancelled", "canceled", "annule", "annulee",
+     "rect", "rectification", "allowed", "autorise", "penalty",
+     "score", "decide", "decided", "accorde", "refused", "declined", "accepted", "acc"}
+)  # fmt: skip
+
+
+def _ruling_stated(reading: Reading) -> bool:
+    """A director's log: a Law is cited beside words of the ruling given
+    (``Law 16 applied, score adjusted``, ``27B1(b), partner barred``)."""
+    return bool(set(reading.tokens) & _RULING_WORDS) and bool(_CITATION.search(reading.norm.source))
+
+
+_OPPONENTS = frozenset({Relation.LHO, Relation.RHO})
+_OUR_SIDE = frozenset({Relation.SELF, Relation.PARTNER})
+
+
+def _judged_regular(reading: Reading) -> frozenset[str]:
+    """What the calls as written show did not happen: an opponent's double of
+    the writer's side's call (``LHO doubled my 1S opening``) is no inadmissible
+    double, whatever words of doubling and opening suggest."""
+    calls = reading.entities.calls
+    doubles = [c for c in calls if c.call.kind is not CallKind.BID and not c.call.is_pass]
+    if len(doubles) != 1:
+        return frozenset()  # a second double or a redouble may be the inadmissible one
+    for double in doubles:
+        if double.call.kind is not CallKind.DOUBLE or double.caller is None:
+            continue
+        if double.caller.writer not in _OPPONENTS or double.caller.subject is not None:
+            continue
+        for other in calls:
+            if (
+                other is not double and other.caller is not None
+                and other.caller.writer in _OUR_SIDE and other.caller.subject is None
+                and not other.caller.bare
+                and BREAK not in _between(reading, double, other)
+            ):  # fmt: skip
+                return frozenset({I.INADMISSIBLE_DOUBLE})
+    return frozenset()
+
+
+def _applied_rectification(reading: Reading) -> frozenset[str]:
+    """In a director's log citing a Law, what reads as another irregularity is
+    the ruling's own words: "partner barred" is the rectification of the cited
+    Law 27/30/31, not a call by a barred player; the Law named is applied, not
+    asked for."""
+    if not _ruling_stated(reading):
+        return frozenset()
+    cited = _cited_laws(reading)
+    if not cited:
+        return frozenset()
+    damped = {LAW_LOOKUP} if not reading.cues.get("@law_request") else set()
+    if I.CALL_WHEN_OBLIGED_TO_PASS not in cited:
+        damped.add(I.CALL_WHEN_OBLIGED_TO_PASS)
+    return frozenset(damped)
 
 
 def _tells_incident(reading: Reading) -> bool:

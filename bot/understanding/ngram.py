@@ -12,6 +12,7 @@ probabilities with the lexicon and structure scores.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from functools import cache
 from importlib import resources
@@ -32,9 +33,22 @@ _MIN_N, _MAX_N = 2, 5
 WORD = "\t"
 
 
+#: A director's header (``Bd 14 S/All``, ``T3 étui 12``): where and which
+#: deal, words every kind of incident starts with; left out so that the model
+#: does not learn "board" from the wrong-board stories that name one.
+_HEADER = re.compile(r"^(?:(?:board|boards|etui|donne|table|t|bd|d)\s\d+\s"
+                     r"(?:[NESW]\s(?:all|none|both|nil|ns|ew|eo|tous|personne)\s)?)+")
+
+
+def without_header(canonical_text: str) -> str:
+    """The canonical text less a leading board header (``board 10 S all``)."""
+    return _HEADER.sub("", canonical_text + " ").strip()
+
+
 def features_text(text: str) -> str:
-    """What the model reads: the canonical tokens (``1 ♠``, ``N``, ``LHO``...)."""
-    return normalise(text).text
+    """What the model reads: the canonical tokens (``1 ♠``, ``N``, ``LHO``...),
+    without a leading board header."""
+    return without_header(normalise(text).text)
 
 
 def _ngrams(text: str) -> Counter[str]:
@@ -83,6 +97,7 @@ def probabilities(canonical_text: str) -> dict[str, float]:
     model = _model()
     if model is None:
         return {}
+    canonical_text = without_header(canonical_text)
     logits = model["intercept"].copy()
     known = False
     for grams in (_ngrams(canonical_text), _words(canonical_text)):

@@ -55,7 +55,19 @@ def _in_parentheses(norm: Normalised, i: int) -> bool:
     return before.endswith("(") and after.startswith(")")
 
 
+_BOARD = frozenset({"board", "etui", "donne"})
+#: Vulnerability written after the dealer in a board header (``Bd 10 S/All``).
+_VULNERABILITY = frozenset({"all", "none", "both", "nil", "ns", "ew", "eo", "tous", "personne"})
+
+
 def _dealer(tokens: tuple[str, ...]) -> Seat | None:
+    for i in range(len(tokens) - 3):
+        # "Bd 10 S/All", "Étui 7 O/Tous": the board, its dealer, its vulnerability
+        if (
+            tokens[i] in _BOARD and tokens[i + 1].isdigit() and tokens[i + 2] in SEATS
+            and tokens[i + 3] in _VULNERABILITY
+        ):  # fmt: skip
+            return Seat[tokens[i + 2]]
     for i, token in enumerate(tokens):
         if token in _DEALER:
             for j in (i + 1, i + 2):
