@@ -30,7 +30,7 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from hashlib import blake2b
 from typing import Any
 
@@ -131,6 +131,18 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE inbox ADD COLUMN received_by INTEGER;
     CREATE INDEX inbox_unhandled ON inbox (update_id) WHERE NOT handled;
+    """,
+    # 5: the per-user message limit shared by every process (bot.telegram.gate):
+    # a user id and a window's start, nothing else; a user's older windows go
+    # at their next message, the rest with the purge.
+    """
+    CREATE TABLE rate_limits (
+        user_id BIGINT NOT NULL,
+        window_start TIMESTAMPTZ NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (user_id, window_start)
+    );
+    CREATE INDEX rate_limits_window ON rate_limits (window_start);
     """,
 )
 
@@ -369,7 +381,29 @@ class PgStore:
             rulings = db.execute("DELETE FROM ruling_log WHERE at < %s", (cutoff,)).rowcount
             db.execute("DELETE FROM inbox WHERE handled AND received < %s",
                        (self.now() - timedelta(days=1),))
+            # windows are a minute long: an hour-old count serves nothing
+            db.execute("DELETE FROM rate_limits WHERE window_start < %s",
+                       (self.now() - timedelta(hours=1),))
         return int(states), int(rulings)
+
+    # --- the per-user message limit -----------------------------------------
+
+    def count_message(self, user_id: int, window_seconds: float) -> int:
+        """One more message from ``user_id``: how many it has sent in the
+        current fixed window (this one included), counted by every process.
+        One statement: the user's older windows are deleted, the current
+        one's row created or incremented atomically."""
+        now = self.now().timestamp()
+        start = datetime.fromtimestamp(now - now % window_seconds, UTC)
+        with _translated("count a message"), self._connection() as conn:
+            row = conn.execute(
+                "WITH gone AS (DELETE FROM rate_limits WHERE user_id = %(user)s "
+                "AND window_start < %(start)s) "
+                "INSERT INTO rate_limits (user_id, window_start, count) "
+                "VALUES (%(user)s, %(start)s, 1) ON CONFLICT (user_id, window_start) "
+                "DO UPDATE SET count = rate_limits.count + 1 RETURNING count",
+                {"user": user_id, "start": start}).fetchone()
+        return int(row[0]) if row else 1
 
     # --- inbox and outbox ----------------------------------------------------
 

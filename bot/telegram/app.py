@@ -31,7 +31,7 @@ from bot.dialogue import Conversations, open_conversations
 from bot.store import StoreError
 from bot.transcription_queue import TranscriptionQueue, open_queue
 
-from .gate import Gate
+from .gate import make_gate
 from .handlers import ArbitreHandlers
 from .health import HealthServer, Heartbeat
 from .inbox import InboxQueue
@@ -112,7 +112,7 @@ def build_application(
     app = builder.build()
     app.bot_data["conversations"] = conversations
     app.bot_data["sender"] = sender
-    gate = Gate(settings.allowed_chats, settings.per_minute)
+    gate = make_gate(settings.allowed_chats, settings.per_minute, conversations.store)
     ArbitreHandlers(conversations, voice, gate, sender).register(app)
 
     async def stop_sending(_: Application) -> None:  # type: ignore[type-arg]

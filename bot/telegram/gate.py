@@ -10,14 +10,25 @@ answer it, to say once why not, or to stay silent:
   sliding minute): the first message over the limit gets a polite answer,
   the next ones silence until the minute has passed.
 
+With several processes sharing PostgreSQL, the rate limit is counted in the
+database instead (``MessageCounter``, ``PgStore.count_message``), so that a
+user whose messages are spread over the processes still gets the limit once,
+not once per process. That count is over *fixed* minutes (the window a
+message falls in, aligned on the clock), not a sliding one: one atomic
+upsert per message gives an exact count shared by every process and exactly
+one polite answer per window; the price is that a burst straddling two
+windows may pass up to twice the limit, which a flood guard can afford.
+The database holds only user ids, window starts and counts. On SQLite (one
+process) everything stays in memory as below.
+
 ``EraseGuard`` decides who may erase a group's conversation and ruling log
 (/oublier): only the group's administrators, asked of Telegram
 (getChatMember) when the command comes *and* again at the press, and only
 the administrator who asked may press the confirmation. In a private chat,
 the one person there decides.
 
-Everything lives in memory only (user and chat ids, times): nothing here is
-written to the database, and a restart forgets it (a confirmation asked
+Everything else lives in memory only (user and chat ids, times), and a
+restart forgets it (a confirmation asked
 before a restart must be asked again).
 """
 
@@ -28,12 +39,16 @@ import time
 from collections import deque
 from collections.abc import Callable, Collection
 from enum import Enum
+from typing import Protocol, runtime_checkable
 
 from telegram import Bot
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
-__all__ = ["Gate", "Verdict", "WINDOW_SECONDS", "EraseGuard", "is_group_admin"]
+from bot.store import StoreError
+
+__all__ = ["Gate", "Verdict", "WINDOW_SECONDS", "MessageCounter", "make_gate", "EraseGuard",
+           "is_group_admin"]
 
 log = logging.getLogger(__name__)
 
@@ -53,12 +68,25 @@ class Verdict(Enum):
     SILENT = "silent"
 
 
+@runtime_checkable
+class MessageCounter(Protocol):
+    """A count of each user's messages shared by every process (``PgStore``)."""
+
+    def count_message(self, user_id: int, window_seconds: float) -> int:
+        """One more message: how many in the current window, this one included."""
+        ...
+
+
 class Gate:
     def __init__(self, allowed_chats: Collection[int] | None = None, per_minute: int = 0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        """``allowed_chats``: None lets every chat in; ``per_minute``: 0 is no limit."""
+                 clock: Callable[[], float] = time.monotonic,
+                 counter: MessageCounter | None = None) -> None:
+        """``allowed_chats``: None lets every chat in; ``per_minute``: 0 is no
+        limit; ``counter``: where the limit is counted when several processes
+        share it (None: in this process's memory)."""
         self.allowed_chats = frozenset(allowed_chats) if allowed_chats is not None else None
         self.per_minute = per_minute
+        self._counter = counter
         self._clock = clock
         self._refused_chats: dict[int, None] = {}  # insertion-ordered: oldest first
         self._recent: dict[int, deque[float]] = {}
@@ -76,10 +104,17 @@ class Gate:
         self._refused_chats[chat_id] = None
         return Verdict.REFUSE
 
+    @property
+    def blocking(self) -> bool:
+        """Whether ``user`` asks the database (so is called off the event loop)."""
+        return self._counter is not None and self.per_minute > 0
+
     def user(self, user_id: int) -> Verdict:
         """One more message from this user: within the limit?"""
         if self.per_minute <= 0:
             return Verdict.ANSWER
+        if self._counter is not None:
+            return self._shared_user(self._counter, user_id)
         now = self._clock()
         self._checks += 1
         if self._checks % _SWEEP_EVERY == 0:
@@ -100,11 +135,30 @@ class Gate:
         self._warned.add(user_id)
         return Verdict.REFUSE
 
+    def _shared_user(self, counter: MessageCounter, user_id: int) -> Verdict:
+        try:
+            count = counter.count_message(user_id, WINDOW_SECONDS)
+        except StoreError as error:
+            # The step that follows fails and says so; the limit is not worth
+            # a second, different error.
+            log.warning("could not count a message for the rate limit (%s): answered", error)
+            return Verdict.ANSWER
+        if count <= self.per_minute:
+            return Verdict.ANSWER
+        return Verdict.REFUSE if count == self.per_minute + 1 else Verdict.SILENT
+
     def _sweep(self, now: float) -> None:
         for user_id in [u for u, times in self._recent.items()
                         if not times or now - times[-1] >= WINDOW_SECONDS]:
             del self._recent[user_id]
             self._warned.discard(user_id)
+
+
+def make_gate(allowed_chats: Collection[int] | None, per_minute: int, store: object) -> Gate:
+    """The bot's gate: the rate limit counted in ``store`` when it can share
+    the count between processes (PostgreSQL), else in memory (SQLite)."""
+    counter = store if isinstance(store, MessageCounter) else None
+    return Gate(allowed_chats, per_minute, counter=counter)
 
 
 async def is_group_admin(bot: Bot, chat_id: int, user_id: int) -> bool:

@@ -339,7 +339,7 @@ class ArbitreHandlers:
         if chat is not Verdict.ANSWER:
             await query.answer()  # the chat was told (or is told by its next message)
             return
-        if self.gate.user(query.from_user.id) is not Verdict.ANSWER:
+        if await self._user_verdict(query.from_user.id) is not Verdict.ANSWER:
             # A toast, not a message: the chat is not flooded with refusals.
             await _toast(query, t.gettext(
                 "Too many messages: wait a minute, then press again."))
@@ -451,6 +451,13 @@ class ArbitreHandlers:
         await set_chat_menu(context.bot, chat_id,
                             self.conversations.language(chat_key(chat_id)))
 
+    async def _user_verdict(self, user_id: int) -> Verdict:
+        """The gate's rate limit for one more message; counted in the step
+        thread, as the store's other calls, when the count is in the database."""
+        if self.gate.blocking:
+            return await _off_loop(self.gate.user, user_id)
+        return self.gate.user(user_id)
+
     async def _admit(self, update: Update, context: Context, message: Message) -> bool:
         """Whether to answer this message (meant for the bot); when not, the
         one polite sentence the gate allows, then silence."""
@@ -465,7 +472,7 @@ class ArbitreHandlers:
         if chat is not Verdict.ANSWER:
             return False
         user = update.effective_user
-        verdict = self.gate.user(user.id) if user is not None else Verdict.ANSWER
+        verdict = await self._user_verdict(user.id) if user is not None else Verdict.ANSWER
         if verdict is Verdict.REFUSE:
             lang = self.conversations.language(chat_key(message.chat_id),
                                                _language_code(update))
