@@ -10,7 +10,7 @@ lists show it): nothing is filled in by default.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -1157,19 +1157,27 @@ _SPEAKING = frozenset(
 )  # fmt: skip
 
 
-def _told_silent(reading: Reading) -> list[Ref]:
-    """``O n'a pas parlé``, ``W not called``, ``S has not bid yet``, ``West
-    called the director before speaking``: that player had not called."""
-    tokens = reading.tokens
-    found = []
+def _clauses_of_named_players(
+    reading: Reading, width: int
+) -> Iterator[tuple[SeatMention, list[str]]]:
+    """Each player named by seat or role (not a pronoun, not "an opponent"),
+    with the words that follow him up to the clause's end (at most ``width``)."""
     for mention in reading.entities.seats:
         if mention.ref.pronoun or mention.ref.opponent or not mention.ref.known:
             continue
         clause: list[str] = []
-        for token in tokens[mention.end : mention.end + 8]:
+        for token in reading.tokens[mention.end : mention.end + width]:
             if token in (BREAK, COMMA) or token in SEATS:
                 break
             clause.append(token)
+        yield mention, clause
+
+
+def _told_silent(reading: Reading) -> list[Ref]:
+    """``O n'a pas parlé``, ``W not called``, ``S has not bid yet``, ``West
+    called the director before speaking``: that player had not called."""
+    found = []
+    for mention, clause in _clauses_of_named_players(reading, 8):
         verbs = [i for i, t in enumerate(clause) if t in _SPEAKING]
         if not verbs:
             continue
@@ -1192,16 +1200,8 @@ def _told_calling_since(reading: Reading) -> list[Ref]:
     """``his partner had already bid``, ``my partner has now bid``, ``après que
     son partner a callé``, ``after his partner responded``: that player called
     after the irregular call."""
-    tokens = reading.tokens
     found = []
-    for mention in reading.entities.seats:
-        if mention.ref.pronoun or mention.ref.opponent or not mention.ref.known:
-            continue
-        clause: list[str] = []
-        for token in tokens[mention.end : mention.end + 6]:
-            if token in (BREAK, COMMA) or token in SEATS:
-                break
-            clause.append(token)
+    for mention, clause in _clauses_of_named_players(reading, 6):
         verbs = [i for i, t in enumerate(clause) if t in _SPEAKING or t in _RESPONDING]
         if not verbs:
             continue
@@ -1210,7 +1210,7 @@ def _told_calling_since(reading: Reading) -> list[Ref]:
             continue
         if not all(t in _AUXILIARIES or t in _SINCE for t in lead):
             continue
-        opening = set(tokens[max(0, mention.start - 3) : mention.start])
+        opening = set(reading.tokens[max(0, mention.start - 3) : mention.start])
         if set(lead) & _SINCE or opening & _AFTER_THAT:
             found.append(mention.ref)
     return found
