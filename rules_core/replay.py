@@ -127,6 +127,12 @@ def derive(
             index += 1
             continue
         found = _check(auction, seat, call, later)
+        if found is not None and found[0] is Irregularity.INSUFFICIENT_BID and seat in board.barred:
+            # Law 37 (2007 and 2017): any bid by a player required to pass,
+            # an insufficient one included, is cancelled (37B) or stands with
+            # every later call when his LHO called over it (37A); Law 27 has
+            # nothing left to rectify. Only 19A1/19B1 doubles are excepted (36).
+            found = _violation(board, seat, later)
         if found is None:
             if seat in board.barred and not call.is_pass:
                 found = _violation(board, seat, later)
@@ -409,7 +415,14 @@ def _reverted_to_partner(
 ) -> int | None:
     """A call at the partner's turn, not accepted, the partner then calling at
     his turn: the call was cancelled (29B) and the obligations it leaves are
-    on the board (2007: 30B2(a), 31B, 32A; 2017: 30B1(b)(ii), 31B2, 32B2)."""
+    on the board (2007: 30B2(a), 31B, 32A; 2017: 30B1(b)(ii), 31B2, 32B2).
+
+    A stated acceptance contradicts the calls (the LHO called over nothing:
+    the partner called next, at his turn): not settled, so the contradiction
+    is reported on this irregularity, in both editions, instead of the stated
+    fact being spent here and then asked about a later call."""
+    if stated.get("lho_accepts") is True:
+        return None
     artificial = stated.get("artificial") is True
     passed = irregularity is Irregularity.PASS_OUT_OF_ROTATION and not artificial
     if board.edition is Edition.E2017:
