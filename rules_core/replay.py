@@ -417,10 +417,12 @@ def _reverted_to_partner(
     his turn: the call was cancelled (29B) and the obligations it leaves are
     on the board (2007: 30B2(a), 31B, 32A; 2017: 30B1(b)(ii), 31B2, 32B2).
 
-    A stated acceptance contradicts the calls (the LHO called over nothing:
-    the partner called next, at his turn): not settled, so the contradiction
-    is reported on this irregularity, in both editions, instead of the stated
-    fact being spent here and then asked about a later call."""
+    The calls show that the LHO did not accept (the partner called next, at
+    his turn): a stated ``lho_accepts`` is not this call's answer. Stated
+    true, it contradicts the calls: not settled, the contradiction is
+    reported on this irregularity (both editions). Stated false, it is left
+    for the irregularity ruled, never spent here and asked again there (the
+    contract: facts given are answers)."""
     if stated.get("lho_accepts") is True:
         return None
     artificial = stated.get("artificial") is True
@@ -431,7 +433,7 @@ def _reverted_to_partner(
             return None  # the offender's call to come decides; ruled now
         if comparable is False:
             board.pending[seat] = seat.partner
-        use("comparable", "lho_accepts", "artificial")
+        use("comparable", "artificial")
         return 1
     if passed and not board.auction.has_bid:
         board.bar(seat, "next")  # 2007 30A: before any bid
@@ -439,7 +441,7 @@ def _reverted_to_partner(
         board.bar(seat, "throughout")  # 2007 30B2(a)
     elif call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE) or call.is_bid or artificial:
         board.bar(seat.partner, "throughout")  # 2007 31B, 32A
-    use("lho_accepts", "artificial")
+    use("artificial")
     return 1
 
 
