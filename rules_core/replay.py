@@ -127,6 +127,12 @@ def derive(
             index += 1
             continue
         found = _check(auction, seat, call, later)
+        if found is not None and found[0] is Irregularity.INSUFFICIENT_BID and seat in board.barred:
+            # Law 37 (2007 and 2017): any bid by a player required to pass,
+            # an insufficient one included, is cancelled (37B) or stands with
+            # every later call when his LHO called over it (37A); Law 27 has
+            # nothing left to rectify. Only 19A1/19B1 doubles are excepted (36).
+            found = _violation(board, seat, later)
         if found is None:
             if seat in board.barred and not call.is_pass:
                 found = _violation(board, seat, later)
@@ -409,7 +415,16 @@ def _reverted_to_partner(
 ) -> int | None:
     """A call at the partner's turn, not accepted, the partner then calling at
     his turn: the call was cancelled (29B) and the obligations it leaves are
-    on the board (2007: 30B2(a), 31B, 32A; 2017: 30B1(b)(ii), 31B2, 32B2)."""
+    on the board (2007: 30B2(a), 31B, 32A; 2017: 30B1(b)(ii), 31B2, 32B2).
+
+    The calls show that the LHO did not accept (the partner called next, at
+    his turn): a stated ``lho_accepts`` is not this call's answer. Stated
+    true, it contradicts the calls: not settled, the contradiction is
+    reported on this irregularity (both editions). Stated false, it is left
+    for the irregularity ruled, never spent here and asked again there (the
+    contract: facts given are answers)."""
+    if stated.get("lho_accepts") is True:
+        return None
     artificial = stated.get("artificial") is True
     passed = irregularity is Irregularity.PASS_OUT_OF_ROTATION and not artificial
     if board.edition is Edition.E2017:
@@ -418,7 +433,7 @@ def _reverted_to_partner(
             return None  # the offender's call to come decides; ruled now
         if comparable is False:
             board.pending[seat] = seat.partner
-        use("comparable", "lho_accepts", "artificial")
+        use("comparable", "artificial")
         return 1
     if passed and not board.auction.has_bid:
         board.bar(seat, "next")  # 2007 30A: before any bid
@@ -426,7 +441,7 @@ def _reverted_to_partner(
         board.bar(seat, "throughout")  # 2007 30B2(a)
     elif call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE) or call.is_bid or artificial:
         board.bar(seat.partner, "throughout")  # 2007 31B, 32A
-    use("lho_accepts", "artificial")
+    use("artificial")
     return 1
 
 

@@ -29,6 +29,7 @@ from rules_core import (
     rule,
 )
 from rules_core.calls import DOUBLE, PASS, REDOUBLE, Strain
+from rules_core.judge import _deemed_subsequent
 from rules_core.replay import derive
 
 SETTINGS = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -98,7 +99,12 @@ def _derived(incident: Incident, ruled: str) -> dict[str, Any]:
     irregularity the calls cannot show, e.g. Law 37, keeps only its own facts)."""
     if not incident.calls:
         return {}
-    derivation = derive(incident.dealer, incident.calls, incident.facts, incident.edition)
+    calls = incident.calls
+    if incident.irregularity is Irregularity.SIMULTANEOUS_CALLS:
+        # Law 33: the judge rules on the calls with the one deemed subsequent
+        # last; what the listed order shows is not what is ruled.
+        calls = _deemed_subsequent(incident.dealer, calls)
+    derivation = derive(incident.dealer, calls, incident.facts, incident.edition)
     if derivation.irregularity is None or str(derivation.irregularity) != ruled:
         return {}
     return dict(derivation.facts)

@@ -5,7 +5,8 @@ The cases live in ``tests/cases/*.toml``; each names the paragraph it checks
 (``law``) and, for the 2007 edition, the seed file it follows (``seed``). A
 case lists what must hold, never the whole answer:
 
-- ``status``: ``"ruling"`` or ``"question"``;
+- ``status``: ``"ruling"``, ``"question"`` or ``"error"`` (the incident
+  contradicts itself; ``error`` is a fragment of the message);
 - ``question`` / ``question_options``: the fact asked and its options;
 - ``laws`` / ``laws_absent``: paragraphs that must (not) be cited;
 - ``outcomes`` / ``absent``: outcome ids that must (not) be present;
@@ -34,7 +35,7 @@ EDITIONS = ("2017", "2007")
 CASE_KEYS = {
     "law", "edition", "editions", "seed", "what", "incident", "status", "question",
     "question_options", "laws", "laws_absent", "outcomes", "absent", "choices", "options",
-    "offender", "xfail", "assumed",
+    "offender", "xfail", "assumed", "error",
 }  # fmt: skip
 OPTION_KEYS = {"when", "laws", "laws_absent", "outcomes", "absent"}
 
@@ -79,6 +80,10 @@ def _check_laws_outcomes(where: str, laws: list[str], outcomes: list[str], spec:
 @pytest.mark.parametrize(("edition", "case"), CASES)
 def test_ruling_case(edition: str, case: dict[str, Any]) -> None:
     incident = {**case["incident"], "edition": edition}
+    if case["status"] == "error":
+        with pytest.raises(IncidentError, match=case["error"]):
+            rule(Incident.from_dict(incident))
+        return
     result = rule(Incident.from_dict(incident))
     if case["status"] == "question":
         assert isinstance(result, Question), result
@@ -228,6 +233,8 @@ _NOT_IN_2007 = {"72C", "23A", "23C", "16C2", "17D3", "15A", "30B1(b)(i)", "30B1(
 
 @pytest.mark.parametrize(("edition", "case"), [p for p in CASES if not p.marks])
 def test_each_edition_cites_its_own_numbering(edition: str, case: dict[str, Any]) -> None:
+    if case["status"] == "error":
+        return  # no ruling: test_ruling_case checks the error
     result = _rule({**case["incident"], "edition": edition})
     if not isinstance(result, Ruling):
         return
