@@ -72,12 +72,14 @@ class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         event: dict[str, object] = {
             "time": _utc(record), "level": record.levelname, "logger": record.name,
-            "message": self.scrub(record.getMessage()),
+            "message": record.getMessage(),
         }
         details = _details(self, record)
         if details:
-            event["error"] = self.scrub(details)
-        # ensure_ascii: a line stays one line whatever the message holds.
+            event["error"] = details
+        # ensure_ascii: a line stays one line whatever the message holds. JSON
+        # leaves a token's characters (and its percent-encoded form) as they
+        # are, so scrubbing the finished line reaches every field.
         return self.scrub(json.dumps(event, ensure_ascii=True))
 
 
