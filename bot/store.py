@@ -29,8 +29,8 @@ from bot.i18n import N_
 if TYPE_CHECKING:
     from bot.store_api import Transaction
 
-__all__ = ["Store", "LogEntry", "StoreError", "StoreGone", "SchemaTooNew", "open_store",
-           "default_db_path", "default_retention_days", "Clock", "system_clock",
+__all__ = ["Store", "LogEntry", "decode_state", "StoreError", "StoreGone", "SchemaTooNew",
+           "open_store", "default_db_path", "default_retention_days", "Clock", "system_clock",
            "DEFAULT_RETENTION_DAYS", "Problem", "diagnose", "ADVICE"]
 
 Clock = Callable[[], datetime]
@@ -160,6 +160,16 @@ class LogEntry:
     ruling: dict[str, Any]
 
 
+def decode_state(text: str) -> dict[str, Any] | None:
+    """A chat state as either back end stores it (JSON text). A damaged row
+    gives None: the chat starts afresh rather than failing for ever."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
 class Store:
     """Chat states and the ruling log in one SQLite file.
 
@@ -275,13 +285,7 @@ class Store:
             row = self._db.execute(
                 "SELECT state FROM chat_state WHERE chat_key = ?", (chat_key,)
             ).fetchone()
-        if row is None:
-            return None
-        try:
-            data = json.loads(row[0])
-        except json.JSONDecodeError:
-            return None  # a damaged row starts the chat afresh rather than failing forever
-        return data if isinstance(data, dict) else None
+        return None if row is None else decode_state(row[0])
 
     def save_state(self, db: Transaction, chat_key: str, state: dict[str, Any]) -> None:
         db.execute(

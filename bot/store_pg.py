@@ -35,7 +35,15 @@ from hashlib import blake2b
 from typing import Any
 
 from bot.i18n import N_
-from bot.store import Clock, LogEntry, SchemaTooNew, StoreError, StoreGone, system_clock
+from bot.store import (
+    Clock,
+    LogEntry,
+    SchemaTooNew,
+    StoreError,
+    StoreGone,
+    decode_state,
+    system_clock,
+)
 from bot.store_api import Transaction
 
 try:
@@ -318,13 +326,7 @@ class PgStore:
         with _translated("read a chat"), self._connection() as conn:
             row = conn.execute("SELECT state FROM chat_state WHERE chat_key = %s",
                                (chat_key,)).fetchone()
-        if row is None:
-            return None
-        try:
-            data = json.loads(row[0])
-        except json.JSONDecodeError:
-            return None
-        return data if isinstance(data, dict) else None
+        return None if row is None else decode_state(row[0])
 
     def save_state(self, db: Transaction, chat_key: str,
                    state: dict[str, Any]) -> None:
