@@ -127,22 +127,21 @@ def derive(
             index += 1
             continue
         found = _check(auction, seat, call, later)
-        if found is not None and found[0] is Irregularity.INSUFFICIENT_BID and seat in board.barred:
-            # Law 37 (2007 and 2017): any bid by a player required to pass,
-            # an insufficient one included, is cancelled (37B) or stands with
+        if seat in board.barred and not call.is_pass and (
+            found is None or found[0] is Irregularity.INSUFFICIENT_BID
+        ):
+            # Law 37 (2007 and 2017): any call by a player required to pass,
+            # an insufficient bid included, is cancelled (37B) or stands with
             # every later call when his LHO called over it (37A); Law 27 has
             # nothing left to rectify. Only 19A1/19B1 doubles are excepted (36).
             found = _violation(board, seat, later)
         if found is None:
-            if seat in board.barred and not call.is_pass:
-                found = _violation(board, seat, later)
-            else:
-                board.called(seat, call)
-                index += 1
-                deprived = _deprived(board.auction, board.settled)
-                if deprived is not None:
-                    return deprived
-                continue
+            board.called(seat, call)
+            index += 1
+            deprived = _deprived(board.auction, board.settled)
+            if deprived is not None:
+                return deprived
+            continue
         irregularity, facts, limits = found
         facts.update(_since(irregularity, seat, later, facts))
         derivation = Derivation(
