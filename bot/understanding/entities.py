@@ -50,14 +50,22 @@ _OBJECT_BEFORE = frozenset(
 # Words naming whose bid a double is on: "doubled South's 1S", "contré le 1♥ de son partenaire".
 _OWNER_WORDS = SEATS | {"PARTNER", "LHO", "RHO", "MY", "OPP", "de", "d", "of"}
 _I_AM = frozenset(
-    {"am", "suis", "en", "sitting", "was", "etais", "chu", "seated", "playing", "in", "at", "the"}
+    {"am", "suis", "en", "sitting", "was", "etais", "chu", "seated", "playing", "in", "at", "the",
+     "sat", "sit", "play", "played", "joue", "jouais", "assis", "placed"}
 )  # fmt: skip
+# "En Est, j'étais…", "As South, I…": the writer's seat told before his clause.
+_AS = frozenset({"en", "as", "comme"})
+# "Sud, c'est moi", "South here", "Nord ici": the writer's seat told by itself.
+_HERE = frozenset({"here", "ici"})
 # Seats written in lower case after "je suis" / "I am" that normalise leaves as words.
 _SEAT_WORDS_AFTER_I_AM = {"est": "E", "o": "W", "n": "N", "s": "S", "e": "E", "w": "W"}
 _WINDOW = 10
+_POSSESSOR_BEFORE = frozenset({"de", "d", "du", "of", "avant", "before"})
+_DEALER_WORDS = frozenset({"donneur", "donneuse", "dealer", "dlr", "dealt"})
 # Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
 _INTENDED = frozenset(
-    {"meant", "meaning", "want", "wanted", "wants", "intending", "intended", "voulait", "voulu",
+    {"meant", "meaning", "want", "wanted", "wants", "wanting", "intending", "intended", "voulait",
+     "voulu", "voulant", "veux",
      "veut",
      "vouloir", "voulais",
      # a call imagined: "il pensait que l'ouverture était 1♦", "thinking it was 1♦"
@@ -177,6 +185,8 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
             ref, end = Ref(writer=_RELATIVE[after]), i + 2
         elif token == "MY" and after == "OPP":
             ref, end = Ref(opponent=True), i + 2
+        elif token in _RELATIVE and (composed := _relative_of(tokens, i)) is not None:
+            ref, end = composed  # "le partenaire de Sud", "the LHO of my partner"
         elif token in _RELATIVE:
             if before in _THIRD_PERSON or _offenders(tokens, i + 1):
                 ref, start = Ref(subject=_RELATIVE[token]), max(0, i - 1)
@@ -186,12 +196,30 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
             ref = Ref(opponent=True)
         elif token == "WE":
             ref = Ref(ours=True)
-        elif token in _PRONOUNS:
-            ref = Ref(pronoun=True)
+        elif token in _PRONOUNS or (token == "lui" and before in (COMMA, BREAK, "et", "")):
+            ref = Ref(pronoun=True)  # "moi 2♣, lui passe": "lui" as a subject
         if ref is not None:
             mentions.append(SeatMention(ref, start, end))
         i = end
     return _merge_appositions(tokens, mentions)
+
+
+def _relative_of(tokens: Sequence[str], i: int) -> tuple[Ref, int] | None:
+    """``le partenaire de Sud`` (North), ``l'adversaire de gauche de mon partenaire``
+    (his LHO: the writer's RHO): a relative word
+    of a player named after ``de``/``of``, as a seat or relative to the writer."""
+    if i and tokens[i - 1] in _THIRD_PERSON | {"MY"}:
+        return None
+    if tokens[i + 1 : i + 2] not in (("de",), ("d",), ("du",), ("of",)):
+        return None
+    offset = OFFSETS[_RELATIVE[tokens[i]]]
+    owner = tokens[i + 2 : i + 4]
+    if owner and owner[0] in SEATS:
+        return Ref(seat=Seat((Seat[owner[0]] + offset) % 4)), i + 3
+    if len(owner) == 2 and owner[0] == "MY" and owner[1] in _RELATIVE:
+        total = (OFFSETS[_RELATIVE[owner[1]]] + offset) % 4
+        return Ref(writer=_BY_OFFSET[total]), i + 4
+    return None
 
 
 def _offenders(tokens: Sequence[str], i: int) -> bool:
@@ -217,6 +245,12 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
                 compass_and_relative = False  # "je suis Sud, mon partenaire a…": two players
             if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _BEING:
                 compass_and_relative = False  # "partner is South, I am North": two players
+            if (
+                last.start and tokens[last.start - 1] in _DEALER_WORDS and COMMA in
+                tokens[last.end : mention.start] and tokens[mention.end : mention.end + 1]
+                and tokens[mention.end] not in (COMMA, BREAK)
+            ):  # "donneur Sud, mon adversaire de gauche a passé": two players
+                compass_and_relative = False
             if not between and compass_and_relative:
                 # (Seat.N is 0: "or" would drop North)
                 seat = a.seat if a.seat is not None else b.seat
@@ -230,21 +264,34 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
 def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
     """The writer's seat: ``je suis Ouest``, ``I'm West``, ``Nord (moi)``, or
     an apposition ``Ouest, à ma gauche``."""
-    for mention in mentions:
-        ref = mention.ref
-        if ref.seat is not None and ref.writer is not None:
-            return Seat((ref.seat - OFFSETS[ref.writer]) % 4)
     for i, token in enumerate(tokens):
-        # "je suis en Sud", "Im sitting East", "moi chu Nord", "jsuis n donneur"
+        # "je suis en Sud", "Im sitting East", "moi chu Nord", "jsuis n donneur":
+        # said outright, it outweighs an apposition ("c'était à N (moi je suis O)")
         if token not in ("ME", "im", "jsuis", "chu", "suis"):
             continue
         j = i + 1
         while j < len(tokens) and j - i <= 3 and tokens[j] in _I_AM:
             j += 1
         if j == i + 1 and token == "ME":
-            continue  # "moi Nord" is an apposition, read above when merged
+            continue  # "moi Nord" is an apposition, read below when merged
         if j < len(tokens) and (tokens[j] in SEATS or tokens[j] in _SEAT_WORDS_AFTER_I_AM):
             return Seat[_SEAT_WORDS_AFTER_I_AM.get(tokens[j], tokens[j])]
+    for mention in mentions:
+        ref = mention.ref
+        if ref.seat is not None and ref.writer is not None:
+            return Seat((ref.seat - OFFSETS[ref.writer]) % 4)
+    for i, token in enumerate(tokens):
+        if token not in SEATS or (i and tokens[i - 1] not in _AS | {BREAK, COMMA}):
+            continue
+        rest = [t for t in tokens[i + 1 : i + 5] if t != COMMA]
+        # "Sud, c'est moi", "South here", "North (that's me)"
+        if rest[:3] == ["ce", "est", "ME"] or rest[:2] in (["that", "ME"], ["is", "ME"]) or (
+            rest[:1] and rest[0] in _HERE and (i == 0 or tokens[i - 1] == BREAK)
+        ):
+            return Seat[token]
+        # "En Est, j'étais…", "As South, I passed"
+        if i and tokens[i - 1] in _AS and (i == 1 or tokens[i - 2] == BREAK) and rest[:1] == ["ME"]:
+            return Seat[token]
     for i in range(len(tokens) - 3):
         # "West is my partner", "Ouest est mon partenaire"
         if tokens[i] in SEATS and tokens[i + 1] in ("is", "est", "was") and tokens[i + 2] == "MY":
@@ -431,18 +478,40 @@ def _caller(
                 return named[0].ref, named[0].end
     # the nearest player named before, in the same sentence, with no call
     # between and not already named as the maker of an earlier call
-    limit = start - _WINDOW
+    floor = 0
     made = [c for c in earlier if not only_meant(tokens, c.start)]
     if made:
-        limit = max(limit, made[-1].end, made[-1].named_to + 1)
+        floor = max(made[-1].end, made[-1].named_to + 1)
+    limit = max(start - _WINDOW, floor)
+    possessed: SeatMention | None = None
     for mention in reversed(mentions):
         if mention.end > start or mention.end < limit:
             continue
         if BREAK in tokens[mention.end : start]:
             break
+        if mention.start and tokens[mention.start - 1] in _POSSESSOR_BEFORE:
+            # "Sud, qui n'avait pas vu l'enchère de mon partenaire, a posé 1♦":
+            # a player named after "de"/"of" is an object; the subject is further left
+            possessed = possessed or mention
+            continue
         if mention.ref.pronoun:
             return _resolve_pronoun(tokens, mention, mentions), 0
         return mention.ref, 0
+    if possessed is not None and not possessed.ref.pronoun:
+        # the subject may sit before a relative clause longer than the window
+        wide = max(start - 2 * _WINDOW, floor)
+        for mention in reversed(mentions):
+            if mention.end > possessed.start or mention.end < wide:
+                continue
+            if BREAK in tokens[mention.end : start]:
+                break
+            if mention.ref.pronoun or (
+                mention.start and tokens[mention.start - 1] in _POSSESSOR_BEFORE
+            ):
+                continue
+            if COMMA in tokens[mention.end : mention.end + 1]:
+                return mention.ref, 0  # "Sud, qui …": the subject of a relative clause
+        return possessed.ref, 0
     return None, 0
 
 
