@@ -113,3 +113,32 @@ def test_simultaneous_calls_offender(text, offender, call):
 )
 def test_words_for_seats(text, tokens):
     assert normalise(text).tokens == tokens
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender", "call"),
+    [
+        # "X of S's 1NT": the player after "of" owns the doubled call, he did not double
+        ("E X of W's 2♠", "inadmissible_double", "E", "X"),
+        ("N: XX of S's undoubled 4♦. Called at once.", "inadmissible_double", "N", "XX"),
+        # "XX by W" after a seatless run: the dealer starts the rotation
+        ("Dlr N. 1♥ P P XX by N. No double before.", "inadmissible_double", "N", "XX"),
+    ],
+)  # fmt: skip
+def test_directors_notation_offender_and_call(text, irregularity, offender, call):
+    facts = facts_for(read(text), irregularity)
+    assert (facts.get("offender"), facts.get("call")) == (offender, call)
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        # 27: the bid seen or thought of is the reason, the insufficient bid the one made
+        ("Ma gauche ouvre 2♦ et je dis 2♣ (j'avais lu 1♦).", "2C"),
+        ("RHO opened 1NT and I bid 1S, I had read 1C.", "1S"),
+        ("My LHO opened 2H but I thought it was 1H, so I said 1S.", "1S"),
+        ("Il croyait avoir entendu 1♠ et il a dit 1♥ sur 2♣.", "1H"),
+    ],
+)
+def test_the_insufficient_bid_not_the_bid_imagined(text, call):
+    assert facts_for(read(text), "insufficient_bid").get("call") == call

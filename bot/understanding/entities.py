@@ -18,7 +18,7 @@ from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strai
 from .normalise import BREAK, COMMA, SEATS
 
 __all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
-           "calls_in", "only_meant", "only_offered"]
+           "calls_in", "only_meant", "only_offered", "imagined"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
 _BY_OFFSET = {v: k for k, v in OFFSETS.items()}
@@ -48,7 +48,7 @@ _OBJECT_BEFORE = frozenset(
     {"de", "d", "du", "of", "by", "par", "a", "sur", "over", "to", "than", "avant", "before"}
 )
 # Words naming whose bid a double is on: "doubled South's 1S", "contré le 1♥ de son partenaire".
-_OWNER_WORDS = SEATS | {"PARTNER", "LHO", "RHO", "MY", "OPP", "de", "d", "of"}
+_OWNER_WORDS = SEATS | {"PARTNER", "LHO", "RHO", "MY", "OPP", "de", "d", "of", "undoubled"}
 _I_AM = frozenset(
     {"am", "suis", "en", "sitting", "was", "etais", "chu", "seated", "playing", "in", "at", "the",
      "sat", "sit", "play", "played", "joue", "jouais", "assis", "placed"}
@@ -307,9 +307,34 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
 
 
 def only_meant(tokens: Sequence[str], start: int) -> bool:
-    """``he wanted 2♥``, ``intending to bid 4♥``, ``he could bid 3♦``: the call
-    at ``start`` was meant or offered, not made."""
-    return bool(set(tokens[max(0, start - 3) : start]) & (_INTENDED | _OPTION))
+    """``he wanted 2♥``, ``intending to bid 4♥``, ``he could bid 3♦``, ``j'avais
+    lu 1♣``: the call at ``start`` was meant, offered or imagined, not made."""
+    return bool(set(tokens[max(0, start - 3) : start]) & (_INTENDED | _OPTION)) or imagined(
+        tokens, start
+    )
+
+
+# "j'avais lu 1♣", "I had read 1C", "il croyait avoir entendu 2♥": a call seen or
+# heard that nobody made (the reason for an insufficient bid).
+_PERCEIVED = frozenset({"lu", "lire", "read", "vu", "voir", "seen", "entendu", "heard", "misread"})
+_HAD = frozenset({"avais", "avait", "had", "cru", "croyait", "croyais", "avoir", "misread"})
+_THINK = frozenset({"think", "thought", "pensais", "pensait", "croyais", "croyait", "believed"})
+
+
+def imagined(tokens: Sequence[str], start: int) -> bool:
+    """A call told as seen or heard but not made (``j'avais lu 1♣``)."""
+    k = start - 1
+    if k >= 0 and tokens[k] in ("as", "comme", "le", "the", "un", "a"):
+        k -= 1  # "misread it as 1C", "avait vu le 1♣"
+    if k >= 1 and tokens[k] in _PERCEIVED and tokens[k - 1] in _HAD:
+        return True
+    if k >= 1 and tokens[k] == "it" and tokens[k - 1] == "misread":
+        return True
+    # "I think it was 1 club", "je pensais que c'était 1♣"
+    before = tuple(tokens[max(0, start - 4) : start])
+    return len(before) >= 3 and before[-2:] in (("it", "was"), ("ce", "etait")) and bool(
+        set(before[:-2]) & _THINK
+    )
 
 
 def only_offered(tokens: Sequence[str], start: int) -> bool:
@@ -456,6 +481,8 @@ def _caller(
                 break  # "passe hors tour (tour de N)": whose turn it was, not who passed
         if tokens[j] in _OF:
             named = [m for m in mentions if j + 1 <= m.start <= j + 2 and not m.ref.pronoun]
+            if named and _owns_next_call(tokens, named[0].end):
+                break  # "X of S's 1NT", "XX of N's undoubled 3♣": whose call was doubled
             if named:
                 return named[0].ref, named[0].end
             if j == end:
@@ -513,6 +540,19 @@ def _caller(
                 return mention.ref, 0  # "Sud, qui …": the subject of a relative clause
         return possessed.ref, 0
     return None, 0
+
+
+def _owns_next_call(tokens: Sequence[str], i: int) -> bool:
+    """A call right after the player named at ``i`` (``S's 1NT``, ``N's undoubled 3♣``)."""
+    for k in (i, i + 1):
+        if k < len(tokens) and call_at(tokens, k) is not None:
+            return True
+        if k < len(tokens) and tokens[k] not in _UNDOUBLED:
+            return False
+    return False
+
+
+_UNDOUBLED = frozenset({"undoubled", "non", "opening", "ouverture"})
 
 
 def _resolve_pronoun(

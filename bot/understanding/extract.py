@@ -26,6 +26,7 @@ from .entities import (
     Entities,
     Ref,
     SeatMention,
+    imagined,
     only_meant,
     only_offered,
     read_entities,
@@ -463,10 +464,13 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     if not calls:
         return None
     if irregularity == I.INSUFFICIENT_BID:
+        # a bid only seen or imagined ("j'avais lu 1♣") is the reason, not a call
+        calls = [c for c in calls if not imagined(reading.tokens, c.start)] or calls
         bids = [
             c for c in reading.entities.calls
             if c.call.is_bid and c.start not in replacements
             and not _told_again(reading.tokens, c, reading.entities.calls)
+            and not imagined(reading.tokens, c.start)
         ]  # fmt: skip
         for earlier, later in zip(bids, bids[1:], strict=False):
             if not later.call.outranks(earlier.call) and later in calls:
@@ -548,8 +552,6 @@ _CHANGE_WORDS = frozenset(
     {"then", "puis", "but", "mais", "changed", "change", "changes", "swapped", "corrected",
      "corrige", "replaced", "remplace", "instead", "lieu", "took", "retire", "sorry", "oops"}
 )  # fmt: skip
-
-
 
 
 def _call_first_made(
@@ -709,8 +711,11 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
     at_once = [i for i, t in enumerate(tokens) if t in _AT_ONCE]
     if at_once:
         # the two players told calling together, near the words that say so
+        # (a player told calling before, "N passed and then E and S at once", is not one)
+        call_starts = [c.start for c in reading.entities.calls]
         near = [m for m in named if at_once[0] - 12 <= m.start <= at_once[0] + 6
-                and BREAK not in tokens[min(m.start, at_once[0]) : max(m.start, at_once[0])]]
+                and BREAK not in tokens[min(m.start, at_once[0]) : max(m.start, at_once[0])]
+                and not any(m.end <= s < at_once[0] for s in call_starts)]
         holders_near = [m for m in near if m.start in taken]
         holder_refs = [m.ref for m in named if m.start in taken] + extra_holders
         if not holder_refs:
