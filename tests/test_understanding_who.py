@@ -142,3 +142,20 @@ def test_directors_notation_offender_and_call(text, irregularity, offender, call
 )
 def test_the_insufficient_bid_not_the_bid_imagined(text, call):
     assert facts_for(read(text), "insufficient_bid").get("call") == call
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender", "call"),
+    [
+        # a seat after the call and its cue words, closing the clause, is the caller
+        ("passe HT E, donneur S", "pass_out_of_rotation", "E", "P"),
+        ("X oot W. Dlr N.", "double_out_of_rotation", "W", "X"),
+        # "out of turn" is a cue: the seat after it is whose turn it was
+        ("S XX out of turn — N's turn.", "double_out_of_rotation", "S", "XX"),
+        # "a passer" typed for "a passé"
+        ("donneur N, O a passer avant N", "pass_out_of_rotation", "W", "P"),
+    ],
+)  # fmt: skip
+def test_caller_written_around_the_call(text, irregularity, offender, call):
+    facts = facts_for(read(text), irregularity)
+    assert (facts.get("offender"), facts.get("call")) == (offender, call)

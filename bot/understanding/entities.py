@@ -60,6 +60,8 @@ _HERE = frozenset({"here", "ici"})
 # Seats written in lower case after "je suis" / "I am" that normalise leaves as words.
 _SEAT_WORDS_AFTER_I_AM = {"est": "E", "o": "W", "n": "N", "s": "S", "e": "E", "w": "W"}
 _WINDOW = 10
+_TURN_WORDS = frozenset({"turn", "rotation"})
+_OUT_OF_TURN = frozenset({"hors", "tour", "oot", "out", "of", "turn", "rotation"})
 _POSSESSOR_BEFORE = frozenset({"de", "d", "du", "of", "avant", "before"})
 _DEALER_WORDS = frozenset({"donneur", "donneuse", "dealer", "dlr", "dealt"})
 # Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
@@ -402,6 +404,7 @@ def _dealer(
     return None
 
 
+_HAVE = frozenset({"a", "ai", "as", "avait", "avais"})
 _COPULA = frozenset({"was", "is", "etait", "est", "c"})
 
 
@@ -429,6 +432,8 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
         return None  # "North does not accept the double": that call, not a new one
     if token in _PASS_WORDS and before != "to":
         return PASS, i + 1
+    if token == "passer" and before in _HAVE:
+        return PASS, i + 1  # "S a passer avant E": "a passé" typed as the infinitive
     if token in _DOUBLE_WORDS:
         return DOUBLE, i + 1
     if token in _REDOUBLE_WORDS:
@@ -479,6 +484,8 @@ def _caller(
         if tokens[j] in _OF and j - 1 >= end and tokens[j - 1] in ("tour", "turn"):
             if tokens[j - 2] not in ("hors", "of"):
                 break  # "passe hors tour (tour de N)": whose turn it was, not who passed
+        if tokens[j] == "of" and tokens[j - 1] == "out" and tokens[j + 1] in _TURN_WORDS:
+            continue  # "XX out of turn W's turn": the cue, not "by"
         if tokens[j] in _OF:
             named = [m for m in mentions if j + 1 <= m.start <= j + 2 and not m.ref.pronoun]
             if named and _owns_next_call(tokens, named[0].end):
@@ -498,9 +505,12 @@ def _caller(
         previous is not None and previous.end == start - 1
         and not (previous.start and tokens[previous.start - 1] in SEATS)
     )
-    if end < len(tokens) and tokens[end] in SEATS and not seat_before:
-        if end + 1 == len(tokens) or tokens[end + 1] in (COMMA, BREAK):
-            named = [m for m in mentions if m.start == end]
+    after = end
+    while after < min(end + 3, len(tokens)) and tokens[after] in _OUT_OF_TURN:
+        after += 1  # "passe hors tour N, donneur E", "X oot S."
+    if after < len(tokens) and tokens[after] in SEATS and not seat_before:
+        if after + 1 == len(tokens) or tokens[after + 1] in (COMMA, BREAK):
+            named = [m for m in mentions if m.start == after]
             if named:
                 return named[0].ref, named[0].end
     # the nearest player named before, in the same sentence, with no call

@@ -715,7 +715,8 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
         call_starts = [c.start for c in reading.entities.calls]
         near = [m for m in named if at_once[0] - 12 <= m.start <= at_once[0] + 6
                 and BREAK not in tokens[min(m.start, at_once[0]) : max(m.start, at_once[0])]
-                and not any(m.end <= s < at_once[0] for s in call_starts)]
+                and not any(m.end <= s < at_once[0] and set(tokens[s : at_once[0]]) & _THEN
+                            for s in call_starts)]
         holders_near = [m for m in near if m.start in taken]
         holder_refs = [m.ref for m in named if m.start in taken] + extra_holders
         if not holder_refs:
