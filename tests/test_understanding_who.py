@@ -159,3 +159,24 @@ def test_the_insufficient_bid_not_the_bid_imagined(text, call):
 def test_caller_written_around_the_call(text, irregularity, offender, call):
     facts = facts_for(read(text), irregularity)
     assert (facts.get("offender"), facts.get("call")) == (offender, call)
+
+
+@pytest.mark.parametrize(
+    ("text", "offender", "call"),
+    [
+        # Law 39: the call after the final pass, not the contract named again
+        ("Contract 4♠ by N after three passes. Then E, who was on lead, said double. "
+         "The director cancelled the double.", "E", "X"),
+        ("Auction 1NT (S) 3NT (N) and three passes, then W wanted to double 3NT and "
+         "said double.", "W", "X"),
+        # "put on the table 3♠": a place, not table 3
+        ("Après trois passes, Ouest a posé sur la table 2♥ sans voir que c'était fini.",
+         "W", "2H"),
+        # a subject before a relative clause: "North, who is the partner of declarer, bid"
+        ("S 1♠, W P, N 2♠, all pass. Then N, who is the partner of the declarer, put out 3♠.",
+         "N", "3S"),
+    ],
+)  # fmt: skip
+def test_call_after_the_final_pass(text, offender, call):
+    facts = facts_for(read(text), "call_after_final_pass")
+    assert (facts.get("offender"), facts.get("call")) == (offender, call)

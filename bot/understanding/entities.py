@@ -60,6 +60,11 @@ _HERE = frozenset({"here", "ici"})
 # Seats written in lower case after "je suis" / "I am" that normalise leaves as words.
 _SEAT_WORDS_AFTER_I_AM = {"est": "E", "o": "W", "n": "N", "s": "S", "e": "E", "w": "W"}
 _WINDOW = 10
+_OF_SOMEONE = frozenset(
+    {("of", "the"), ("de", "le"), ("de", "la"), ("du", "declarant"), ("du", "donneur"),
+     ("of", "declarer"), ("of", "dealer"), ("du", "joueur"), ("of", "dummy"), ("du", "mort")}
+)  # fmt: skip
+_RELATIVE_CLAUSE = frozenset({(COMMA, "qui"), (COMMA, "who"), (COMMA, "which"), (COMMA, "that")})
 _TURN_WORDS = frozenset({"turn", "rotation"})
 _OUT_OF_TURN = frozenset({"hors", "tour", "oot", "out", "of", "turn", "rotation"})
 _POSSESSOR_BEFORE = frozenset({"de", "d", "du", "of", "avant", "before"})
@@ -189,6 +194,8 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
             ref, end = Ref(opponent=True), i + 2
         elif token in _RELATIVE and (composed := _relative_of(tokens, i)) is not None:
             ref, end = composed  # "le partenaire de Sud", "the LHO of my partner"
+        elif token in _RELATIVE and tuple(tokens[i + 1 : i + 3]) in _OF_SOMEONE:
+            pass  # "the partner of the declarer": nobody's seat the text names
         elif token in _RELATIVE:
             if before in _THIRD_PERSON or _offenders(tokens, i + 1):
                 ref, start = Ref(subject=_RELATIVE[token]), max(0, i - 1)
@@ -424,7 +431,9 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
     if token.isdecimal():
         if i + 1 < len(tokens) and tokens[i + 1] in _STRAIN_OF:
             level = int(token)
-            if 1 <= level <= 13 and not (i and tokens[i - 1] in _NOT_LEVEL_BEFORE):
+            if 1 <= level <= 13 and (
+                not (i and tokens[i - 1] in _NOT_LEVEL_BEFORE) or _on_the_table(tokens, i - 1)
+            ):
                 return bid(level, _STRAIN_OF[tokens[i + 1]]), i + 2
         return None
     before = tokens[i - 1] if i else ""
@@ -439,6 +448,13 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
     if token in _REDOUBLE_WORDS:
         return REDOUBLE, i + 1
     return None
+
+
+def _on_the_table(tokens: Sequence[str], i: int) -> bool:
+    """``put on the table 3♠``, ``posé sur la table 2♥``: a place, not a table number."""
+    return tokens[i] == "table" and i >= 2 and tuple(tokens[i - 2 : i]) in (
+        ("on", "the"), ("sur", "la"),
+    )
 
 
 def calls_in(tokens: Sequence[str]) -> Iterator[tuple[int, int, Call]]:
@@ -534,9 +550,19 @@ def _caller(
         if mention.ref.pronoun:
             return _resolve_pronoun(tokens, mention, mentions), 0
         return mention.ref, 0
+    # the subject may sit before a relative clause longer than the window:
+    # "Sud, qui n'avait pas vu …, a posé 1♦", "North, who is declarer's partner, bid 4♠"
+    wide = max(start - 2 * _WINDOW, floor)
+    for mention in reversed(mentions):
+        if possessed is not None or mention.end > start or mention.end < wide:
+            continue
+        if BREAK in tokens[mention.end : start]:
+            break
+        if tuple(tokens[mention.end : mention.end + 2]) in _RELATIVE_CLAUSE and not (
+            mention.ref.pronoun
+        ):
+            return mention.ref, 0
     if possessed is not None and not possessed.ref.pronoun:
-        # the subject may sit before a relative clause longer than the window
-        wide = max(start - 2 * _WINDOW, floor)
         for mention in reversed(mentions):
             if mention.end > possessed.start or mention.end < wide:
                 continue

@@ -402,6 +402,24 @@ def _named_not_made(tokens: tuple[str, ...], mention: CallMention) -> bool:
     return mention.caller is None and mention.start > 0 and tokens[mention.start - 1] in _REFERRING
 
 
+_DOUBLING = frozenset(
+    {"double", "doubled", "doubling", "contre", "contrer", "redouble", "surcontre"}
+)
+
+
+def _object_of_double(
+    tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]
+) -> bool:
+    """``to double 3NT``, ``contrer le 4♠``: a bid told before, named as what a double is on."""
+    k = mention.start - 1
+    if k >= 0 and tokens[k] in _REFERENCE:
+        k -= 1
+    return (
+        k >= 0 and tokens[k] in _DOUBLING
+        and any(c.call == mention.call and c.start < mention.start for c in calls)
+    )  # fmt: skip
+
+
 def _told_again(tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]) -> bool:
     """``he forgot the 1♠``: a call named again with an article, after it was told."""
     return (
@@ -477,7 +495,14 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
                 return later
         return calls[-1]
     if irregularity == I.CALL_AFTER_FINAL_PASS:
-        # the final pass is context; the call after it is the irregularity
+        # the final pass is context; the call after it is the irregularity, not
+        # one named again ("the director cancelled the double")
+        tokens, everything = reading.tokens, reading.entities.calls
+        calls = [
+            c for c in calls
+            if not _told_again(tokens, c, everything) and not only_meant(tokens, c.start)
+            and not _object_of_double(tokens, c, everything)
+        ] or calls  # fmt: skip
         other = [c for c in calls if not c.call.is_pass]
         return (other or calls)[-1]
     if irregularity == I.CHANGE_OF_CALL:
