@@ -180,3 +180,18 @@ def test_caller_written_around_the_call(text, irregularity, offender, call):
 def test_call_after_the_final_pass(text, offender, call):
     facts = facts_for(read(text), "call_after_final_pass")
     assert (facts.get("offender"), facts.get("call")) == (offender, call)
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        # Law 25: a meant call with nobody named is no anchor for a later "allowed 1♦"
+        ("Dlr N. N 1♠, but says meant 1NT. Allowed 1NT.", "1S"),
+        # "no," then the new call: the call before it is the one first made
+        ("Mon partenaire a dit 2♦ et aussitôt « non, 2♥ ».", "2D"),
+        # a holding is no call: "I saw I have only 4 hearts"
+        ("I bid 3♥, then saw I have only 4 ♥ and said no, 2♥.", "3H"),
+    ],
+)
+def test_change_of_call_first_call_among_other_words(text, call):
+    assert facts_for(read(text), "change_of_call").get("call") == call

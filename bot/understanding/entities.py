@@ -433,7 +433,7 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
             level = int(token)
             if 1 <= level <= 13 and (
                 not (i and tokens[i - 1] in _NOT_LEVEL_BEFORE) or _on_the_table(tokens, i - 1)
-            ):
+            ) and not (i and tokens[i - 1] in _HOLDING_BEFORE):
                 return bid(level, _STRAIN_OF[tokens[i + 1]]), i + 2
         return None
     before = tokens[i - 1] if i else ""
@@ -448,6 +448,10 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
     if token in _REDOUBLE_WORDS:
         return REDOUBLE, i + 1
     return None
+
+
+# "I have only 4 hearts", "holding 5 spades": a holding, not a bid.
+_HOLDING_BEFORE = frozenset({"hold", "holds", "holding", "only", "seulement"})
 
 
 def _on_the_table(tokens: Sequence[str], i: int) -> bool:

@@ -575,7 +575,8 @@ def _barred(reading: Reading) -> Ref | None:
 # Where the change of call is told: the call made comes before it.
 _CHANGE_WORDS = frozenset(
     {"then", "puis", "but", "mais", "changed", "change", "changes", "swapped", "corrected",
-     "corrige", "replaced", "remplace", "instead", "lieu", "took", "retire", "sorry", "oops"}
+     "corrige", "replaced", "remplace", "instead", "lieu", "took", "retire", "sorry", "oops",
+     "oups", "pardon", "non", "no"}
 )  # fmt: skip
 
 
@@ -604,7 +605,7 @@ def _call_first_made(
         said = meant[0]
         after = [
             c for c in made if c.start > said.start and (
-                c.caller == said.caller
+                (said.caller is not None and c.caller == said.caller)
                 or (c.caller is None and BREAK not in tokens[said.end : c.start])
             )
         ]  # fmt: skip
