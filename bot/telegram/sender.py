@@ -40,7 +40,10 @@ import asyncio
 import base64
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
+from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from telegram import Bot, InlineKeyboardMarkup, InputFile, Message, ReplyParameters, Update
@@ -49,11 +52,11 @@ from telegram.error import BadRequest, Forbidden, InvalidToken, RetryAfter, Tele
 from telegram.ext import ExtBot
 
 from bot.dialogue import STEP_SINK, Reply
-from bot.store_api import ChatStore, Transaction
+from bot.store_api import Attempt, ChatStore, Transaction
 
 from .sending import chunks, keyboard, private_link, to_html
 
-__all__ = ["Sender", "payloads", "edit_target", "RETRY_EVERY"]
+__all__ = ["Sender", "payloads", "edit_target", "probe", "seen", "Seen", "Found", "RETRY_EVERY"]
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +74,11 @@ MAX_BACKOFF = 15.0
 #: default is 5): a message Telegram takes slowly and answers late would, past
 #: the wait, be sent again (the Bot API has no idempotency key).
 SEND_READ_TIMEOUT = 30.0
+#: Ids a probe tries above a reply's floor, and how many in a row with no
+#: message end it: a reply lands just above the floor, after at most the few
+#: messages users wrote meanwhile.
+PROBE_SPAN = 20
+PROBE_GAPS = 3
 
 #: The update being handled in this task, for the sink.
 _UPDATE: ContextVar[Update | None] = ContextVar("arbitre_update", default=None)
@@ -133,6 +141,9 @@ class Sender:
         #: messages given up (refused by Telegram), for the log and tests
         self.dropped = 0
         self._closing = False
+        #: chats where a message went out outside the outbox (its id, or None
+        #: if unknown) not yet recorded in the store: no probe there
+        self._direct_sent: dict[int, int | None] = {}
 
     # --- writing, in the step's transaction ----------------------------------
 
@@ -163,9 +174,17 @@ class Sender:
         for call in calls:
             self.store.enqueue(db, chat_id, call)
         self.store.mark_handled(db, update.update_id)
+        self.note_incoming(db, update)
         written = _WRITTEN.get()
         if written is not None:
             written.append(replies)
+
+    def note_incoming(self, db: Transaction, update: Update) -> None:
+        """In the transaction marking ``update`` handled: its message (the
+        user's, or the bot's whose button was pressed) raises the chat's floor."""
+        message = update.effective_message
+        if message is not None and update.effective_chat is not None:
+            self.store.note_message(db, update.effective_chat.id, message.message_id)
 
     def written(self, replies: list[Reply]) -> bool:
         """Whether the current step already wrote ``replies`` to the outbox."""
@@ -189,6 +208,7 @@ class Sender:
                 self.store.enqueue(db, chat_id, call)
             if update is not None:
                 self.store.mark_handled(db, update.update_id)
+                self.note_incoming(db, update)
 
     # --- delivering ------------------------------------------------------------
 
@@ -250,9 +270,17 @@ class Sender:
                        call: dict[str, Any], attempts: int) -> bool:
         """Send one message until Telegram confirms it; False to try later."""
         delay = FIRST_BACKOFF
+        sent_id: int | None = None
         for _ in range(ATTEMPTS_PER_TURN):
             try:
-                await _call(bot, chat_id, call)
+                if call["method"] == "sendMessage":
+                    sent_id = await self._send_new(bot, row_id, chat_id, call)
+                else:
+                    sent = await _call(bot, chat_id, call)
+                    if call["method"] == "sendDocument" and isinstance(sent, Message):
+                        sent_id = sent.message_id
+            except _NotOurs:
+                return False  # delivered meanwhile, or the chat's lease passed on
             except RetryAfter as error:
                 wait = error.retry_after
                 delay_s = wait if isinstance(wait, int | float) else wait.total_seconds()
@@ -284,6 +312,9 @@ class Sender:
                     log.error("a message could not be delivered after %d attempts: dropped",
                               attempts)
                     self.dropped += 1
+                    if call["method"] in ("sendMessage", "sendDocument"):
+                        # It may be in the chat, unrecorded: no probe over it.
+                        self._direct(chat_id, None)
                     break
                 log.info("sending failed (%s: %s); retrying in %.1f s",
                          type(error).__name__, error, delay)
@@ -295,34 +326,206 @@ class Sender:
             break
         else:
             return False
-        self.store.delivered(row_id)
+        self.store.delivered(row_id, chat_id, sent_id)
         return True
 
+    async def _send_new(self, bot: ExtBot[None], row_id: int, chat_id: int,
+                        call: dict[str, Any]) -> int | None:
+        """Send the row's new message once: the chat's floor committed on the
+        row first; when an earlier send's outcome is unknown, the chat is
+        probed for it before (no second copy). The message's id.
 
-async def _call(bot: ExtBot[None], chat_id: int, call: dict[str, Any]) -> None:
+        :raises _NotOurs: the row is no longer this process's to send.
+        """
+        attempt = self.store.begin_attempt(row_id, chat_id)
+        if attempt is None:
+            raise _NotOurs
+        if attempt.previous is not None:
+            if self._may_probe(chat_id, attempt):
+                found = await probe(_prober(bot, chat_id, call), attempt.previous,
+                                    lambda: self._still_ours(row_id))
+                if found.message_id is not None:
+                    if found.edited:
+                        log.warning("a reply's probe edited a message of this bot that was "
+                                    "not recorded (id %d): counted as delivered",
+                                    found.message_id)
+                    else:
+                        log.info("a reply whose confirmation was lost is in the chat: "
+                                 "not sent again")
+                    return found.message_id
+            else:
+                log.info("a reply whose outcome is unknown is sent again: a message of "
+                         "this bot sent outside the outbox may be above it")
+        if not self._still_ours(row_id):
+            raise _NotOurs
+        sent = await _call(bot, chat_id, call)
+        return sent.message_id if isinstance(sent, Message) else None
+
+    def _still_ours(self, row_id: int) -> bool:
+        return not self._closing and self.store.holds(row_id)
+
+    def _may_probe(self, chat_id: int, attempt: Attempt) -> bool:
+        """Whether every message of this bot above the row's floor is recorded
+        or the row's own: not when a message went out outside the outbox
+        above it (the barrier), or may have with its id not yet recorded."""
+        self._flush_direct(chat_id)
+        if chat_id in self._direct_sent:
+            return False
+        assert attempt.previous is not None
+        return attempt.barrier != -1 and attempt.barrier <= attempt.previous
+
+    # --- messages outside the outbox -------------------------------------------
+
+    async def tell(self, bot: ExtBot[None], chat_id: int, text: str) -> None:
+        """One plain message for the error handler: through the outbox when
+        the store takes it; when the store itself fails, sent directly and
+        its id recorded (now or as soon as the store allows) as a barrier
+        that no probe crosses (a probe could rewrite it)."""
+        try:
+            with self.store.transaction() as db:
+                self.store.enqueue(db, chat_id, {"method": "sendMessage", "text": text})
+        except Exception as error:  # the store failing: say it anyway
+            log.info("the store failed (%s): the error message goes out directly", error)
+        else:
+            self.kick(bot, chat_id)
+            return
+        self._direct_sent.setdefault(chat_id, None)  # no probe here from now on
+        sent: int | None = None
+        try:
+            message = await bot.send_message(chat_id, text, read_timeout=SEND_READ_TIMEOUT)
+            sent = message.message_id
+        except TelegramError:
+            log.exception("could not tell the user about the error")
+        self._direct(chat_id, sent)
+
+    def _direct(self, chat_id: int, message_id: int | None) -> None:
+        """A message that went out (or may have) outside the outbox: recorded."""
+        known = self._direct_sent.get(chat_id)
+        self._direct_sent[chat_id] = max(known or 0, message_id or 0) or None
+        self._flush_direct(chat_id)
+
+    def _flush_direct(self, chat_id: int) -> None:
+        if chat_id not in self._direct_sent:
+            return
+        try:
+            self.store.note_direct(chat_id, self._direct_sent[chat_id])
+        except Exception as error:
+            log.info("could not record a message sent outside the outbox yet (%s)", error)
+            return
+        del self._direct_sent[chat_id]
+
+
+class _NotOurs(Exception):
+    """The row was delivered meanwhile, or its chat leased to another process."""
+
+
+class Seen(Enum):
+    """What an edit with a reply's very content says about one message id."""
+
+    #: "message is not modified": this very reply is there
+    OURS = "ours"
+    #: the edit went through: a message of this bot that nothing recorded
+    EDITED = "edited"
+    #: no message with this id in the chat (yet, or deleted)
+    GAP = "gap"
+    #: a message that is not this reply (the user's, a document, another's)
+    OTHER = "other"
+
+
+def seen(error: str | None) -> Seen:
+    """Telegram's answer to the probe's edit (None: it succeeded), read."""
+    if error is None:
+        return Seen.EDITED
+    text = error.lower()
+    if "not modified" in text:
+        return Seen.OURS
+    if "not found" in text or "message_id_invalid" in text:
+        return Seen.GAP
+    return Seen.OTHER
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """Where a probe found the reply: its id, or None (send it)."""
+
+    message_id: int | None
+    edited: bool = False
+
+
+async def probe(edit: Callable[[int], Awaitable[str | None]], floor: int,
+                still_ours: Callable[[], bool], *, span: int = PROBE_SPAN,
+                gaps: int = PROBE_GAPS) -> Found:
+    """Look for a reply sent before with its outcome unknown, on the ids
+    above ``floor`` (the chat's floor when that send began): ``edit(id)``
+    edits the id with the reply's very content and gives Telegram's refusal
+    (None: the edit went through). Stops at the first id holding the reply,
+    after ``gaps`` ids in a row with no message, or after ``span`` ids.
+
+    :raises _NotOurs: when ``still_ours()`` says the row was taken (checked
+        before each edit).
+    :raises TelegramError: a network error: the outcome stays unknown.
+    """
+    missing = 0
+    for message_id in range(floor + 1, floor + 1 + span):
+        if not still_ours():
+            raise _NotOurs
+        answer = seen(await edit(message_id))
+        if answer is Seen.OURS:
+            return Found(message_id)
+        if answer is Seen.EDITED:
+            return Found(message_id, edited=True)
+        missing = missing + 1 if answer is Seen.GAP else 0
+        if missing >= gaps:
+            break
+    return Found(None)
+
+
+def _prober(bot: ExtBot[None], chat_id: int,
+            call: dict[str, Any]) -> Callable[[int], Awaitable[str | None]]:
+    """The probe's edit for ``call`` (a new text message): exactly the text,
+    parse mode, link-preview option and buttons it is sent with."""
+    markup = call.get("reply_markup")
+    reply_markup = InlineKeyboardMarkup.de_json(markup, bot) if markup else None
+
+    async def edit(message_id: int) -> str | None:
+        try:
+            await bot.edit_message_text(call["text"], chat_id=chat_id, message_id=message_id,
+                                        parse_mode=call.get("parse_mode"),
+                                        reply_markup=reply_markup,
+                                        read_timeout=SEND_READ_TIMEOUT)
+        except BadRequest as error:
+            return str(error)
+        return None
+
+    return edit
+
+
+async def _call(bot: ExtBot[None], chat_id: int, call: dict[str, Any]) -> Message | bool | None:
     method = call["method"]
     markup = call.get("reply_markup")
     reply_markup = InlineKeyboardMarkup.de_json(markup, bot) if markup else None
     wait = SEND_READ_TIMEOUT
     if method == "sendMessage":
         reply_to = call.get("reply_to")
-        await bot.send_message(
+        return await bot.send_message(
             chat_id, call["text"], parse_mode=call.get("parse_mode"), reply_markup=reply_markup,
             reply_parameters=(ReplyParameters(reply_to, allow_sending_without_reply=True)
                               if reply_to else None), read_timeout=wait)
-    elif method == "editMessageText":
-        await bot.edit_message_text(call["text"], chat_id=chat_id,
-                                    message_id=call["message_id"],
-                                    parse_mode=call.get("parse_mode"), reply_markup=reply_markup,
-                                    read_timeout=wait)
-    elif method == "editMessageReplyMarkup":
-        await bot.edit_message_reply_markup(chat_id=chat_id, message_id=call["message_id"],
-                                            reply_markup=None, read_timeout=wait)
-    elif method == "sendDocument":
-        await bot.send_document(chat_id, InputFile(base64.b64decode(call["content"]),
-                                                   filename=call["name"]), read_timeout=wait)
-    else:
-        log.error("unknown outbox call %r: dropped", method)
+    if method == "editMessageText":
+        return await bot.edit_message_text(call["text"], chat_id=chat_id,
+                                           message_id=call["message_id"],
+                                           parse_mode=call.get("parse_mode"),
+                                           reply_markup=reply_markup, read_timeout=wait)
+    if method == "editMessageReplyMarkup":
+        return await bot.edit_message_reply_markup(chat_id=chat_id,
+                                                   message_id=call["message_id"],
+                                                   reply_markup=None, read_timeout=wait)
+    if method == "sendDocument":
+        return await bot.send_document(chat_id, InputFile(base64.b64decode(call["content"]),
+                                                          filename=call["name"]),
+                                       read_timeout=wait)
+    log.error("unknown outbox call %r: dropped", method)
+    return None
 
 
 def _chat_id(chat_key: str) -> int | None:
