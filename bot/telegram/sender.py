@@ -56,7 +56,8 @@ from bot.store_api import Attempt, ChatStore, Transaction
 
 from .sending import chunks, keyboard, private_link, to_html
 
-__all__ = ["Sender", "payloads", "edit_target", "probe", "seen", "Seen", "Found", "RETRY_EVERY"]
+__all__ = ["Sender", "payloads", "edit_target", "probe", "seen", "Seen", "Found", "NotOurs",
+           "RETRY_EVERY"]
 
 log = logging.getLogger(__name__)
 
@@ -279,7 +280,7 @@ class Sender:
                     sent = await _call(bot, chat_id, call)
                     if call["method"] == "sendDocument" and isinstance(sent, Message):
                         sent_id = sent.message_id
-            except _NotOurs:
+            except NotOurs:
                 return False  # delivered meanwhile, or the chat's lease passed on
             except RetryAfter as error:
                 wait = error.retry_after
@@ -335,11 +336,12 @@ class Sender:
         row first; when an earlier send's outcome is unknown, the chat is
         probed for it before (no second copy). The message's id.
 
-        :raises _NotOurs: the row is no longer this process's to send.
+        :raises NotOurs: the row is no longer this process's to send.
         """
+        self._flush_direct(chat_id)  # a message sent outside the outbox: its barrier first
         attempt = self.store.begin_attempt(row_id, chat_id)
         if attempt is None:
-            raise _NotOurs
+            raise NotOurs
         if attempt.previous is not None:
             if self._may_probe(chat_id, attempt):
                 found = await probe(_prober(bot, chat_id, call), attempt.previous,
@@ -357,7 +359,7 @@ class Sender:
                 log.info("a reply whose outcome is unknown is sent again: a message of "
                          "this bot sent outside the outbox may be above it")
         if not self._still_ours(row_id):
-            raise _NotOurs
+            raise NotOurs
         sent = await _call(bot, chat_id, call)
         return sent.message_id if isinstance(sent, Message) else None
 
@@ -368,8 +370,7 @@ class Sender:
         """Whether every message of this bot above the row's floor is recorded
         or the row's own: not when a message went out outside the outbox
         above it (the barrier), or may have with its id not yet recorded."""
-        self._flush_direct(chat_id)
-        if chat_id in self._direct_sent:
+        if chat_id in self._direct_sent:  # not recorded yet (the store failing)
             return False
         assert attempt.previous is not None
         return attempt.barrier != -1 and attempt.barrier <= attempt.previous
@@ -415,7 +416,7 @@ class Sender:
         del self._direct_sent[chat_id]
 
 
-class _NotOurs(Exception):
+class NotOurs(Exception):
     """The row was delivered meanwhile, or its chat leased to another process."""
 
 
@@ -461,14 +462,14 @@ async def probe(edit: Callable[[int], Awaitable[str | None]], floor: int,
     (None: the edit went through). Stops at the first id holding the reply,
     after ``gaps`` ids in a row with no message, or after ``span`` ids.
 
-    :raises _NotOurs: when ``still_ours()`` says the row was taken (checked
+    :raises NotOurs: when ``still_ours()`` says the row was taken (checked
         before each edit).
     :raises TelegramError: a network error: the outcome stays unknown.
     """
     missing = 0
     for message_id in range(floor + 1, floor + 1 + span):
         if not still_ours():
-            raise _NotOurs
+            raise NotOurs
         answer = seen(await edit(message_id))
         if answer is Seen.OURS:
             return Found(message_id)

@@ -53,6 +53,8 @@ class ApiCall:
     params: dict[str, Any]
     files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
     at: float = field(default_factory=time.perf_counter)
+    #: whether Telegram did it (False: refused, e.g. an edit "not modified")
+    ok: bool = True
 
 
 def _decode(value: str) -> Any:
@@ -395,16 +397,16 @@ class FakeBotApi:
                         injected = None
                     if injected is not None and injected[1].get("__fault__") == "lost":
                         # Taken (the message is in the chat), its answer lost.
-                        fake._record(ApiCall(method, params, files))
-                        fake._answer(method, params)
+                        _, payload = fake._answer(method, params)
+                        fake._record(ApiCall(method, params, files, ok=payload["ok"]))
                         self._fault({"__fault__": "reset"})
                         return
-                    if method != "getUpdates" and injected is None:  # Telegram took it
-                        fake._record(ApiCall(method, params, files))
                     if injected is not None and "__fault__" in injected[1]:
                         self._fault(injected[1])
                         return
                     status, payload = injected or fake._answer(method, params)
+                    if method != "getUpdates" and injected is None:  # Telegram took it
+                        fake._record(ApiCall(method, params, files, ok=bool(payload["ok"])))
                 data = json.dumps(payload).encode()
                 try:
                     self.send_response(status)
