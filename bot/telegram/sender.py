@@ -10,23 +10,50 @@ order, until Telegram confirms each message:
 * ``retry_after`` (429) is waited as Telegram asks; timeouts, resets and 5xx
   are retried with a growing back-off; the row stays until Telegram says the
   message is there, so a restart sends what was committed but never
-  delivered, and a delivered row is deleted at once (nothing twice, except a
-  message Telegram took but whose confirmation was lost on the way);
+  delivered, and a delivered row is deleted at once, the id Telegram gave
+  the message recorded in the same transaction;
 * an edit that fails ("message to edit not found", cannot be edited) becomes
   a new message; a message Telegram refuses outright (chat gone, bot
   blocked) is logged and dropped rather than retried for ever.
 
-Why a message Telegram took just before a crash may still go out twice: the
-Bot API has no idempotency key, and the one way to ask "did this chat get
-it?" (editMessageText with the very same content on the ids above the last
-known one: "message is not modified" means ours) rewrites the message when
-the id holds another message of this bot. That is safe only if every message
-of the bot goes out through this outbox, one at a time per chat, with its id
-recorded; today the error handler (handlers.py ``on_error``) sends directly,
-beside the chat's delivery, and a PostgreSQL lease can pass to a second
-process while the first still sends (its liveness connection lost). A
-duplicate is the lesser harm than an overwritten reply (issue 14, report of
-branch ``exactly``).
+Exactly once, though the Bot API has no idempotency key. Per chat the store
+keeps a floor: the highest message id known there (the users' messages and
+the pressed ones, raised in the transaction that marks their update handled,
+and every message of the bot whose send Telegram confirmed). Before the HTTP
+call that sends a new message, the floor is committed on its row
+(``begin_attempt``); Telegram gives ids in a chat in increasing order, so if
+the message got there it is above that floor. When the row must be sent
+again with the earlier outcome unknown (a timeout, a reset, a 5xx, a lost
+answer, a restart after ``kill -9``), it is first looked for (``probe``):
+the ids just above the floor are edited with exactly the message's content
+(text, parse mode, link-preview option (none, on both), buttons). "Message is not modified"
+means this very message is there: its id is recorded and it is not sent
+again. A user's message or a document refuses the edit, an id without a
+message is "not found": the probe goes on, and after three ids without a
+message (or twenty in all) the row is sent. An edit is idempotent and needs
+none of this; a document is not probed (it is sent again).
+
+Why the probe cannot rewrite a message: in a chat, every message of this bot
+above the floor is either recorded or the row being probed, because every
+message goes out through this outbox, one at a time per chat, and the next
+row's send begins only once the previous one is recorded. So an edit that
+went through (another text was there) means that invariant was broken: it is
+logged as a warning and the reply counted as shown. Two ways round the
+outbox remain, each made a barrier no probe crosses (the row is then sent
+again: a possible second copy, never a rewritten message): the error
+handler's message when the store itself fails (``tell`` sends it directly
+and records its id as soon as the store allows, in memory until then), and
+a row given up after sends whose outcome stayed unknown (its id unknown:
+no probe in the chat until its next confirmed message). With PostgreSQL and
+several processes, the row's lease is checked when the send begins and
+before each probed id; a process whose lease was taken stops sending that
+chat. What is left: a process that loses its lease while its send is in
+flight, or a send Telegram holds longer than ``SEND_READ_TIMEOUT`` and
+takes later, can land after the probe found nothing and the row was sent
+again (a second copy, unrecorded: a later row's probe could then rewrite
+that copy, never a message shown once); a crash while the store fails,
+after the direct error message and before its id was recorded, leaves that
+message unknown to the next process.
 
 Throughput isolation: handlers do not wait for their chat's messages to go
 out. Each chat's messages are sent by that chat's own delivery task, so a
