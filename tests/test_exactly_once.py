@@ -278,3 +278,29 @@ async def test_the_error_message_goes_out_directly_only_when_the_store_fails_and
         store.enqueue(db, CHAT, REPLY)
     ((row_id, *_),) = store.pending(CHAT)
     assert (store.begin_attempt(row_id, CHAT) or attempt).barrier == direct[1]
+
+
+async def test_an_error_message_whose_send_failed_bars_probes_until_the_next_confirmed_one(
+        wired: tuple[FakeBotApi, ExtBot[None], ChatStore]) -> None:
+    fake, bot, store = wired
+    broken = _BrokenStore(store)
+    sender = Sender(broken)  # type: ignore[arg-type]
+    fake.override = lambda method, params: (200, {"__fault__": "lost"}) if (
+        method == "sendMessage") else None  # taken, its id never known
+    await sender.tell(bot, CHAT, "Sorry, not saved")
+    fake.override = None
+    broken.broken = False
+    with store.transaction() as db:
+        store.enqueue(db, CHAT, REPLY)
+    ((row_id, *_),) = store.pending(CHAT)
+    assert store.begin_attempt(row_id, CHAT) is not None  # its first send's outcome unknown
+    mark = fake.mark()
+    await sender.kick(bot, CHAT)
+    sent = fake.calls[mark:]
+    assert [c.method for c in sent] == ["sendMessage"] and fake.rewritten == []
+    with store.transaction() as db:
+        store.enqueue(db, CHAT, REPLY)
+    ((row_id, *_),) = store.pending(CHAT)
+    attempt = store.begin_attempt(row_id, CHAT)
+    reply_id = max(key[1] for key in fake._shown if key[0] == CHAT)
+    assert attempt is not None and attempt.barrier == attempt.floor == reply_id

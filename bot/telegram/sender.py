@@ -172,6 +172,8 @@ class Sender:
         #: chats where a message went out outside the outbox (its id, or None
         #: if unknown) not yet recorded in the store: no probe there
         self._direct_sent: dict[int, int | None] = {}
+        #: chats where the error handler's direct message is on its way
+        self._telling: set[int] = set()
 
     # --- writing, in the step's transaction ----------------------------------
 
@@ -397,7 +399,7 @@ class Sender:
         """Whether every message of this bot above the row's floor is recorded
         or the row's own: not when a message went out outside the outbox
         above it (the barrier), or may have with its id not yet recorded."""
-        if chat_id in self._direct_sent:  # not recorded yet (the store failing)
+        if chat_id in self._direct_sent or chat_id in self._telling:  # not recorded yet
             return False
         assert attempt.previous is not None
         return attempt.barrier != -1 and attempt.barrier <= attempt.previous
@@ -417,19 +419,26 @@ class Sender:
         else:
             self.kick(bot, chat_id)
             return
-        self._direct_sent.setdefault(chat_id, None)  # no probe here from now on
+        self._telling.add(chat_id)  # no probe in this chat while it goes
         sent: int | None = None
         try:
             message = await bot.send_message(chat_id, text, read_timeout=SEND_READ_TIMEOUT)
             sent = message.message_id
         except TelegramError:
             log.exception("could not tell the user about the error")
-        self._direct(chat_id, sent)
+        finally:
+            self._telling.discard(chat_id)
+            self._direct(chat_id, sent)
 
     def _direct(self, chat_id: int, message_id: int | None) -> None:
-        """A message that went out (or may have) outside the outbox: recorded."""
-        known = self._direct_sent.get(chat_id)
-        self._direct_sent[chat_id] = max(known or 0, message_id or 0) or None
+        """A message that went out (or may have) outside the outbox, to record:
+        kept as the highest id of those not recorded yet, or None while one
+        of them has an unknown id."""
+        if chat_id in self._direct_sent:
+            prior = self._direct_sent[chat_id]
+            message_id = None if prior is None or message_id is None else max(prior,
+                                                                                message_id)
+        self._direct_sent[chat_id] = message_id
         self._flush_direct(chat_id)
 
     def _flush_direct(self, chat_id: int) -> None:
