@@ -41,8 +41,12 @@ from tests.load_conversations import Expected, expected
 ROOT = Path(__file__).resolve().parent.parent
 #: a process not serving by then is stuck
 START_TIMEOUT = 60.0
-#: how long a chat waits for the answer to one message before calling it lost
-ANSWER_TIMEOUT = 30.0
+#: how long a chat waits for the answer to one message before calling it lost.
+#: Generous: an answer the killed process owed comes only after the survivor
+#: sees it dead, adopts its rows and probes the chat for each (sender.py), and
+#: on a loaded 2-core machine that took over 30 s for a few chats (each was
+#: answered, once, later). Latency is measured by bench_multiprocess.py.
+ANSWER_TIMEOUT = 90.0
 
 
 def free_port() -> int:
