@@ -243,3 +243,86 @@ def test_a_short_note_the_learned_layer_is_sure_of_is_placed():
     incident; a short correction with no incident in it stays unplaced."""
     assert classify("auction review asked").irregularity == "auction_review"
     assert classify("non, c'était Ouest").irregularity is None
+
+
+# --- call irregularities: who doubled whom, which Law governs, who was barred ----------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Law 19A1: an opponent may double the writer's side's bid
+        "My RHO doubled my partner's opening",
+        "my left-hand opponent doubled my partner's 1NT opening",
+        "Mon adversaire de gauche a contré l'ouverture de mon partenaire",
+        # and the writer's side may double an opponent's bid
+        "my partner doubled my LHO's 1H opening",
+    ],
+)
+def test_a_double_across_the_table_is_no_inadmissible_double(text):
+    assert classify(text).irregularity != "inadmissible_double"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Law 36 governs a double Law 19 forbids, even out of rotation (never acceptable)
+        ("S redoubled out of turn although nobody had doubled", "inadmissible_double"),
+        ("Nord a surcontré hors tour alors qu'Est n'avait pas contré", "inadmissible_double"),
+        ("West doubled his own partner's 2D out of turn", "inadmissible_double"),
+        # Law 39: after the final pass every call is cancelled, a redouble included
+        ("1H pass pass pass, and then West redoubled although no one doubled",
+         "call_after_final_pass"),
+        ("2♠ passe passe passe, puis Nord contre", "call_after_final_pass"),
+        # a double before the bid it doubles, told out of turn: Law 32, not 19
+        ("Table 4: E X out of turn. S 1D was the opening.", "double_out_of_rotation"),
+    ],
+)
+def test_the_law_that_governs_a_double(text, expected):
+    assert classify(text).irregularity == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Law 37: a call by the player who must pass, told before or after the bar
+        ("N 2H while barred", "call_when_obliged_to_pass"),
+        ("Sud, bâillonné depuis son enchère insuffisante, a dit 3♣", "call_when_obliged_to_pass"),
+        ("Ouest était condamné à passer ; il a contré quand même", "call_when_obliged_to_pass"),
+        ("E passed out of turn and had to pass at his next turn, but at his turn E bid 3D",
+         "call_when_obliged_to_pass"),
+    ],
+)
+def test_a_call_by_a_barred_player(text, expected):
+    assert classify(text).irregularity == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the call after the bar is another player's: no Law 37
+        "I am North. West passed out of turn; the TD said East would have to pass at his "
+        "next turn. I bid 2C and East passed.",
+    ],
+)
+def test_a_call_by_another_player_after_a_bar_is_no_law_37(text):
+    assert classify(text).irregularity != "call_when_obliged_to_pass"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Law 25: a call taken back by the player who made it, named or not
+        ("the opponent bid 2D, then said sorry and put down 2H instead", "change_of_call"),
+        ("Ouest passe, puis dit non non je veux 1♠", "change_of_call"),
+        ("W 3♣ puis aussitôt 'non, 3♦'", "change_of_call"),
+        # a bidding-box slip said in a few words
+        ("N 1♦ pour 1♥, glissement de boîte", "change_of_call"),
+        ("bidding box slip: E pulled 4S, wanted 4H", "change_of_call"),
+        ("Est a sorti la mauvaise carte et a voulu corriger", "change_of_call"),
+        # a replaced call that was itself insufficient stays Law 27
+        ("N 1S, E 1H then no, 2H", "insufficient_bid"),
+    ],
+)
+def test_a_call_taken_back(text, expected):
+    assert classify(text).irregularity == expected
