@@ -274,6 +274,14 @@ def test_a_double_across_the_table_is_no_inadmissible_double(text):
         ("1H pass pass pass, and then West redoubled although no one doubled",
          "call_after_final_pass"),
         ("2♠ passe passe passe, puis Nord contre", "call_after_final_pass"),
+        # the doubler's own partner named as what he doubled (19A1, 36)
+        ("N doubled his partner out of turn", "inadmissible_double"),
+        ("Ouest contre son propre partenaire hors tour", "inadmissible_double"),
+        # the last bid before the double, passes aside, was the doubler's partner's
+        ("mon partenaire annonce 3♦ et moi je contre, distrait", "inadmissible_double"),
+        ("S opened 1C, W passed, N doubled", "inadmissible_double"),
+        # his partner's turn, not his partner's bid
+        ("N doubled 1H when it was his partner's turn", "double_out_of_rotation"),
         # a double before the bid it doubles, told out of turn: Law 32, not 19
         ("Table 4: E X out of turn. S 1D was the opening.", "double_out_of_rotation"),
     ],
@@ -291,6 +299,9 @@ def test_the_law_that_governs_a_double(text, expected):
         ("Ouest était condamné à passer ; il a contré quand même", "call_when_obliged_to_pass"),
         ("E passed out of turn and had to pass at his next turn, but at his turn E bid 3D",
          "call_when_obliged_to_pass"),
+        # the contract reached after the bar is no call by the barred player
+        ("S doubled his own partner's 1NT; the TD cancelled it and N-S had to pass for the "
+         "rest of the auction. We played 1NT.", "inadmissible_double"),
     ],
 )
 def test_a_call_by_a_barred_player(text, expected):
@@ -326,3 +337,15 @@ def test_a_call_by_another_player_after_a_bar_is_no_law_37(text):
 )
 def test_a_call_taken_back(text, expected):
     assert classify(text).irregularity == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Law 27: a bid told first but made after a higher one ("already", "before")
+        "he called 1D although his RHO had already bid 1S",
+        "Il annonce 2♣ mais avant, il y avait eu 2♦ de mon partenaire",
+    ],
+)
+def test_a_lower_bid_after_one_told_as_earlier_is_insufficient(text):
+    assert classify(text).irregularity == "insufficient_bid"

@@ -311,7 +311,8 @@ def _precedence(
         factors[I.DOUBLE_OUT_OF_ROTATION] = 0.4
     if _called_when_obliged(reading):
         # "N passed out of turn and had to pass at his next turn. Then N bid 2C"
-        for key in (*set(_OUT_OF_TURN.values()), I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE):
+        causes = (I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE, I.CARD_EXPOSED_DURING_AUCTION)
+        for key in (*set(_OUT_OF_TURN.values()), *causes):
             factors[key] = min(factors.get(key, 1.0), 0.6)
     elif _bar_kept(reading):
         factors[I.CALL_WHEN_OBLIGED_TO_PASS] = 0.2
@@ -518,16 +519,28 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
     """A bid no higher than the one before it, by another player or said to
     be made over it (``1♥ sur 1♠``): an insufficient bid."""
     for earlier, later in zip(bids, bids[1:], strict=False):
+        told = _between(reading, earlier, later)
+        between = set(told)
+        already = BREAK not in between and bool(set(told[-3:]) & _ALREADY)
+        if already and earlier.call == later.call:
+            continue  # the same bid told twice
+        if earlier.start < later.start and already:
+            # "he bids 2♠ but before was 2NT": the bid told second came first
+            earlier, later = later, earlier
         if later.call.level > 7 or later.call.outranks(earlier.call):
             continue
         different = (
             earlier.caller is not None and later.caller is not None
             and earlier.caller != later.caller
         )  # fmt: skip
-        linked = any(t in _OVER for t in _between(reading, earlier, later))
+        linked = bool(between & _OVER) or already
         if different or linked:
             return True
     return False
+
+
+#: Words that tell a call as made before the one told first.
+_ALREADY = frozenset({"already", "before", "deja", "avant"})
 
 
 # A remark in quotes: 'oh no', « t'es sûr ? », "you cant be serious".
@@ -599,6 +612,8 @@ def _called_when_obliged(reading: Reading) -> bool:
             if call.call.is_pass:
                 continue
             caller = call.caller or _sentence_caller(reading, call)
+            if set(tokens[max(0, call.start - 2) : call.start]) & _CONTRACT_WORDS:
+                continue  # "they ended in 1NT", "on a joué 3♥": the contract, no call
             if call.start >= end and not _another_player(reading, caller, obligee):
                 return True
             between = tokens[call.end : start]
@@ -612,6 +627,11 @@ def _called_when_obliged(reading: Reading) -> bool:
     return False
 
 
+#: Words before a contract named, not a call made.
+_CONTRACT_WORDS = frozenset(
+    {"ended", "joue", "jouait", "jouions", "jouer", "played", "playing", "play", "contrat",
+     "contract", "finished", "landed"}
+)  # fmt: skip
 #: Words that put an obligation beside the call that breaks it.
 _DESPITE = frozenset(
     {"when", "while", "although", "though", "despite", "spite", "alors", "quand", "bien",
@@ -709,7 +729,63 @@ def _double_on_partner(reading: Reading) -> bool:
         owner = _owner_after(reading, double)
         if double.call.kind is CallKind.DOUBLE and _own_side(double.caller, owner):
             return True  # "my partner doubled my opening", "I doubled my partner's 1♠"
+        if _partner_named_after(reading, double) or _right_after_partners_bid(reading, double):
+            return True
     return False
+
+
+def _partner_named_after(reading: Reading, double: Any) -> bool:
+    """``E doubled his partner``, ``Est contre son partenaire``: the doubler's
+    own partner named as the object of the double (not ``when it was his
+    partner's turn``, ``le contre du partenaire``)."""
+    tokens = reading.tokens
+    for mention in reading.entities.seats:
+        if mention.start < double.end:
+            continue
+        gap = tokens[double.end : mention.start]
+        if len(gap) > 2 or set(gap) & (_CLAUSE_ENDS | _OF_WORDS):
+            continue
+        if mention.ref.subject is Relation.PARTNER:
+            return mention.end >= len(tokens) or tokens[mention.end] not in _TURN_WORDS
+    return False
+
+
+_OF_WORDS = frozenset({"de", "du", "d", "of", "by", "par"})
+_TURN_WORDS = frozenset({"turn", "tour", "double", "contre", "redouble", "surcontre"})
+
+
+def _right_after_partners_bid(reading: Reading, double: Any) -> bool:
+    """``ma partenaire dit 2♣ et moi je contre``, ``N 1♦, E passe, S contre``:
+    the last bid told before the double, with only passes between, is the
+    doubler's partner's (Law 19A1 lets a player double an opponent's bid only)."""
+    if double.call.kind is not CallKind.DOUBLE or double.caller is None:
+        return False
+    if reading.affirmed("@out_of_turn") or _turn_named(reading):
+        return False  # out of rotation, the last bid told is no guide to what he doubled
+    before = sorted(
+        (c for c in reading.entities.calls if c.end <= double.start), key=lambda c: c.start
+    )
+    for call in reversed(before):
+        if call.call.is_pass:
+            continue
+        if not call.call.is_bid or call.caller is None:
+            return False
+        return _partners(reading, call.caller, double.caller)
+    return False
+
+
+def _partners(reading: Reading, a: Any, b: Any) -> bool:
+    """Two named players who are partners (by compass, or both relative to the writer)."""
+    entities = reading.entities
+    sa, sb = entities.compass(a), entities.compass(b)
+    if sa is not None and sb is not None:
+        return bool((sa - sb) % 4 == 2)
+    if a.subject is not None or b.subject is not None or a.bare or b.bare:
+        return False
+    return {a.writer, b.writer} == {Relation.SELF, Relation.PARTNER} or {a.writer, b.writer} == {
+        Relation.LHO,
+        Relation.RHO,
+    }
 
 
 #: The writer's side as the text names it (``I``/``my partner``).
