@@ -282,6 +282,11 @@ def test_a_double_across_the_table_is_no_inadmissible_double(text):
         ("S opened 1C, W passed, N doubled", "inadmissible_double"),
         # his partner's turn, not his partner's bid
         ("N doubled 1H when it was his partner's turn", "double_out_of_rotation"),
+        ("Est ouvre 1♦ et moi, Sud, je contre au tour de mon partenaire Nord",
+         "double_out_of_rotation"),
+        # a pass is no call to double: he thought his partner had passed
+        ("Ouest a contré trop tôt, il pensait que son partenaire avait déjà passé",
+         "double_out_of_rotation"),
         # a double before the bid it doubles, told out of turn: Law 32, not 19
         ("Table 4: E X out of turn. S 1D was the opening.", "double_out_of_rotation"),
     ],
@@ -299,6 +304,9 @@ def test_the_law_that_governs_a_double(text, expected):
         ("Ouest était condamné à passer ; il a contré quand même", "call_when_obliged_to_pass"),
         ("E passed out of turn and had to pass at his next turn, but at his turn E bid 3D",
          "call_when_obliged_to_pass"),
+        # "I, the partner": a relative word alone does not make another player
+        ("I am N. My partner doubled my 1S opening; the TD said that I, the partner, must "
+         "pass throughout. Later I bid 3C anyway.", "call_when_obliged_to_pass"),
         # the contract reached after the bar is no call by the barred player
         ("S doubled his own partner's 1NT; the TD cancelled it and N-S had to pass for the "
          "rest of the auction. We played 1NT.", "inadmissible_double"),
@@ -330,7 +338,7 @@ def test_a_call_by_another_player_after_a_bar_is_no_law_37(text):
         # a bidding-box slip said in a few words
         ("N 1♦ pour 1♥, glissement de boîte", "change_of_call"),
         ("bidding box slip: E pulled 4S, wanted 4H", "change_of_call"),
-        ("Est a sorti la mauvaise carte et a voulu corriger", "change_of_call"),
+        ("Est a sorti la mauvaise carte puis s'est repris", "change_of_call"),
         # a replaced call that was itself insufficient stays Law 27
         ("N 1S, E 1H then no, 2H", "insufficient_bid"),
     ],

@@ -27,6 +27,7 @@ from rules_core.incident import Incident, IncidentError
 from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
 
+from .entities import only_meant
 from .extract import Reading, facts_for, law_reference, read, read_calls, two_boards
 from .lexicon import Match, phrase_matches
 from .ngram import NONE, probabilities
@@ -278,6 +279,13 @@ def _scores(reading: Reading) -> tuple[dict[str, float], dict[str, float]]:
         for evidence in (lexical, structural):
             if key in evidence:
                 evidence[key] *= factor
+    if _called_when_obliged(reading, strict=True):
+        # "N passed out of turn and had to pass at his next turn. Then N bid
+        # 2C": the irregularity that barred him is the story's background
+        causes = (I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE, I.CARD_EXPOSED_DURING_AUCTION)
+        for key in (*set(_OUT_OF_TURN.values()), *causes):
+            if key in lexical:
+                lexical[key] *= 0.7
     scores: dict[str, float] = {}
     for key in IDS:
         a, b = lexical.get(key, 0.0), structural.get(key, 0.0)
@@ -298,10 +306,8 @@ def _precedence(
     the evidence (words, calls and learned layer) for the other: a double or
     redouble Law 19 does not permit is ruled by Law 36 even out of rotation
     (it can never be accepted, 2017 Law 32 preamble); any call after the
-    auction has ended is cancelled by Law 39 whatever it was; a call by a
-    player who must pass is Law 37, the irregularity that barred him only its
-    background; and a bar kept (every call told after it is another
-    player's) is no Law 37."""
+    auction has ended is cancelled by Law 39 whatever it was; and a bar
+    kept (every call told after it is another player's) is no Law 37."""
     factors: dict[str, float] = {}
     after_final = I.CALL_AFTER_FINAL_PASS
     if max(lexical.get(after_final, 0.0), structural.get(after_final, 0.0)) >= 0.8:
@@ -309,12 +315,7 @@ def _precedence(
     elif _double_on_partner(reading) or _redouble_undoubled(reading):
         # (not a replay's: "W X oot. N 1C" lists the double before the bid it doubled)
         factors[I.DOUBLE_OUT_OF_ROTATION] = 0.4
-    if _called_when_obliged(reading):
-        # "N passed out of turn and had to pass at his next turn. Then N bid 2C"
-        causes = (I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE, I.CARD_EXPOSED_DURING_AUCTION)
-        for key in (*set(_OUT_OF_TURN.values()), *causes):
-            factors[key] = min(factors.get(key, 1.0), 0.6)
-    elif _bar_kept(reading):
+    if not _called_when_obliged(reading) and _bar_kept(reading):
         factors[I.CALL_WHEN_OBLIGED_TO_PASS] = 0.2
     return factors
 
@@ -599,12 +600,13 @@ _ABOUT_MEANING = ("@explained", "@asked", "@meant", "@req_explanation", "@req_re
 _BEFORE_LEAD_LAST = frozenset({"entame", "lead", "made"})
 
 
-def _called_when_obliged(reading: Reading) -> bool:
+def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
     """``il devait passer … mais il a dit 1SA``: a bid, double or redouble told
     after the player is said to have had to pass, by him (``N had to pass
     next time. I bid 2C`` is another player's call), or told just before the
     obligation it breaks (``E X when barred``, ``a dit 4♠ alors qu'il était
-    bâillonné``)."""
+    bâillonné``). ``strict``: a call written and made (not meant nor
+    supposed), not a verb alone."""
     tokens = reading.tokens
     for start, end in reading.affirmed("@obliged"):
         obligee = _obligee(reading, start)
@@ -614,12 +616,17 @@ def _called_when_obliged(reading: Reading) -> bool:
             caller = call.caller or _sentence_caller(reading, call)
             if set(tokens[max(0, call.start - 2) : call.start]) & _CONTRACT_WORDS:
                 continue  # "they ended in 1NT", "on a joué 3♥": the contract, no call
+            if strict and (
+                only_meant(tokens, call.start)
+                or set(_sentence_before(tokens, call.start)) & _SUPPOSED
+            ):
+                continue  # "S was on the point to bid 3C", "si O annonce autre chose"
             if call.start >= end and not _another_player(reading, caller, obligee):
                 return True
             between = tokens[call.end : start]
             if 0 <= len(between) <= 5 and BREAK not in between and set(between) & _DESPITE:
                 return True
-        if any(c.start >= end and not c.call.is_pass for c in reading.entities.calls):
+        if strict or any(c.start >= end and not c.call.is_pass for c in reading.entities.calls):
             continue  # the calls told after it are another player's
         words = set(tokens[end:])
         if words & (_BID_VERBS | _DOUBLE_VERBS | _REDOUBLE_VERBS) - {"x", "p"}:
@@ -627,6 +634,8 @@ def _called_when_obliged(reading: Reading) -> bool:
     return False
 
 
+#: Words of a call supposed, not made.
+_SUPPOSED = frozenset({"if", "si", "point", "about", "whether", "could", "would", "might"})
 #: Words before a contract named, not a call made.
 _CONTRACT_WORDS = frozenset(
     {"ended", "joue", "jouait", "jouions", "jouer", "played", "playing", "play", "contrat",
@@ -664,6 +673,8 @@ def _another_player(reading: Reading, caller: Any, obligee: Any) -> bool:
     """Both players are named and they are not the same one."""
     if caller is None or obligee is None or not caller.known or not obligee.known:
         return False
+    if caller.bare or obligee.bare:
+        return False  # "I, the partner, must pass": a relative word alone names nobody sure
     entities = reading.entities
     a, b = entities.compass(caller), entities.compass(obligee)
     if a is not None and b is not None:
@@ -718,13 +729,14 @@ def _double_on_partner(reading: Reading) -> bool:
     for double in calls:
         if double.call.kind not in (CallKind.DOUBLE, CallKind.REDOUBLE):
             continue
+        doubled_kind = CallKind.BID if double.call.kind is CallKind.DOUBLE else CallKind.DOUBLE
         for other in calls:
-            if other is double or other.caller is None:
-                continue
-            if other.caller.subject is not Relation.PARTNER:
+            if other is double or other.caller is None or other.call.kind is not doubled_kind:
+                continue  # "il croyait que son partenaire avait passé": no call to double
+            if other.caller.subject is not Relation.PARTNER or other.start < double.start:
                 continue
             between = _between(reading, double, other)
-            if BREAK not in between and not set(between) & _SEQUENCE_WORDS:
+            if len(between) <= 8 and BREAK not in between and not set(between) & _SEQUENCE_WORDS:
                 return True
         owner = _owner_after(reading, double)
         if double.call.kind is CallKind.DOUBLE and _own_side(double.caller, owner):
@@ -806,8 +818,8 @@ def _owner_after(reading: Reading, double: Any) -> Relation | None:
         if token in _CLAUSE_ENDS:
             window = window[:i]  # "doubled and my partner passed": another clause
             break
-    if "MY" not in window:
-        return None
+    if "MY" not in window or set(window) & {"tour", "turn"}:
+        return None  # "contré au tour de mon partenaire", "à mon tour": whose turn
     i = double.end + window.index("MY") + 1
     if i < len(tokens) and tokens[i] in _OWNED_BY:
         return _OWNED_BY[tokens[i]]
