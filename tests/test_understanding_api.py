@@ -339,6 +339,10 @@ def test_a_call_by_another_player_after_a_bar_is_no_law_37(text):
         ("N 1♦ pour 1♥, glissement de boîte", "change_of_call"),
         ("bidding box slip: E pulled 4S, wanted 4H", "change_of_call"),
         ("Est a sorti la mauvaise carte puis s'est repris", "change_of_call"),
+        # "alors que je voulais": what he meant, not whose turn it was
+        ("Ma gauche passe et moi je pose 3♣ alors que je voulais 3♦, les cartons étaient collés",
+         "change_of_call"),
+        ("LHO passed and I put out 1S while I meant 1NT, the cards were stuck", "change_of_call"),
         # a replaced call that was itself insufficient stays Law 27
         ("N 1S, E 1H then no, 2H", "insufficient_bid"),
     ],

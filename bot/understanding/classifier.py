@@ -73,6 +73,10 @@ _RETRACTION = frozenset(
      "meant", "mean", "voulais", "wanted"}
 )  # fmt: skip
 _PAST = frozenset({"avait", "had", "avais"})
+_INTENT = frozenset(
+    {"voulait", "voulais", "voulu", "wanted", "meant", "pensait", "pensais", "croyait", "croyais",
+     "thought"}
+)  # fmt: skip
 _DEALER_WORDS = frozenset({"donneur", "dealer", "donneuse"})
 _BEFORE = frozenset({"avant", "before"})
 _WHILE = frozenset({("alors", "que"), ("while",), ("pendant", "que")})
@@ -915,6 +919,8 @@ def _turn_named(reading: Reading) -> bool:
             continue
         if cue in _WHILE and holder.ref.pronoun:
             continue  # "alors qu'il voulait 1♣": the same player, no turn named
+        if cue in _WHILE and set(tokens[holder.end : holder.end + 2]) & _INTENT:
+            continue  # "alors que je voulais 2♦": what he meant, no turn named
         if cue in _WHILE and set(tokens[holder.end : holder.end + 2]) & _PAST:
             if "encore" not in tokens[holder.end : holder.end + 4]:
                 continue  # "alors que mon partenaire avait ouvert": what came before
