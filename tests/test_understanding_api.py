@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.dialogue.merge import CONFIDENT
 from bot.understanding import IDS, Classification, classify
 from bot.understanding.normalise import MAX_CHARS
 from rules_core import Incident, rule
@@ -361,3 +362,17 @@ def test_a_call_taken_back(text, expected):
 )
 def test_a_lower_bid_after_one_told_as_earlier_is_insufficient(text):
     assert classify(text).irregularity == "insufficient_bid"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the double of a named bid with the calls between them left out, and no
+        # word of a turn: no evidence of a double out of rotation (Law 32)
+        "My LHO doubled my partner's 1S",
+        "Mon adversaire de gauche a contré le 2♦ de mon partenaire",
+    ],
+)
+def test_a_double_of_a_named_bid_is_not_confidently_out_of_rotation(text):
+    result = classify(text)
+    assert result.irregularity is None or result.confidence < CONFIDENT, result

@@ -449,6 +449,8 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
         weight = 0.9 if "dealer" in derivation.assumed else 1.0
         if _doubled_nothing_out_of_turn(reading):
             weight = 0.5  # "W X oot. N 1C": the double is told before the bid it doubled
+        elif _double_of_a_named_bid(reading):
+            weight = 0.3  # "ma gauche a contré le 1♠ de mon partenaire": turns untold
         add(derivation.irregularity.value, weight)
     calls = reading.entities.calls
     bids = [c for c in calls if c.call.is_bid]
@@ -518,6 +520,21 @@ def _doubled_nothing_out_of_turn(reading: Reading) -> bool:
     if auction is None or any(c.is_bid for c in auction.calls):
         return False
     return bool(reading.affirmed("@out_of_turn")) or _turn_named(reading)
+
+
+def _double_of_a_named_bid(reading: Reading) -> bool:
+    """The replay finds a double out of rotation only because the text names
+    the bid it doubled (``my LHO doubled my partner's 1S``) and leaves out the
+    calls between them, with no word of a turn: no evidence of a turn missed."""
+    derivation = reading.derivation
+    if derivation is None or derivation.irregularity != I.DOUBLE_OUT_OF_ROTATION:
+        return False
+    if reading.cues.get("@out_of_turn") or reading.cues.get("@turn") or _turn_named(reading):
+        return False
+    doubles = [c for c in reading.entities.calls if c.call.kind is CallKind.DOUBLE]
+    return len(doubles) == 1 and (
+        bool(_doubled_calls(reading)) or _owner_after(reading, doubles[0]) is not None
+    )
 
 
 def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
