@@ -308,6 +308,10 @@ def test_the_law_that_governs_a_double(text, expected):
         # "I, the partner": a relative word alone does not make another player
         ("I am N. My partner doubled my 1S opening; the TD said that I, the partner, must "
          "pass throughout. Later I bid 3C anyway.", "call_when_obliged_to_pass"),
+        ("Donne 5. N passe hors tour, refusé par E ; N contraint au passe. O 1♣, N 1♠.",
+         "call_when_obliged_to_pass"),
+        ("E 1S, S 1H insuff, W declined, S passed, so N had to pass throughout. We defended 2S.",
+         "insufficient_bid"),
         # the contract reached after the bar is no call by the barred player
         ("S doubled his own partner's 1NT; the TD cancelled it and N-S had to pass for the "
          "rest of the auction. We played 1NT.", "inadmissible_double"),
@@ -376,3 +380,21 @@ def test_a_lower_bid_after_one_told_as_earlier_is_insufficient(text):
 def test_a_double_of_a_named_bid_is_not_confidently_out_of_rotation(text):
     result = classify(text)
     assert result.irregularity is None or result.confidence < CONFIDENT, result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Law 37 over its cause: the calls replayed up to the rectification tell the
+        # insufficient bid (27B3) that barred East; East's call after it is ruled
+        "Bd 3 Dlr S. S 1H, W 1D (insuff), N declined, W subst P, E barred throughout. "
+        "N 2H, E 3D.",
+        "South opened 1H and West bid 1D, insufficient; North did not accept and West passed, "
+        "so East was barred for the rest of the auction. Later East bid 3D.",
+    ],
+)
+def test_words_and_calls_rank_the_barred_players_call_over_its_cause(text, monkeypatch):
+    """Without the learned layer (it reads the cause's words too), the words and
+    the calls rank Law 37 first."""
+    monkeypatch.setattr("bot.understanding.classifier.probabilities", lambda _text: {})
+    assert classify(text).irregularity == "call_when_obliged_to_pass"

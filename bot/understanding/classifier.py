@@ -104,6 +104,10 @@ _MIN_KNOWN_WORDS = 0.4
 #: What is left of the words' and the learned layer's evidence for an
 #: irregularity the calls as written rule out (an opponent's double of our bid).
 _REGULAR = 0.1
+#: What is left of the evidence for the irregularity that barred a player
+#: who then called (Law 37 is ruled): words and calls, and the learned layer.
+_CAUSE = 0.6
+_CAUSE_LEARNED = 0.5
 _CALL_LETTERS = frozenset({"p", "x", "xx"})
 
 
@@ -285,11 +289,14 @@ def _scores(reading: Reading) -> tuple[dict[str, float], dict[str, float]]:
                 evidence[key] *= factor
     if _called_when_obliged(reading, strict=True):
         # "N passed out of turn and had to pass at his next turn. Then N bid
-        # 2C": the irregularity that barred him is the story's background
+        # 2C": the irregularity that barred him is the story's background, and
+        # so is the replay of the calls up to its rectification
         causes = (I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE, I.CARD_EXPOSED_DURING_AUCTION)
         for key in (*set(_OUT_OF_TURN.values()), *causes):
-            if key in lexical:
-                lexical[key] *= 0.7
+            for evidence in (lexical, structural):
+                if key in evidence:
+                    evidence[key] *= _CAUSE
+            governed[key] = governed.get(key, 1.0) * _CAUSE_LEARNED
     scores: dict[str, float] = {}
     for key in IDS:
         a, b = lexical.get(key, 0.0), structural.get(key, 0.0)
@@ -656,11 +663,15 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
 
 
 #: Words of a call supposed, not made.
-_SUPPOSED = frozenset({"if", "si", "point", "about", "whether", "could", "would", "might"})
+_SUPPOSED = frozenset(
+    {"if", "si", "point", "about", "whether", "could", "would", "might", "think", "pensons",
+     "pense"}
+)  # fmt: skip
 #: Words before a contract named, not a call made.
 _CONTRACT_WORDS = frozenset(
     {"ended", "joue", "jouait", "jouions", "jouer", "played", "playing", "play", "contrat",
-     "contract", "finished", "landed"}
+     "contract", "finished", "landed", "defending", "defended", "defender", "terminees", "terminee",
+     "termine", "finies"}
 )  # fmt: skip
 #: Words that put an obligation beside the call that breaks it.
 _DESPITE = frozenset(
