@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.dialogue import Conversations
 from bot.understanding import classify
 
 
@@ -519,3 +520,82 @@ def test_a_player_told_calling_since(
     assert result.irregularity == irregularity, result
     for fact, value in expected.items():
         assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [
+        # Law 39: the side that made the contract's bid declares
+        ("The contract was 3♥ by North after three passes, then East said double.", "defending"),
+        ("Enchères finies sur 2♠ de Sud, puis Nord a dit 3♠ après le dernier passe.",
+         "declaring"),
+        ("I bid 4♠, everyone passed, then my LHO redoubled after the final pass.", "defending"),
+        # the player on lead defends, whether or not he has led yet
+        ("After the final pass West, who was to lead, bid 5♣.", "defending"),
+        ("Après les trois passes, Est a dit 4♥ ; Sud n'avait pas encore entamé.", "declaring"),
+        # the side told in words
+        ("After the auction ended, my RHO doubled. We were the declarers.", "defending"),
+        ("Après la fin des enchères, mon partenaire a contré. Nous étions en défense.",
+         "defending"),
+    ],
+)
+def test_the_offenders_side_after_the_final_pass(text: str, side: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "call_after_final_pass"
+    assert result.facts.get("offender_side") == side
+
+
+@pytest.mark.parametrize(
+    ("text", "unintended"),
+    [
+        # a slip denied is a change of mind told (Law 25B), and thought denied a slip (25A)
+        ("South put 2♣ then swapped it for 2♦ before West called; it was not a slip.", False),
+        ("Ouest a posé 3♣ puis l'a remplacé par 3♦, ce n'était pas involontaire.", False),
+        ("Nord a posé 1♠ puis l'a changé pour 1SA aussitôt, sans réflexion.", True),
+        ("East pulled 2♥ then replaced it by 2♠, the cards were stuck.", True),
+        ("Est a mis 2♦ puis 3♦, il avait mal compté ses points.", False),
+    ],
+)
+def test_a_slip_or_a_change_of_mind_in_any_words(text: str, unintended: bool) -> None:
+    result = classify(text)
+    assert result.irregularity == "change_of_call"
+    assert result.facts.get("unintended") is unintended
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # words after the call tell a call after it, past the calls the text lists
+        ("Nord a contré le 2♠ de son partenaire Sud, Est a parlé ensuite.", "lho_called_since"),
+        ("West doubled his partner's 1♥ and North bid 2♣ afterwards.", "lho_called_since"),
+        ("Surcontre inadmissible d'Ouest, Nord avait déjà passé derrière.", "lho_called_since"),
+    ],
+)
+def test_a_call_told_after_the_inadmissible_double(text: str, fact: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "inadmissible_double"
+    assert result.facts.get(fact) is True
+
+
+_READ_FACT_TEXTS = [
+    "The contract was 3♥ by North after three passes, then East said double.",
+    "Après la fin des enchères, mon partenaire a contré. Nous étions en défense.",
+    "South put 2♣ then swapped it for 2♦ before West called; it was not a slip.",
+    "Nord a posé 1♠ puis l'a changé pour 1SA aussitôt, sans réflexion.",
+    "Nord a contré le 2♠ de son partenaire Sud, Est a parlé ensuite.",
+]
+
+
+@pytest.mark.parametrize("text", _READ_FACT_TEXTS)
+def test_a_fact_read_from_the_text_is_never_asked(chat: Conversations, text: str) -> None:
+    # issue 11 item 3: the dialogue asks only what the text left open
+    read = classify(text).facts
+    assert read, "the text states facts"
+    replies = chat.text("tg:11", text)
+    for _ in range(8):
+        questions = [r.question for r in replies if r.question is not None]
+        if not questions:
+            break
+        assert questions[-1].fact not in read, questions[-1].fact
+        replies = chat.answer("tg:11", questions[-1].choices[0].value)
+    assert any(r.ruling for r in replies)

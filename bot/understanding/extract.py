@@ -129,7 +129,6 @@ _PROCEDURE_CUES: tuple[tuple[str, str, FactValue], ...] = (
 _SMALL = frozenset({"petit", "petite", "small", "low", "petits"})
 _SEVERAL = frozenset({"plusieurs", "several", "many"})
 _CARD_WORDS = frozenset({"carte", "cartes", "card", "cards"})
-_LEAD_WORDS = frozenset({"entame", "led", "lead", "entamer"})
 _BOARD_WORDS = frozenset({"donne", "board", "etui", "table", "loi", "law", "donnes", "boards"})
 _LAW_COMMAND = re.compile(r"^\s*/(?:loi|law|lois|laws)\b\s*(.*)$", re.IGNORECASE | re.DOTALL)
 # A paragraph reference: after a word naming a Law ("loi 25A", "rule 31", "L27"),
@@ -1192,7 +1191,11 @@ def _told_silent(reading: Reading) -> list[Ref]:
     return found
 
 
-_SINCE = frozenset({"already", "deja", "since", "now", "depuis", "ensuite"})
+_SINCE = frozenset(
+    {"already", "deja", "since", "now", "depuis", "ensuite", "then", "puis", "afterwards", "later"}
+)  # fmt: skip
+# After the verb: "a parlé ensuite", "avait passé derrière", "bid 3♥ afterwards".
+_AFTERWARDS = frozenset({"ensuite", "derriere", "afterwards", "after", "apres", "later"})
 _AFTER_THAT = frozenset({"after", "apres"})
 
 
@@ -1211,8 +1214,24 @@ def _told_calling_since(reading: Reading) -> list[Ref]:
         if not all(t in _AUXILIARIES or t in _SINCE for t in lead):
             continue
         opening = set(reading.tokens[max(0, mention.start - 3) : mention.start])
-        if set(lead) & _SINCE or opening & _AFTER_THAT:
-            found.append(mention.ref)
+        trailing = set(clause[verbs[0] + 1 : verbs[0] + 5])
+        if set(lead) & _SINCE or opening & _AFTER_THAT or trailing & _AFTERWARDS:
+            found.append(mention.ref)  # "O a parlé ensuite", "S bid 3♥ afterwards"
+    return found
+
+
+def _said_called_since(reading: Reading, offender: Ref | None) -> set[str]:
+    """The facts the words tell true of who called after the irregular call
+    (``Sud avait déjà passé derrière``, ``O a parlé ensuite``): calls replayed
+    only show the calls the text lists, and it may stop listing before them."""
+    refs = [_mention_near(reading, s, e) for s, e in reading.affirmed("@called_over")]
+    found = set()
+    for ref in refs + list(_told_calling_since(reading)):
+        rel = Relation.LHO if ref is None else _relation_to_offender(reading, offender, ref)
+        if rel is Relation.LHO:
+            found.add("lho_called_since")
+        elif rel is Relation.PARTNER:
+            found.add("partner_called_since")
     return found
 
 
@@ -1393,42 +1412,28 @@ def lead_faced(reading: Reading) -> bool | None:
     return None
 
 
-# Words that tell a slip (25A) or a change of mind (25B), beyond the lexicon's phrases.
-_SLIP_WORDS = frozenset(
-    {"mistake", "wrong", "slip", "stuck", "adjacent", "voisin", "voisine", "erreur", "mauvais",
-     "mechanical", "mecanique", "inadvertent", "inadvertently", "accidentally", "accident",
-     "lapsus", "accroche", "visait", "fumbled", "thumbed", "mauvaise"}
-)  # fmt: skip
-_MIND_WORDS = frozenset(
-    {"decided", "decide", "decides", "mind", "avis", "better", "deliberate", "deliberately",
-     "reconsidered", "ravise", "jump", "sauter", "evalue", "compte", "thinking", "reflexion",
-     "rethought", "judgement", "judgment"}
-)  # fmt: skip
-
-
-def _slip_told(reading: Reading) -> bool | None:
-    """25A or 25B as the text tells it in its own words: a change of mind
-    (``he decided 2♠ is better``, ``elle avait mal compté``, ``pas un carton mal
-    pris``) or a slip (``card stuck to the adjacent one``, ``erreur de doigt``,
-    ``pulled 2S meaning 2NT``)."""
+def _unintended(reading: Reading) -> bool | None:
+    """25A or 25B as the text tells it: a slip (``by mistake``, ``mauvais
+    carton``, ``sans réflexion``, ``pulled 2S meaning 2NT``) or a change of
+    mind (``changed his mind``, ``not a slip``, ``pas un carton mal pris``).
+    A slip told wins over words of thought (``il avait réfléchi, mais il a
+    sorti le mauvais carton``)."""
     tokens = reading.tokens
-    slip = mind = False
-    for i, token in enumerate(tokens):
-        if token in _MIND_WORDS:
-            if denied(tokens, i, i + 1) or (i and tokens[i - 1] in _WITHOUT):
-                slip = True  # "sans réflexion", "no thinking"
-            else:
-                mind = True
-        elif token in _SLIP_WORDS:
-            if denied(tokens, i, i + 1):
-                mind = True  # "pas un carton mal pris", "not a slip"
-            else:
-                slip = True
+    slip, mind = bool(reading.affirmed("@unintended")), False
+    for start, end in reading.cues.get("@intended", []):
+        if denied(tokens, start, end) or (start and tokens[start - 1] in _WITHOUT):
+            slip = True  # "sans réflexion", "without thinking"
+        else:
+            mind = True
+    if not slip and reading.cues.get("@unintended"):
+        mind = True  # "not a slip", "pas involontaire"
+    if slip:
+        return True
     if mind:
         return False
-    if slip or any(
-        set(tokens[max(0, c.start - 2) : c.start]) & _MEANING for c in reading.entities.calls
-    ):
+    if reading.affirmed("@unintended_weak"):
+        return True  # "2♥ au lieu de 2♠", unless a change of mind is said
+    if any(set(tokens[max(0, c.start - 2) : c.start]) & _MEANING for c in reading.entities.calls):
         return True  # "pulled 2S meaning 2NT", "en voulant le 1♦"
     return None
 
@@ -1437,45 +1442,86 @@ _WITHOUT = frozenset({"sans", "without", "no"})
 _MEANING = frozenset({"meant", "meaning", "intending", "intended", "visait", "voulant"})
 
 
-_DEFENDING_WORDS = frozenset(
-    {"defend", "defends", "defending", "defended", "defendra", "defendent", "defenseur",
-     "defenseurs", "defender", "defenders", "defense"}
+_OTHER_SIDE = {"declaring": "defending", "defending": "declaring"}
+# Before a lead word, these make it the time of the lead (``before the opening
+# lead``, ``après l'entame``), not the player who leads.
+_LEAD_AS_TIME = frozenset(
+    {"the", "opening", "la", "l", "le", "before", "after", "avant", "apres", "first", "premier",
+     "premiere", "until", "since", "depuis", "sans"}
 )  # fmt: skip
-_DECLARING_WORDS = frozenset({"declarer", "declarant", "dummy", "mort", "declarers"})
 
 
-def _side_of_offender(reading: Reading, offender: Ref | None) -> str | None:
+def _same_side(reading: Reading, a: Ref | None, b: Ref) -> bool | None:
+    """Whether ``b`` sits on ``a``'s side (``we``: the writer's), when the text tells."""
+    other = Ref(writer=Relation.SELF) if b.ours else b
+    rel = relation(reading.entities, a, other)
+    if rel is None:
+        return None
+    return rel in (Relation.SELF, Relation.PARTNER)
+
+
+def _side_of_offender(
+    reading: Reading, offender: Ref | None, call: CallMention | None = None
+) -> str | None:
     """Law 39: the offender's side as a player is told declaring or defending
-    (``S défendra``, ``E/W defend``, ``North is declarer``): the same for the
-    offender's side, the other for his opponents."""
-    seat = reading.entities.compass(offender)
-    if seat is None:
+    (``S défendra``, ``E/W defend``, ``North is declarer``, ``we were the
+    declarers``) or on lead (``North, who had to lead``, ``W hasn't led yet``:
+    a defender), the same for the offender's side, the other for his
+    opponents; else the side that made the contract's bid (``4♠ by N``)."""
+    if offender is None:
         return None
     tokens = reading.tokens
+    spans = sorted(
+        [(s, "defending") for s, _ in reading.cues.get("@defending", [])]
+        + [(s, "declaring") for s, _ in reading.cues.get("@declaring", [])]
+    )
     for mention in reading.entities.seats:
-        named = reading.entities.compass(mention.ref)
-        if named is None or mention.ref.pronoun:
+        if mention.ref.pronoun or not (mention.ref.known or mention.ref.ours):
             continue
-        after = tokens[mention.end : mention.end + 3]
-        if BREAK in after:
-            after = after[: after.index(BREAK)]
-        if set(after) & _DEFENDING_WORDS:
-            told = "defending"
-        elif set(after) & _DECLARING_WORDS:
-            told = "declaring"
+        window = list(tokens[mention.end : mention.end + 5])
+        if BREAK in window:
+            window = window[: window.index(BREAK)]
+        near = [told for s, told in spans if mention.end <= s < mention.end + min(3, len(window))]
+        if near:
+            if denied(tokens, mention.end, mention.end + 1):
+                continue
+            told = near[0]
+        elif any(
+            t in _LEAD and (k == 0 or window[k - 1] not in _LEAD_AS_TIME)
+            for k, t in enumerate(window)
+        ):
+            told = "defending"  # the player on lead, who led or is yet to lead, defends
         else:
             continue
-        if denied(tokens, mention.end, mention.end + 1):
-            continue
-        if named in (seat, seat.partner):
-            return told
-        return "declaring" if told == "defending" else "defending"
-    return None
+        same = _same_side(reading, offender, mention.ref)
+        if same is not None:
+            return told if same else _OTHER_SIDE[told]
+    return _side_of_contract(reading, offender, call)
+
+
+def _side_of_contract(
+    reading: Reading, offender: Ref | None, call: CallMention | None
+) -> str | None:
+    """After the final pass (39), the side that made the last bid told before
+    the call (``auction ended 4♠ by N``, ``I opened 1NT, P P P``) declares."""
+    calls = reading.entities.calls
+    if offender is None or call is None or call not in calls:
+        return None
+    bids = [
+        c for c in calls[: calls.index(call)]
+        if c.call.is_bid and c.caller is not None and c.caller.known and not c.caller.pronoun
+    ]  # fmt: skip
+    if not bids or bids[-1].caller is None:
+        return None
+    same = _same_side(reading, offender, bids[-1].caller)
+    if same is None:
+        return None
+    return "declaring" if same else "defending"
 
 
 def _cards(reading: Reading) -> str | None:
     tokens = [t for t in reading.tokens if t not in (COMMA, BREAK)]
-    if any(t in _LEAD_WORDS for t in tokens):
+    if any(t in _LEAD for t in tokens):
         return "led"
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
@@ -1781,16 +1827,9 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["artificial"] = True
     elif reading.affirmed("@natural"):
         text_facts["artificial"] = False
-    if reading.affirmed("@unintended"):
-        text_facts["unintended"] = True
-    elif reading.affirmed("@intended"):
-        text_facts["unintended"] = False
-    elif reading.affirmed("@unintended_weak"):
-        text_facts["unintended"] = True  # "2♥ au lieu de 2♠", unless a change of mind is said
-    elif kind is I.CHANGE_OF_CALL:
-        slip = _slip_told(reading)
-        if slip is not None:
-            text_facts["unintended"] = slip
+    unintended = _unintended(reading)
+    if unintended is not None:
+        text_facts["unintended"] = unintended
     out_of_turn = reading.cues.get("@out_of_turn", [])
     in_turn = [
         s for s in reading.affirmed("@in_turn")
@@ -1805,12 +1844,13 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     faced = lead_faced(reading)
     if faced is not None:
         text_facts["after_opening_lead"] = faced
-    side = _side_of_offender(reading, offender)
+    side = _side_of_offender(reading, offender, call if kind is I.CALL_AFTER_FINAL_PASS else None)
+    declaring, defending = reading.affirmed("@declaring"), reading.affirmed("@defending")
     if side is not None:
         text_facts["offender_side"] = side
-    elif reading.affirmed("@declaring"):
+    elif declaring and not defending:
         text_facts["offender_side"] = "declaring"
-    elif reading.affirmed("@defending"):
+    elif defending and not declaring:
         text_facts["offender_side"] = "defending"
     if reading.affirmed("@auction_going") or faced is False:
         # "enchères en cours"; "the auction is over and I am on lead": the lead
@@ -1852,9 +1892,12 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     # narrative, not a list of every call: they name the irregularity, but
     # whose turn it was and who called since are not theirs to say.
     if derived and derivation is not None and not reading.virtual_anchor:
+        said = _said_called_since(reading, offender)
         for fact, value in derivation.facts.items():
             if fact in _CALLS_TELL_BETTER:
-                facts[fact] = value  # the listed calls, replayed, know who called after
+                # the listed calls, replayed, know who called after, unless
+                # the words tell a call after the last one listed
+                facts[fact] = value or fact in said
             elif fact in FACTS:
                 facts.setdefault(fact, value)
     return facts
