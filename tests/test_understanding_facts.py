@@ -539,7 +539,7 @@ def test_a_player_told_calling_since(
          "defending"),
     ],
 )
-def test_the_offenders_side_after_the_final_pass(text: str, side: str) -> None:
+def test_the_offenders_side_from_the_contract_and_the_lead(text: str, side: str) -> None:
     result = classify(text)
     assert result.irregularity == "call_after_final_pass"
     assert result.facts.get("offender_side") == side
