@@ -599,3 +599,32 @@ def test_a_fact_read_from_the_text_is_never_asked(chat: Conversations, text: str
         assert questions[-1].fact not in read, questions[-1].fact
         replies = chat.answer("tg:11", questions[-1].choices[0].value)
     assert any(r.ruling for r in replies)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 28-32: the players told not to have called show whose turn it was
+        ("West doubled out of turn; his partner had not called yet.",
+         {"turn_of": "partner"}),
+        ("Sud a ouvert 1♦ hors tour. Est n'avait pas encore parlé.",
+         {"turn_of": "rho"}),
+        # 30B, 31B, 32: the offender had called before (a later round, a call of his, "again")
+        ("Au 3e tour, Nord a dit 2♠ avant son adversaire de droite.",
+         {"offender_called_before": True}),
+        ("In the second round East passed before his partner.",
+         {"offender_called_before": True}),
+        ("N opened 1♣, E passed, S bid 1♥ and N passed again before West.",
+         {"offender_called_before": True}),
+        # the first call of the auction, by another than the dealer
+        ("Donneur Nord. Est a ouvert 1♠ le premier.", {"offender_called_before": False}),
+    ],
+)  # fmt: skip
+def test_whose_turn_and_whether_the_offender_had_called(
+    text: str, expected: dict[str, object]
+) -> None:
+    result = classify(text)
+    assert result.irregularity in ("bid_out_of_rotation", "pass_out_of_rotation",
+                                   "double_out_of_rotation"), result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)

@@ -45,14 +45,15 @@ RELEVANT: Mapping[str, frozenset[str]] = {
     I.INSUFFICIENT_BID: frozenset({"lho_accepts", "in_rotation", "replacement", "artificial"}),
     I.PASS_OUT_OF_ROTATION: frozenset(
         {"turn_of", "lho_accepts", "artificial", "correct_player_called", "call_kind",
-         "any_bid_before", "comparable"}
+         "any_bid_before", "comparable", "offender_called_before"}
     ),
     I.BID_OUT_OF_ROTATION: frozenset(
         {"turn_of", "lho_accepts", "artificial", "call_kind", "rho_action",
-         "correct_player_called", "comparable"}
+         "correct_player_called", "comparable", "offender_called_before"}
     ),
     I.DOUBLE_OUT_OF_ROTATION: frozenset(
-        {"turn_of", "lho_accepts", "call_kind", "rho_action", "correct_player_called", "comparable"}
+        {"turn_of", "lho_accepts", "call_kind", "rho_action", "correct_player_called", "comparable",
+         "offender_called_before"}
     ),
     I.CHANGE_OF_CALL: frozenset(
         {"unintended", "lho_accepts", "partner_called_since", "lho_called_since", "auction_over",
@@ -984,6 +985,58 @@ _OUT_OF_ROTATION = frozenset(
 )
 
 
+def _skipped(reading: Reading, offender: Ref | None, call: CallMention | None) -> Relation | None:
+    """Whose turn it was, from the players told not to have called yet
+    (``East had not yet called``, ``avant que son partenaire ait parlé``): the
+    first of them in rotation, the offender's partner before his RHO. His LHO
+    not having called is told about the call over it, not the turn."""
+    silent = _called_since(reading, offender, call)
+    if silent.get("partner") is False:
+        return Relation.PARTNER
+    if silent.get("rho") is False:
+        return Relation.RHO
+    return None
+
+
+_ORDINALS = frozenset(
+    {"deuxieme", "second", "troisieme", "third", "quatrieme", "fourth", "2", "3", "4"}
+)  # fmt: skip
+_ROUND = frozenset({"tour", "round"})
+_AGAIN = frozenset({"again", "nouveau"})
+
+
+def _offender_called_before(
+    reading: Reading, offender: Ref | None, call: CallMention | None
+) -> bool | None:
+    """30B, 31B, 32: whether the offender had called before his call out of
+    rotation: a later round told (``au 2e tour``, ``in the second round``), a
+    call of his told before it, or he told having spoken already (``Ouest, qui
+    avait déjà parlé``); not when his call is the first of the auction."""
+    tokens = reading.tokens
+    for i, token in enumerate(tokens[:-1]):
+        if token in _ORDINALS and (
+            tokens[i + 1] in _ROUND
+            or (tokens[i + 1] in ("e", "nd", "rd", "th") and set(tokens[i + 2 : i + 3]) & _ROUND)
+        ):
+            return True
+    if call is not None and set(tokens[call.end : call.end + 2]) & _AGAIN:
+        return True  # "North passed again", "a passé de nouveau"
+    if offender is not None and call is not None:
+        calls = reading.entities.calls
+        if call in calls and any(
+            c.caller is not None and c.caller.known and _same(reading, c.caller, offender)
+            for c in calls[: calls.index(call)]
+        ):
+            return True
+    if offender is not None and any(
+        _same(reading, ref, offender) for ref in _told_calling_since(reading)
+    ):
+        return True  # "qui avait déjà parlé": he called before, not after his own call
+    if _first_call_told(reading, call):
+        return False
+    return None
+
+
 def _first_call_told(reading: Reading, call: CallMention | None) -> bool:
     """The irregular call is the first one the text tells, and nothing says
     calls had gone before it."""
@@ -1747,6 +1800,8 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             # the first call of the auction made by another than the dealer:
             # it was the dealer's turn (``opened 1♥, the dealer was me``)
             rel = _relation_to_offender(reading, offender, entities.dealer)
+        if rel is None and kind in _OUT_OF_ROTATION:
+            rel = _skipped(reading, offender, call)
         if rel is not None and rel is not Relation.SELF:
             text_facts["turn_of"] = rel.value
     next_caller, next_call = _first_after_refusal(reading)
@@ -1786,6 +1841,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             ):
                 text_facts["correct_player_called"] = True
             break
+    if kind in _OUT_OF_ROTATION:
+        before = _offender_called_before(reading, offender, call)
+        if before is not None:
+            text_facts["offender_called_before"] = before
     if kind in _OUT_OF_ROTATION and reading.cues.get("@comparable"):
         # 23A: the director's judgement told ("une enchère comparable", "not the same")
         text_facts["comparable"] = bool(reading.affirmed("@comparable"))
