@@ -628,3 +628,41 @@ def test_whose_turn_and_whether_the_offender_had_called(
                                    "double_out_of_rotation"), result
     for fact, value in expected.items():
         assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "any_bid_before"),
+    [
+        # Law 30: a dealer named and no bid told before the pass: it came before any bid
+        ("Dealer North. East passed out of turn.", False),
+        ("Donneur Ouest ; Sud a passé hors tour.", False),
+        # the opener named: his opening came before the pass
+        ("The opener's partner passed out of turn, it was my turn.", True),
+        ("Le partenaire de l'ouvreuse a passé avant son tour.", True),
+    ],
+)
+def test_whether_a_bid_came_before_the_pass_from_the_dealer_or_opener(
+    text: str, any_bid_before: bool
+) -> None:
+    result = classify(text)
+    assert result.irregularity == "pass_out_of_rotation", result
+    assert result.facts.get("any_bid_before") is any_bid_before, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "replacement"),
+    [
+        # 27B2: the partner told barred says the replacement was not comparable
+        ("West bid 2♦ over 2♠, North refused and West replaced it with 3NT; East was barred.",
+         "other_bid"),
+        ("Ouest a dit 1♣ sur 1♥, Nord refuse, Ouest dit alors 2SA et son partenaire doit passer "
+         "jusqu'à la fin.", "other_bid"),
+        # the brief's own wording: a stated natural replacement at the lowest level
+        ("N opened 1S, E bid 1H, S refused; he replaced it with 2H natural",
+         "lowest_same_denomination"),
+    ],
+)  # fmt: skip
+def test_the_replacement_from_what_the_director_told(text: str, replacement: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "insufficient_bid", result
+    assert result.facts.get("replacement") == replacement, result.facts

@@ -944,6 +944,9 @@ def _first_after_refusal(reading: Reading) -> tuple[Ref | None, Call | None]:
 _EARLIER = frozenset({"had", "avait", "already", "deja", "with", "par", "begun", "commence"})
 
 
+_OPENER = frozenset({"ouvreur", "ouvreuse", "opener"})
+
+
 def _bid_before_the_pass(reading: Reading, offender: Ref | None) -> bool | None:
     """Law 30A/30B: whether a bid had been made when the pass out of rotation
     came: a bid told before it (``1♣ 1♦, then RHO passed``, ``after North's
@@ -965,10 +968,15 @@ def _bid_before_the_pass(reading: Reading, offender: Ref | None) -> bool | None:
     ]  # fmt: skip
     if any(c.start < cut for c in bids) or told_as_earlier or reading.affirmed("@bid_before"):
         return True
+    if set(tokens) & _OPENER:
+        return True  # "le partenaire de l'ouvreur a passé": the opening came before
     if reading.cues.get("@no_bid_yet"):
         return False
     holder = _turn_holder(reading)
     dealer = reading.entities.dealer
+    if dealer is not None and offender is not None and not _same(reading, dealer, offender):
+        # "his partner was dealer", no bid told before the pass: he passed before it
+        return False
     if holder is not None and dealer is not None and not bids:
         entities = reading.entities
         same = holder == dealer or (
@@ -1656,8 +1664,9 @@ def _replacement(
     # left open, so the ruling offers both and never bars a partner unasked.
     if reading.affirmed("@comparable"):
         return "comparable"
-    if reading.cues.get("@comparable"):
-        return "other_bid"  # "not comparable", "pas le même sens"
+    if reading.cues.get("@comparable") or reading.affirmed("@obliged"):
+        # "not comparable", "pas le même sens"; the partner told barred (27B2)
+        return "other_bid"
     return None
 
 
