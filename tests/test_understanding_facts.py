@@ -666,3 +666,24 @@ def test_the_replacement_from_what_the_director_told(text: str, replacement: str
     result = classify(text)
     assert result.irregularity == "insufficient_bid", result
     assert result.facts.get("replacement") == replacement, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "fact", "value"),
+    [
+        # Law 25: "already" before the player told calling since
+        ("My LHO changed his 2♣ to 2♦, but already his partner had passed.",
+         "change_of_call", "partner_called_since", True),
+        ("Ouest a voulu changer son 1♥ en 1♠, mais déjà son partenaire avait parlé.",
+         "change_of_call", "partner_called_since", True),
+        # a note's bare LHO beside "pard" is the offender's: his acceptance (29A)
+        ("pard passed out of turn and lho accepted, he bid 1♠", "pass_out_of_rotation",
+         "lho_accepts", True),
+    ],
+)  # fmt: skip
+def test_who_called_since_and_who_accepted_in_a_note(
+    text: str, irregularity: str, fact: str, value: object
+) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    assert result.facts.get(fact) == value, result.facts

@@ -1276,7 +1276,7 @@ def _told_calling_since(reading: Reading) -> list[Ref]:
             continue
         opening = set(reading.tokens[max(0, mention.start - 3) : mention.start])
         trailing = set(clause[verbs[0] + 1 : verbs[0] + 5])
-        if set(lead) & _SINCE or opening & _AFTER_THAT or trailing & _AFTERWARDS:
+        if set(lead) & _SINCE or opening & (_AFTER_THAT | _SINCE) or trailing & _AFTERWARDS:
             found.append(mention.ref)  # "O a parlé ensuite", "S bid 3♥ afterwards"
     return found
 
@@ -1422,6 +1422,8 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
             return value
         if rel is Relation.RHO and ref.writer is Relation.SELF and ref.seat is None:
             return value  # "my LHO bid 1H over my 1S, I don't accept": for our side
+        if rel is Relation.RHO and ref.bare and ref.writer is Relation.LHO:
+            return value  # "pard passed out of turn, lho accepted": a note's LHO is the offender's
     return None
 
 
