@@ -1018,8 +1018,8 @@ def _offender_called_before(
 ) -> bool | None:
     """30B, 31B, 32: whether the offender had called before his call out of
     rotation: a later round told (``au 2e tour``, ``in the second round``), a
-    call of his told before it, or he told having spoken already (``Ouest, qui
-    avait déjà parlé``); not when his call is the first of the auction."""
+    call of his told before it or told as repeated (``passed again``); not when
+    his call is the first of the auction."""
     tokens = reading.tokens
     for i, token in enumerate(tokens[:-1]):
         if token in _ORDINALS and (
@@ -1036,10 +1036,6 @@ def _offender_called_before(
             for c in calls[: calls.index(call)]
         ):
             return True
-    if offender is not None and any(
-        _same(reading, ref, offender) for ref in _told_calling_since(reading)
-    ):
-        return True  # "qui avait déjà parlé": he called before, not after his own call
     if _first_call_told(reading, call):
         return False
     return None
