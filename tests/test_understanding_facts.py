@@ -583,6 +583,9 @@ _READ_FACT_TEXTS = [
     "South put 2♣ then swapped it for 2♦ before West called; it was not a slip.",
     "Nord a posé 1♠ puis l'a changé pour 1SA aussitôt, sans réflexion.",
     "Nord a contré le 2♠ de son partenaire Sud, Est a parlé ensuite.",
+    # words telling a call the listed calls miss or misplace: they rule, never a refutation
+    "Surcontre inadmissible d'Ouest, Nord avait déjà passé derrière.",
+    "West passed out of turn; North had not called. The auction had begun with 1♣ by East.",
 ]
 
 
@@ -609,12 +612,12 @@ def test_a_fact_read_from_the_text_is_never_asked(chat: Conversations, text: str
          {"turn_of": "partner"}),
         ("Sud a ouvert 1♦ hors tour. Est n'avait pas encore parlé.",
          {"turn_of": "rho"}),
-        # 30B, 31B, 32: the offender had called before (a later round, a call of his, "again")
+        # 30B, 31B, 32: the offender had called before (a later round, a call of his told)
         ("Au 3e tour, Nord a dit 2♠ avant son adversaire de droite.",
          {"offender_called_before": True}),
         ("In the second round East passed before his partner.",
          {"offender_called_before": True}),
-        ("N opened 1♣, E passed, S bid 1♥ and N passed again before West.",
+        ("N opened 1♣, E passed, S bid 1♥ and N passed before West.",
          {"offender_called_before": True}),
         # the first call of the auction, by another than the dealer
         ("Donneur Nord. Est a ouvert 1♠ le premier.", {"offender_called_before": False}),

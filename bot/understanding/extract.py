@@ -1010,16 +1010,15 @@ _ORDINALS = frozenset(
     {"deuxieme", "second", "troisieme", "third", "quatrieme", "fourth", "2", "3", "4"}
 )  # fmt: skip
 _ROUND = frozenset({"tour", "round"})
-_AGAIN = frozenset({"again", "nouveau"})
 
 
 def _offender_called_before(
     reading: Reading, offender: Ref | None, call: CallMention | None
 ) -> bool | None:
     """30B, 31B, 32: whether the offender had called before his call out of
-    rotation: a later round told (``au 2e tour``, ``in the second round``), a
-    call of his told before it or told as repeated (``passed again``); not when
-    his call is the first of the auction."""
+    rotation: a later round told (``au 2e tour``, ``in the second round``) or a
+    call of his told before it (not ``bid 1♠ again``: that is the repetition
+    after the rectification); not when his call is the first of the auction."""
     tokens = reading.tokens
     for i, token in enumerate(tokens[:-1]):
         if token in _ORDINALS and (
@@ -1027,8 +1026,6 @@ def _offender_called_before(
             or (tokens[i + 1] in ("e", "nd", "rd", "th") and set(tokens[i + 2 : i + 3]) & _ROUND)
         ):
             return True
-    if call is not None and set(tokens[call.end : call.end + 2]) & _AGAIN:
-        return True  # "North passed again", "a passé de nouveau"
     if offender is not None and call is not None:
         calls = reading.entities.calls
         if call in calls and any(
@@ -1272,6 +1269,8 @@ def _told_calling_since(reading: Reading) -> list[Ref]:
             continue
         opening = set(reading.tokens[max(0, mention.start - 3) : mention.start])
         trailing = set(clause[verbs[0] + 1 : verbs[0] + 5])
+        if set(clause[verbs[0] + 1 : verbs[0] + 3]) & _DIRECTOR:
+            continue  # "then North called the TD"
         if set(lead) & _SINCE or opening & (_AFTER_THAT | _SINCE) or trailing & _AFTERWARDS:
             found.append(mention.ref)  # "O a parlé ensuite", "S bid 3♥ afterwards"
     return found
@@ -1279,8 +1278,7 @@ def _told_calling_since(reading: Reading) -> list[Ref]:
 
 def _said_called_since(reading: Reading, offender: Ref | None) -> set[str]:
     """The facts the words tell true of who called after the irregular call
-    (``Sud avait déjà passé derrière``, ``O a parlé ensuite``): calls replayed
-    only show the calls the text lists, and it may stop listing before them."""
+    (``Sud avait déjà passé derrière``, ``O a parlé ensuite``)."""
     refs = [_mention_near(reading, s, e) for s, e in reading.affirmed("@called_over")]
     found = set()
     for ref in refs + list(_told_calling_since(reading)):
@@ -1293,6 +1291,7 @@ def _said_called_since(reading: Reading, offender: Ref | None) -> set[str]:
 
 
 _RESPONDING = frozenset({"responded", "repondu", "calle", "dit", "passed", "passe", "doubled"})
+_DIRECTOR = frozenset({"td", "director", "arbitre", "directeur", "dt"})
 
 
 _AUXILIARIES = frozenset(
@@ -1958,16 +1957,39 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     # narrative, not a list of every call: they name the irregularity, but
     # whose turn it was and who called since are not theirs to say.
     if derived and derivation is not None and not reading.virtual_anchor:
-        said = _said_called_since(reading, offender)
         for fact, value in derivation.facts.items():
             if fact in _CALLS_TELL_BETTER:
-                # the listed calls, replayed, know who called after, unless
-                # the words tell a call after the last one listed
-                facts[fact] = value or fact in said
+                facts[fact] = value  # the listed calls, replayed, know who called after
             elif fact in FACTS:
                 facts.setdefault(fact, value)
+    if "calls" in facts and derivation is not None:
+        # The core replays the calls given with the facts. When the words tell
+        # a call after the last one listed (``Sud avait déjà passé derrière``),
+        # the list is incomplete: the words rule and the calls are set aside.
+        # So do words telling a bid before (``the auction had begun with 1♦``).
+        said = _said_called_since(reading, offender) if listed else {
+            f for f in _CALLS_TELL_BETTER if text_facts.get(f) is True
+        }
+        said |= {f for f in _SHOWN_BY_CALLS - _CALLS_TELL_BETTER if text_facts.get(f) is True}
+        after = [
+            f for f in sorted(said & relevant)
+            if derivation.facts.get(f) is False
+        ]  # fmt: skip
+        if after:
+            del facts["calls"]
+            facts.update(dict.fromkeys(after, True))
+            return facts
+        # Else a fact read in the words that the replay contradicts (``no bid
+        # yet`` when the calls show one) would refute the whole message: the
+        # calls' answer stands.
+        for fact in _SHOWN_BY_CALLS:
+            shown = derivation.facts.get(fact)
+            if shown is not None and facts.get(fact, shown) != shown:
+                del facts[fact]
     return facts
 
 
 #: Facts the replayed calls establish more reliably than the words around them.
 _CALLS_TELL_BETTER = frozenset({"lho_called_since", "partner_called_since"})
+#: Facts the core derives from the calls themselves (who called before and since).
+_SHOWN_BY_CALLS = _CALLS_TELL_BETTER | {"offender_called_before", "any_bid_before"}
