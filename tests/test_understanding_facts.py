@@ -690,3 +690,26 @@ def test_who_called_since_and_who_accepted_in_a_note(
     result = classify(text)
     assert result.irregularity == irregularity, result
     assert result.facts.get(fact) == value, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        # Law 24: cards named by rank and suit, in letters or words, counted
+        ("During the bidding West dropped the ♥K face up.", "one_honour"),
+        ("Pendant les enchères, Est a laissé voir le V♣.", "one_honour"),
+        ("North showed the 6 of diamonds while the auction was going on.", "one_low"),
+        ("Pendant les enchères, la carte 3♠ de Sud est tombée face visible.", "one_low"),
+        ("During the auction South's ♦Q and ♣5 fell face up.", "several"),
+        ("Pendant les enchères, le roi de ♥ et l'as de ♣ d'Ouest sont tombés.", "several"),
+        ("During the auction two of his cards were exposed.", "several"),
+        # a lead named as a rule or denied is not a card led
+        ("During the auction the ♠9 of East was exposed, not led; lead restrictions?", "one_low"),
+        # a bid told beside the card is not a second card
+        ("After 1♠ by North, East dropped the ♦A face up during the auction.", "one_honour"),
+    ],
+)
+def test_the_cards_exposed_during_the_auction(text: str, cards: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "card_exposed_during_auction", result
+    assert result.facts.get("cards") == cards, result.facts

@@ -1577,14 +1577,75 @@ def _side_of_contract(
     return "declaring" if same else "defending"
 
 
-def _cards(reading: Reading) -> str | None:
-    tokens = [t for t in reading.tokens if t not in (COMMA, BREAK)]
-    if any(t in _LEAD for t in tokens):
-        return "led"
+_SUITS = frozenset({"♣", "♦", "♥", "♠"})
+# Ranks written by letter next to a suit: ``♠K``, ``R♠``, ``V♦``, ``SK`` (English
+# and French letters; ``a``/``t`` only after the suit, where no article stands).
+_HONOUR_AFTER_SUIT = frozenset({"a", "k", "q", "j", "t", "r", "d", "v", "10"})
+_HONOUR_BEFORE_SUIT = frozenset({"k", "q", "j", "r", "d", "v"})
+_LOW_RANKS = frozenset(str(n) for n in range(2, 10))
+_OF = frozenset({"of", "de", "d"})
+_SHOWN = ("expos", "tomb", "fell", "face", "drop", "visible", "montr", "shown")
+# After a lead word, these make it a rule named, not a card led ("lead restrictions").
+_LEAD_NAMED = frozenset({"restrictions", "restriction", "penalty", "out"})
+_THOUGHT = frozenset({"thought", "croyait", "pensait", "cru", "pense", "thinking"})
+
+
+def _cards_named(tokens: list[str]) -> dict[tuple[str, str], bool]:
+    """The cards a text names by rank and suit (``♠K``, ``V♦``, ``the 3 of clubs``,
+    ``son as de ♠``, ``SK``), each with whether it is an honour."""
+    found: dict[tuple[str, str], bool] = {}
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if token in _SEVERAL or (token.isdecimal() and int(token) >= 2 and nxt in _CARD_WORDS):
+        before = tokens[i - 1] if i else ""
+        if token in _SUITS:
+            if before in _LOW_RANKS or before == "1":
+                # "1♠", "4♥" are bids, unless told as a card ("carte 4♣", "2♦ exposé")
+                ahead = tokens[i - 2] if i >= 2 else ""
+                if before != "1" and (ahead in _CARD_WORDS | _SMALL or nxt.startswith(_SHOWN)):
+                    found[(token, before)] = False
+                continue
+            if nxt in _HONOUR_AFTER_SUIT:
+                found[(token, nxt)] = True
+            elif nxt in _LOW_RANKS:
+                found[(token, nxt)] = False
+            elif before in _HONOUR_BEFORE_SUIT:
+                found[(token, before)] = True
+            elif before in _OF and i >= 2 and (tokens[i - 2] in _HONOURS or tokens[i - 2] == "10"):
+                found[(token, tokens[i - 2])] = True
+            elif before in _OF and i >= 2 and tokens[i - 2] in _LOW_RANKS:
+                found[(token, tokens[i - 2])] = False
+        elif len(token) == 2 and token[0] in "shdc" and token[1] in "kqj":
+            found[(token[0], token[1])] = True  # "SK", "HQ" (not "sa", "ca": words)
+    return found
+
+
+def _cards(reading: Reading) -> str | None:
+    """Law 24: the cards exposed during the auction: a card led (a lead word
+    not denied, hypothetical or naming a rule), several (two cards named,
+    ``three of the cards``, ``plusieurs``), else one honour or one low card."""
+    tokens = [t for t in reading.tokens if t not in (COMMA, BREAK)]
+    for i, token in enumerate(tokens):
+        if token not in _LEAD or denied(tuple(tokens), i, i + 1):
+            continue
+        if tokens[i + 1 : i + 2] and tokens[i + 1] in _LEAD_NAMED:
+            continue
+        if set(tokens[max(0, i - 5) : i]) & (_THOUGHT | {"pas", "not", "no", "sans"}):
+            continue
+        return "led"
+    named = _cards_named(tokens)
+    if len(named) >= 2:
+        return "several"
+    for i, token in enumerate(tokens):
+        if token in _SEVERAL:
             return "several"
+        if token.isdecimal() and 2 <= int(token) <= 13 and tokens[i - 1 : i] != ["of"]:
+            for word in tokens[i + 1 : i + 6]:  # "3 cartes", "three of his cards"
+                if word in STRAINS or len(word) == 1:
+                    break  # "2 ♠", "24 B": a card or a Law, not a count
+                if word in _CARD_WORDS:
+                    return "several"
+    if named:
+        return "one_honour" if next(iter(named.values())) else "one_low"
     if any(t in _HONOURS for t in tokens):
         return "one_honour"
     for i, token in enumerate(tokens):
