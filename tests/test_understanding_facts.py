@@ -713,3 +713,20 @@ def test_the_cards_exposed_during_the_auction(text: str, cards: str) -> None:
     result = classify(text)
     assert result.irregularity == "card_exposed_during_auction", result
     assert result.facts.get("cards") == cards, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "turn_of"),
+    [
+        # the offender named with the turn word is not whose turn it was
+        ("Passe hors tour de Nord, c'était à Est.", "lho"),
+        ("Not at all a hesitation: South bid 1♥ when it was West's turn.", "lho"),
+        ("Ouverture hors tour d'Est (1♣), son partenaire devait parler.", "partner"),
+        # the player still thinking was the one whose turn it was
+        ("West opened 1♦ while North was still thinking.", "lho"),
+        ("Est a ouvert 1♠ ; Sud réfléchissait encore quand Nord a contré.", "partner"),
+    ],
+)
+def test_whose_turn_it_was_beside_the_offender(text: str, turn_of: str) -> None:
+    result = classify(text)
+    assert result.facts.get("turn_of") == turn_of, result

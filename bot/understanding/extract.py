@@ -1091,37 +1091,55 @@ def _misinformed(reading: Reading, explainer: Ref | None) -> dict[str, Any]:
     return {"misinformed": seat.rho.name}
 
 
-def _turn_holder(reading: Reading) -> Ref | None:
-    """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``."""
+def _turn_holder(reading: Reading, offender: Ref | None = None) -> Ref | None:
+    """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``;
+    never the offender himself (``hors tour de Sud``, ``at all, East passed``)."""
+    found = _turn_holders(reading)
+    if offender is not None:
+        found = (ref for ref in found if not _same(reading, ref, offender))
+    return next(found, None)
+
+
+def _turn_holders(reading: Reading) -> Iterator[Ref]:
+    """Every player the text names as whose turn it was, the likeliest first."""
     tokens = reading.tokens
     for _, end in reading.cues.get("@turn", []):
         side = _side_words(tokens, end)
         if side is not None:
-            return side
+            yield side
     for start, end in reading.cues.get("@turn", []):
         ref = _mention_near(reading, start, end, before=False, after=True)
         if ref is not None:
             window = tokens[end : end + 4]
             if COMMA in window[: window.index(COMMA)] if COMMA in window else False:
                 continue
-            return ref
+            yield ref
     for start, _ in reading.cues.get("@turn_before", []):
         ref = _mention_near(reading, start, start)
         if ref is not None:
-            return ref
+            yield ref
     for i in range(len(tokens) - 1):
         # "it was my turn", "c'était mon tour"
         if tokens[i] == "MY" and tokens[i + 1] in ("turn", "tour"):
             if not (i and tokens[i - 1] in ("before", "avant")):
-                return Ref(writer=Relation.SELF)
+                yield Ref(writer=Relation.SELF)
     for mention in reading.entities.seats:
         if mention.end < len(tokens) and tokens[mention.end] == "turn":
             if mention.start and tokens[mention.start - 1] in ("before", "not"):
                 continue
-            return mention.ref
-    return None
+            yield mention.ref
+    for mention in reading.entities.seats:
+        # "Sud réfléchissait encore", "West was still thinking": his turn, he had not called
+        after = tokens[mention.end : mention.end + 4]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        if set(after) & _THINKING and mention.ref.known and not mention.ref.pronoun:
+            yield mention.ref
 
 
+_THINKING = frozenset(
+    {"reflechissait", "reflechit", "reflechi", "thinking", "considering", "pondering", "triait"}
+)  # fmt: skip
 _LEFT = frozenset({"left", "gauche"})
 _RIGHT = frozenset({"right", "droite"})
 _HIS = frozenset({"his", "her", "him", "sa", "son", "lui", "elle"})
@@ -1860,7 +1878,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
 
     text_facts: dict[str, FactValue] = {}
     if "turn_of" in relevant:
-        rel = _relation_to_offender(reading, offender, _turn_holder(reading))
+        rel = _relation_to_offender(reading, offender, _turn_holder(reading, offender))
         if rel is None:
             rel = _relation_to_offender(reading, offender, _first_after_refusal(reading)[0])
         if rel is None and _first_call_told(reading, call):
