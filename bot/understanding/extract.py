@@ -2070,5 +2070,5 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
 
 #: Facts the replayed calls establish more reliably than the words around them.
 _CALLS_TELL_BETTER = frozenset({"lho_called_since", "partner_called_since"})
-#: Facts the core derives from the calls themselves (who called before and since).
-_SHOWN_BY_CALLS = _CALLS_TELL_BETTER | {"offender_called_before", "any_bid_before"}
+#: Facts the core derives from the calls themselves (whose turn, who called before and since).
+_SHOWN_BY_CALLS = _CALLS_TELL_BETTER | {"offender_called_before", "any_bid_before", "turn_of"}
