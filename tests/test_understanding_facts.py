@@ -532,6 +532,8 @@ def test_a_player_told_calling_since(
         ("I bid 4♠, everyone passed, then my LHO redoubled after the final pass.", "defending"),
         # the player on lead defends, whether or not he has led yet
         ("After the final pass West, who was to lead, bid 5♣.", "defending"),
+        # the words about one player stop at the next one named
+        ("The auction ended with 2♠ by North, East (on lead) then bid 3♦.", "defending"),
         ("Après les trois passes, Est a dit 4♥ ; Sud n'avait pas encore entamé.", "declaring"),
         # the side told in words
         ("After the auction ended, my RHO doubled. We were the declarers.", "defending"),

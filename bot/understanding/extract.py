@@ -1551,12 +1551,19 @@ def _side_of_offender(
         [(s, "defending") for s, _ in reading.cues.get("@defending", [])]
         + [(s, "declaring") for s, _ in reading.cues.get("@declaring", [])]
     )
-    for mention in reading.entities.seats:
+    seats = reading.entities.seats
+    for mention in seats:
         if mention.ref.pronoun or not (mention.ref.known or mention.ref.ours):
             continue
         window = list(tokens[mention.end : mention.end + 5])
-        if BREAK in window:
-            window = window[: window.index(BREAK)]
+        for k, token in enumerate(window):
+            # the words about this player end at the clause or at the next player named
+            relative = token == COMMA and window[k + 1 : k + 2] in (["who"], ["qui"])
+            if token == BREAK or (token == COMMA and not relative) or any(
+                m.start == mention.end + k for m in seats
+            ):
+                window = window[:k]
+                break
         near = [told for s, told in spans if mention.end <= s < mention.end + min(3, len(window))]
         if near:
             if denied(tokens, mention.end, mention.end + 1):
