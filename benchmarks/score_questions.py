@@ -8,7 +8,8 @@ temporary SQLite store, no network) receives the item's text; each question
 it asks is answered from the item's labels where they state the fact, else
 with the first option (counted as "unlabelled"), until a ruling or a cap of
 steps. Prints aggregate figures only, overall and per type, language, style
-and file: the share of conversations that reach a ruling, the mean number of
+and file: the share of conversations that reach a ruling (and a ruling on the
+labelled irregularity), the mean number of
 questions, the share where the bot asked about a fact the text states (a
 labelled fact, or ``call_kind`` when the call is labelled), and per fact how
 often it was asked although stated.
@@ -68,11 +69,13 @@ def converse(chat: Conversations, key: str, item: dict[str, Any]) -> dict[str, A
     replies = chat.text(key, item["text"], language_code=item.get("lang"))
     asked: list[tuple[str, bool, bool]] = []
     for _ in range(CAP + 1):
-        if any(r.ruling for r in replies):
-            return {"ruled": True, "asked": asked}
+        ruling = next((r.ruling for r in replies if r.ruling), None)
+        if ruling is not None:
+            return {"ruled": True, "asked": asked,
+                    "right": ruling.get("irregularity") == item["irregularity"]}
         reply = _question(replies)
         if reply is None or reply.question is None or len(asked) >= CAP:
-            return {"ruled": False, "asked": asked}
+            return {"ruled": False, "asked": asked, "right": False}
         fact = reply.question.fact
         values = [c.value for c in reply.question.choices]
         wanted = item["irregularity"] if fact == "irregularity" else stated.get(fact)
@@ -82,7 +85,7 @@ def converse(chat: Conversations, key: str, item: dict[str, Any]) -> dict[str, A
         labelled = wanted is not None and wanted in values
         asked.append((fact, fact in stated, labelled))
         replies = chat.answer(key, wanted if labelled else values[0])
-    return {"ruled": False, "asked": asked}
+    return {"ruled": False, "asked": asked, "right": False}
 
 
 def score(items: list[dict[str, Any]]) -> dict[str, Any]:
@@ -107,6 +110,7 @@ def score(items: list[dict[str, Any]]) -> dict[str, Any]:
                     c = groups.setdefault(group, Counter())
                     c["n"] += 1
                     c["ruled"] += run["ruled"]
+                    c["right"] += run["right"]
                     c["questions"] += len(asked)
                     c["unlabelled"] += sum(not labelled for _, _, labelled in asked)
                     c["stated_asked"] += bool(bad)
@@ -121,12 +125,13 @@ def score(items: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def report(scores: dict[str, Any]) -> str:
-    lines = [f"{'group':48} {'ruling reached':>20} {'mean q':>7} {'unlab.':>6} "
-             f"{'asked a stated fact':>20}"]
+    lines = [f"{'group':40} {'ruling reached':>20} {'its irregularity':>20} {'mean q':>6} "
+             f"{'unlab.':>6} {'asked a stated fact':>20}"]
     for group in sorted(scores["groups"], key=lambda g: (g != "all", g)):
         c = scores["groups"][group]
-        lines.append(f"{group:48} {_pct(c['ruled'], c['n']):>20} "
-                     f"{c['questions'] / c['n']:7.2f} {c['unlabelled']:6d} "
+        lines.append(f"{group:40} {_pct(c['ruled'], c['n']):>20} "
+                     f"{_pct(c['right'], c['n']):>20} "
+                     f"{c['questions'] / c['n']:6.2f} {c['unlabelled']:6d} "
                      f"{_pct(c['stated_asked'], c['n']):>20}")
     lines.append("stated facts asked (questions):")
     for fact, count in scores["stated_asked"].most_common():

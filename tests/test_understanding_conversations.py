@@ -108,3 +108,33 @@ def test_stated_facts_reach_the_ruling_unasked(
     assert ruling["offender"] == offender
     assert law in ruling["laws"], ruling["laws"]
     assert [f for f in _asked(replies) if f != "option"] == []
+
+
+# One message lists calls and says in words what they do not show: the words
+# rule, the calls that disagree are set aside and said so (issue 11 item 3:
+# "that cannot have happened" for a plain description is a dead end).
+WORDS_OVER_CALLS = [
+    # the replacement after a refusal, read as a second insufficient call (27B1(a))
+    ("Dlr S. 1NT (S) 1D (W). W's 1D insufficient; not accepted; W corrects to 2D natural.",
+     "insufficient_bid", "W", "27B1(a)", "set aside"),
+    ("Dlr N. 1H (N) 1D (E). E's 1D insufficient; S did not accept; E changes to 2D.",
+     "insufficient_bid", "E", "27B1(a)", "set aside"),
+    # found after the opening lead, which the calls cannot show (36C)
+    ("Dealer E. 2H (E) P (S) X (W). Only noticed after the opening lead.",
+     "inadmissible_double", "W", "36C", "set aside"),
+    ("Donneur E. 2♥ (E) passe (S) contre (O). On ne l'a vu qu'après l'entame.",
+     "inadmissible_double", "W", "36C", "mets de côté"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity", "offender", "law", "aside"), WORDS_OVER_CALLS)
+def test_words_rule_over_the_calls_of_the_same_message(
+    chat: Conversations, text: str, irregularity: str, offender: str, law: str, aside: str
+) -> None:
+    replies = chat.text(CHAT, text)
+    ruling = _ruling(replies)
+    assert ruling is not None, [r.text for r in replies]
+    assert (ruling["irregularity"], ruling["offender"]) == (irregularity, offender)
+    assert law in ruling["laws"], ruling["laws"]
+    assert aside in replies[0].text
+    assert [f for f in _asked(replies) if f != "option"] == []

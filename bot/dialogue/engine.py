@@ -78,6 +78,7 @@ from .laws import (
 from .menu import LAW_TO_READ, group_of, kind_choices, menu_choices, menu_values
 from .merge import (
     Statement,
+    calls_show_irregularity,
     fold,
     looks_like_correction,
     read_statement,
@@ -556,19 +557,35 @@ class Engine:
         the understanding could not place with confidence; when its calls do
         not fit, the menu asks what happened rather than refusing it."""
         attempts = [draft]
+        worded = False  # calls of the same message give way to what it says in words
         if not from_new_calls and previous.calls:
             attempts += [d for d in (without_later_calls(draft), without_calls(draft)) if d]
         elif draft.irregularity in _CALLS_WITHOUT_END and (lean := without_calls(draft)):
             # "after the auction ended with 3NT by South, West bid 4S": the final
             # passes are not written; what was said rules, the calls set aside.
             attempts.append(lean)
+        elif (from_new_calls and unsure is None and draft.irregularity
+              and calls_show_irregularity(draft)):
+            # One message lists calls and says in words what they do not show
+            # ("North does not accept", "corrects to 2♠", "after the opening
+            # lead"): the words rule, as a correction's do. First the calls
+            # after the irregular one give way (they are read as an acceptance
+            # or a replacement), then all of them. A list read as legal is
+            # shown as read instead (a misread letter shows at once).
+            attempts += [d for d in (without_later_calls(draft), without_calls(draft)) if d]
+            worded = True
         for attempt in attempts:
             try:
                 result = rule(Incident.from_dict(attempt.to_incident(state.edition)))
             except IncidentError:
                 continue
             turn = Turn()
-            if attempt is not draft and not previous.calls:
+            if attempt is not draft and worded:
+                t = translator(state.lang)
+                turn.replies.append(Reply(t.gettext(
+                    "The calls as I read them do not fit what you said in words, so I set "
+                    "aside those that disagree and rule on what you said.")))
+            elif attempt is not draft and not previous.calls:
                 t = translator(state.lang)
                 turn.replies.append(Reply(t.gettext(
                     "The calls as written do not end the auction, so I set them aside and "

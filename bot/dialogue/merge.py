@@ -21,6 +21,7 @@ from rules_core.replay import derive
 from .state import Draft
 
 __all__ = ["Statement", "read_statement", "fold", "without_later_calls", "without_calls",
+           "calls_show_irregularity",
            "looks_like_correction", "CONFIDENT", "RELATIVES"]
 
 #: Below this classification confidence, the dialogue asks "did you mean...?".
@@ -212,6 +213,14 @@ def _moved_calls(calls: list[list[str]], old: str, new: str) -> list[list[str]]:
 
 def _calls(draft: Draft) -> list[tuple[Seat, Any]]:
     return [(Seat[s], parse_call(c)) for s, c in draft.calls]
+
+
+def calls_show_irregularity(draft: Draft) -> bool:
+    """The draft's calls, replayed, show an irregularity (a legal list shows none)."""
+    if not draft.calls:
+        return False
+    dealer = Seat[draft.dealer] if draft.dealer else None
+    return derive(dealer, _calls(draft)).irregularity is not None
 
 
 def without_later_calls(draft: Draft) -> Draft | None:
