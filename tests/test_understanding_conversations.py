@@ -3,12 +3,18 @@ fact the text states is never asked (issue 11 items 1 and 3, issue 17 items 1, 4
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.dialogue import Conversations, Reply
+from bot.dialogue import Conversations, Reply, open_conversations
+from bot.dialogue.menu import group_of
+from bot.render import irregularity_title
+from bot.understanding import classify
+from rules_core import Irregularity
 
 NOON = datetime(2026, 1, 1, 12, tzinfo=UTC)
 CHAT = "tg:7"  # a chat key is text (the PostgreSQL store holds it so)
@@ -138,3 +144,55 @@ def test_words_rule_over_the_calls_of_the_same_message(
     assert law in ruling["laws"], ruling["laws"]
     assert aside in replies[0].text
     assert [f for f in _asked(replies) if f != "option"] == []
+
+
+def _unplaced_story(text: str) -> Any:
+    """The project's understanding as it reads a story it cannot place (a long
+    tale ending in a question, say): nothing placed and no facts read, unless
+    the text opens with the name of an irregularity, as the dialogue frames
+    the description once the user has picked one from the menu."""
+    found = classify(text)
+    titles = {irregularity_title(i.value, lang) for i in Irregularity for lang in ("en", "fr")}
+    if any(text.startswith(title + ".") for title in titles):
+        return found
+    return dataclasses.replace(found, irregularity=None, confidence=0.0, candidates=(),
+                               facts={})
+
+
+# A description the understanding could not place reaches the menu; once the
+# user picks what happened, the facts it states for that kind are not asked.
+PICKED_FROM_THE_MENU = [
+    ("My partner's fingers took the pass card instead of the double card next to it; she "
+     "put the double down at once, before anyone else called.", "change_of_call", "25A1"),
+    ("Je voulais sortir 2♦ et c'est le carton d'à côté qui est venu, 2♣. Je l'ai changé "
+     "tout de suite, avant que mon adversaire de gauche ou mon partenaire ne parle.",
+     "change_of_call", "25A1"),
+    ("Dlr N. 1H (N) 1D (E). S does not accept; E corrects to 2D, natural.",
+     "insufficient_bid", "27B1(a)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "picked", "law"), PICKED_FROM_THE_MENU)
+def test_a_kind_picked_from_the_menu_reads_the_description_again(
+    tmp_path: Path, text: str, picked: str, law: str
+) -> None:
+    chat = open_conversations(tmp_path / "menu.sqlite3", edition="2017", clock=lambda: NOON,
+                              classify=_unplaced_story)
+    try:
+        replies = chat.text(CHAT, text)
+        asked = _asked(replies)
+        assert asked == ["irregularity"], [r.text for r in replies]
+        for _ in range(2):  # the group, then the kind within it
+            question = next(r.question for r in reversed(replies) if r.question)
+            values = [c.value for c in question.choices]
+            value = picked if picked in values else next(
+                v for v in values if picked in (group_of(v) or ()))
+            replies = chat.answer(CHAT, value)
+            if _ruling(replies) is not None or picked == value:
+                break
+        ruling = _ruling(replies)
+        assert ruling is not None, [r.text for r in replies]
+        assert law in ruling["laws"], ruling["laws"]
+        assert [f for f in _asked(replies) if f not in ("option", "irregularity")] == []
+    finally:
+        chat.store.close()

@@ -478,10 +478,17 @@ class Engine:
             irregularity = state.ruling.get("irregularity")
         if not irregularity:
             return None
-        title = irregularity_title(irregularity, state.lang)
         # "non, il refuse": the leading "non" answers the question on screen;
         # left in, it would read as negating what follows ("not refusing").
         text = _ANSWER_WORD.sub("", text).strip() or text
+        return self._framed(state, irregularity, text)
+
+    def _framed(self, state: ChatState, irregularity: str, text: str) -> Statement | None:
+        """What ``text`` states read after the name of ``irregularity``: the
+        understanding reads the facts of the irregularity it places, so a
+        message placed otherwise (or not at all) states more once it is named.
+        Only what the text itself says is kept, never the irregularity."""
+        title = irregularity_title(irregularity, state.lang)
         framed = read_statement(self._classify(f"{title}. {text}"))
         framed.irregularity, framed.confidence, framed.candidates = None, 0.0, []
         return framed if framed.says_something else None
@@ -546,6 +553,20 @@ class Engine:
         if state.draft is None:
             state.draft = Draft()
         draft = replace(state.draft, irregularity=irregularity)
+        described = " ".join(state.draft.description)
+        framed = self._framed(state, irregularity, described) if described else None
+        if framed is not None:
+            # The description read again once its kind is known: the facts it
+            # states for that kind are not asked (issue 11 item 3). When what
+            # the new reading adds does not fit, the choice rules alone.
+            for reading in (framed, replace(framed, calls=[], dealer=None)):
+                richer = fold(draft, reading)
+                try:
+                    rule(Incident.from_dict(richer.to_incident(state.edition)))
+                except IncidentError:
+                    continue  # its calls may not fit: then its facts alone
+                draft = richer
+                break
         # The calls read with the message may not show what the user picked
         # (a change of call is not in the list): they give way, as for a correction.
         return self._settle(state, state.draft, draft, from_new_calls=False)
