@@ -98,6 +98,11 @@ STATED_FACTS = [
     ("Dlr N. 7♠ (N) 8♥ (E). S has not called.", "E", "38A"),
     # a call after the final pass before the opening lead (39)
     ("4♥ (E) P P P; S X after the final pass, before the opening lead.", "S", "39A"),
+    # a double after the final pass: the doubler defends (39, with 36), not asked
+    ("After the final pass East doubled 3NT, before the opening lead. South had not called "
+     "since.", "E", "39A"),
+    ("Après le passe final, Sud a contré 4♥, avant l'entame. Ouest n'a rien dit depuis.",
+     "S", "39A"),
     # the replacement told as a choice after a refusal (27B2)
     ("Ma gauche a ouvert 1♠, ma droite a dit 2♠, et moi j'ai dit 2♥. Je suis Sud. Ma gauche "
      "ne l'a pas accepté. J'ai choisi de passer.", "S", "27B2"),
