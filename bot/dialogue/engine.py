@@ -78,6 +78,7 @@ from .laws import (
 from .menu import LAW_TO_READ, group_of, kind_choices, menu_choices, menu_values
 from .merge import (
     Statement,
+    calls_beside_the_point,
     calls_show_irregularity,
     fold,
     looks_like_correction,
@@ -586,13 +587,15 @@ class Engine:
             # passes are not written; what was said rules, the calls set aside.
             attempts.append(lean)
         elif (from_new_calls and unsure is None and draft.irregularity
-              and calls_show_irregularity(draft)):
+              and (calls_show_irregularity(draft) or calls_beside_the_point(draft))):
             # One message lists calls and says in words what they do not show
             # ("North does not accept", "corrects to 2♠", "after the opening
             # lead"): the words rule, as a correction's do. First the calls
             # after the irregular one give way (they are read as an acceptance
-            # or a replacement), then all of them. A list read as legal is
-            # shown as read instead (a misread letter shows at once).
+            # or a replacement), then all of them. A legal list that may be
+            # the incident is shown as read instead (a misread letter shows at
+            # once); one beside the point (the offender's call is not in it,
+            # or a list cannot show what was said) gives way too.
             attempts += [d for d in (without_later_calls(draft), without_calls(draft)) if d]
             worded = True
         for attempt in attempts:
