@@ -3,12 +3,18 @@ fact the text states is never asked (issue 11 items 1 and 3, issue 17 items 1, 4
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.dialogue import Conversations, Reply
+from bot.dialogue import Conversations, Reply, open_conversations
+from bot.dialogue.menu import group_of
+from bot.render import irregularity_title
+from bot.understanding import classify
+from rules_core import Irregularity
 
 NOON = datetime(2026, 1, 1, 12, tzinfo=UTC)
 CHAT = "tg:7"  # a chat key is text (the PostgreSQL store holds it so)
@@ -92,6 +98,11 @@ STATED_FACTS = [
     ("Dlr N. 7♠ (N) 8♥ (E). S has not called.", "E", "38A"),
     # a call after the final pass before the opening lead (39)
     ("4♥ (E) P P P; S X after the final pass, before the opening lead.", "S", "39A"),
+    # a double after the final pass: the doubler defends (39, with 36), not asked
+    ("After the final pass East doubled 3NT, before the opening lead. South had not called "
+     "since.", "E", "39A"),
+    ("Après le passe final, Sud a contré 4♥, avant l'entame. Ouest n'a rien dit depuis.",
+     "S", "39A"),
     # the replacement told as a choice after a refusal (27B2)
     ("Ma gauche a ouvert 1♠, ma droite a dit 2♠, et moi j'ai dit 2♥. Je suis Sud. Ma gauche "
      "ne l'a pas accepté. J'ai choisi de passer.", "S", "27B2"),
@@ -108,3 +119,85 @@ def test_stated_facts_reach_the_ruling_unasked(
     assert ruling["offender"] == offender
     assert law in ruling["laws"], ruling["laws"]
     assert [f for f in _asked(replies) if f != "option"] == []
+
+
+# One message lists calls and says in words what they do not show: the words
+# rule, the calls that disagree are set aside and said so (issue 11 item 3:
+# "that cannot have happened" for a plain description is a dead end).
+WORDS_OVER_CALLS = [
+    # the replacement after a refusal, read as a second insufficient call (27B1(a))
+    ("Dlr S. 1NT (S) 1D (W). W's 1D insufficient; not accepted; W corrects to 2D natural.",
+     "insufficient_bid", "W", "27B1(a)", "set aside"),
+    ("Dlr N. 1H (N) 1D (E). E's 1D insufficient; S did not accept; E changes to 2D.",
+     "insufficient_bid", "E", "27B1(a)", "set aside"),
+    # found after the opening lead, which the calls cannot show (36C)
+    ("Dealer E. 2H (E) P (S) X (W). Only noticed after the opening lead.",
+     "inadmissible_double", "W", "36C", "set aside"),
+    ("Donneur E. 2♥ (E) passe (S) contre (O). On ne l'a vu qu'après l'entame.",
+     "inadmissible_double", "W", "36C", "mets de côté"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity", "offender", "law", "aside"), WORDS_OVER_CALLS)
+def test_words_rule_over_the_calls_of_the_same_message(
+    chat: Conversations, text: str, irregularity: str, offender: str, law: str, aside: str
+) -> None:
+    replies = chat.text(CHAT, text)
+    ruling = _ruling(replies)
+    assert ruling is not None, [r.text for r in replies]
+    assert (ruling["irregularity"], ruling["offender"]) == (irregularity, offender)
+    assert law in ruling["laws"], ruling["laws"]
+    assert aside in replies[0].text
+    assert [f for f in _asked(replies) if f != "option"] == []
+
+
+def _unplaced_story(text: str) -> Any:
+    """The project's understanding as it reads a story it cannot place (a long
+    tale ending in a question, say): nothing placed and no facts read, unless
+    the text opens with the name of an irregularity, as the dialogue frames
+    the description once the user has picked one from the menu."""
+    found = classify(text)
+    titles = {irregularity_title(i.value, lang) for i in Irregularity for lang in ("en", "fr")}
+    if any(text.startswith(title + ".") for title in titles):
+        return found
+    return dataclasses.replace(found, irregularity=None, confidence=0.0, candidates=(),
+                               facts={})
+
+
+# A description the understanding could not place reaches the menu; once the
+# user picks what happened, the facts it states for that kind are not asked.
+PICKED_FROM_THE_MENU = [
+    ("My partner's fingers took the pass card instead of the double card next to it; she "
+     "put the double down at once, before anyone else called.", "change_of_call", "25A1"),
+    ("Je voulais sortir 2♦ et c'est le carton d'à côté qui est venu, 2♣. Je l'ai changé "
+     "tout de suite, avant que mon adversaire de gauche ou mon partenaire ne parle.",
+     "change_of_call", "25A1"),
+    ("Dlr N. 1H (N) 1D (E). S does not accept; E corrects to 2D, natural.",
+     "insufficient_bid", "27B1(a)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "picked", "law"), PICKED_FROM_THE_MENU)
+def test_a_kind_picked_from_the_menu_reads_the_description_again(
+    tmp_path: Path, text: str, picked: str, law: str
+) -> None:
+    chat = open_conversations(tmp_path / "menu.sqlite3", edition="2017", clock=lambda: NOON,
+                              classify=_unplaced_story)
+    try:
+        replies = chat.text(CHAT, text)
+        asked = _asked(replies)
+        assert asked == ["irregularity"], [r.text for r in replies]
+        for _ in range(2):  # the group, then the kind within it
+            question = next(r.question for r in reversed(replies) if r.question)
+            values = [c.value for c in question.choices]
+            value = picked if picked in values else next(
+                v for v in values if picked in (group_of(v) or ()))
+            replies = chat.answer(CHAT, value)
+            if _ruling(replies) is not None or picked == value:
+                break
+        ruling = _ruling(replies)
+        assert ruling is not None, [r.text for r in replies]
+        assert law in ruling["laws"], ruling["laws"]
+        assert [f for f in _asked(replies) if f not in ("option", "irregularity")] == []
+    finally:
+        chat.store.close()

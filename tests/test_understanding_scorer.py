@@ -54,3 +54,29 @@ def test_cross_validation_is_refused_for_a_blind_file(tmp_path: Path) -> None:
     scorer = _scorer()
     with pytest.raises(SystemExit):
         scorer.main([str(_write(tmp_path / "blind.jsonl")), "--cv", "2"])
+
+
+def _question_scorer() -> ModuleType:
+    _scorer()  # score_questions reuses score_corpus's loading and guard
+    spec = importlib.util.spec_from_file_location("score_questions",
+                                                  ROOT / "benchmarks" / "score_questions.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_question_scores_are_aggregates(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # "N 1S E 1H": the insufficient bid is ruled after one question (lho_accepts,
+    # not stated); the vague message is not a conversation to score.
+    scorer = _question_scorer()
+    assert scorer.main([str(_write(tmp_path / "blind.jsonl"))]) == 0
+    out = capsys.readouterr().out
+    assert "all" in out and "100.0 % (1/1)" in out and "N 1S E 1H" not in out
+
+
+def test_question_misses_are_refused_for_a_blind_file(tmp_path: Path) -> None:
+    scorer = _question_scorer()
+    with pytest.raises(SystemExit):
+        scorer.main([str(_write(tmp_path / "blind.jsonl")), "--misses"])

@@ -78,6 +78,8 @@ from .laws import (
 from .menu import LAW_TO_READ, group_of, kind_choices, menu_choices, menu_values
 from .merge import (
     Statement,
+    calls_beside_the_point,
+    calls_show_irregularity,
     fold,
     looks_like_correction,
     read_statement,
@@ -477,10 +479,17 @@ class Engine:
             irregularity = state.ruling.get("irregularity")
         if not irregularity:
             return None
-        title = irregularity_title(irregularity, state.lang)
         # "non, il refuse": the leading "non" answers the question on screen;
         # left in, it would read as negating what follows ("not refusing").
         text = _ANSWER_WORD.sub("", text).strip() or text
+        return self._framed(state, irregularity, text)
+
+    def _framed(self, state: ChatState, irregularity: str, text: str) -> Statement | None:
+        """What ``text`` states read after the name of ``irregularity``: the
+        understanding reads the facts of the irregularity it places, so a
+        message placed otherwise (or not at all) states more once it is named.
+        Only what the text itself says is kept, never the irregularity."""
+        title = irregularity_title(irregularity, state.lang)
         framed = read_statement(self._classify(f"{title}. {text}"))
         framed.irregularity, framed.confidence, framed.candidates = None, 0.0, []
         return framed if framed.says_something else None
@@ -545,6 +554,20 @@ class Engine:
         if state.draft is None:
             state.draft = Draft()
         draft = replace(state.draft, irregularity=irregularity)
+        described = " ".join(state.draft.description)
+        framed = self._framed(state, irregularity, described) if described else None
+        if framed is not None:
+            # The description read again once its kind is known: the facts it
+            # states for that kind are not asked (issue 11 item 3). When what
+            # the new reading adds does not fit, the choice rules alone.
+            for reading in (framed, replace(framed, calls=[], dealer=None)):
+                richer = fold(draft, reading)
+                try:
+                    rule(Incident.from_dict(richer.to_incident(state.edition)))
+                except IncidentError:
+                    continue  # its calls may not fit: then its facts alone
+                draft = richer
+                break
         # The calls read with the message may not show what the user picked
         # (a change of call is not in the list): they give way, as for a correction.
         return self._settle(state, state.draft, draft, from_new_calls=False)
@@ -556,19 +579,37 @@ class Engine:
         the understanding could not place with confidence; when its calls do
         not fit, the menu asks what happened rather than refusing it."""
         attempts = [draft]
+        worded = False  # calls of the same message give way to what it says in words
         if not from_new_calls and previous.calls:
             attempts += [d for d in (without_later_calls(draft), without_calls(draft)) if d]
         elif draft.irregularity in _CALLS_WITHOUT_END and (lean := without_calls(draft)):
             # "after the auction ended with 3NT by South, West bid 4S": the final
             # passes are not written; what was said rules, the calls set aside.
             attempts.append(lean)
+        elif (from_new_calls and unsure is None and draft.irregularity
+              and (calls_show_irregularity(draft) or calls_beside_the_point(draft))):
+            # One message lists calls and says in words what they do not show
+            # ("North does not accept", "corrects to 2♠", "after the opening
+            # lead"): the words rule, as a correction's do. First the calls
+            # after the irregular one give way (they are read as an acceptance
+            # or a replacement), then all of them. A legal list that may be
+            # the incident is shown as read instead (a misread letter shows at
+            # once); one beside the point (the offender's call is not in it,
+            # or a list cannot show what was said) gives way too.
+            attempts += [d for d in (without_later_calls(draft), without_calls(draft)) if d]
+            worded = True
         for attempt in attempts:
             try:
                 result = rule(Incident.from_dict(attempt.to_incident(state.edition)))
             except IncidentError:
                 continue
             turn = Turn()
-            if attempt is not draft and not previous.calls:
+            if attempt is not draft and worded:
+                t = translator(state.lang)
+                turn.replies.append(Reply(t.gettext(
+                    "The calls as I read them do not fit what you said in words, so I set "
+                    "aside those that disagree and rule on what you said.")))
+            elif attempt is not draft and not previous.calls:
                 t = translator(state.lang)
                 turn.replies.append(Reply(t.gettext(
                     "The calls as written do not end the auction, so I set them aside and "

@@ -21,6 +21,7 @@ from rules_core.replay import derive
 from .state import Draft
 
 __all__ = ["Statement", "read_statement", "fold", "without_later_calls", "without_calls",
+           "calls_show_irregularity", "calls_beside_the_point",
            "looks_like_correction", "CONFIDENT", "RELATIVES"]
 
 #: Below this classification confidence, the dialogue asks "did you mean...?".
@@ -212,6 +213,35 @@ def _moved_calls(calls: list[list[str]], old: str, new: str) -> list[list[str]]:
 
 def _calls(draft: Draft) -> list[tuple[Seat, Any]]:
     return [(Seat[s], parse_call(c)) for s, c in draft.calls]
+
+
+def calls_show_irregularity(draft: Draft) -> bool:
+    """The draft's calls, replayed, show an irregularity (a legal list shows none)."""
+    if not draft.calls:
+        return False
+    dealer = Seat[draft.dealer] if draft.dealer else None
+    return derive(dealer, _calls(draft)).irregularity is not None
+
+
+#: What a list of calls, replayed, can show (a change of call shows only when
+#: both calls are listed).
+_SHOWN_BY_CALLS = frozenset(
+    {"insufficient_bid", "pass_out_of_rotation", "bid_out_of_rotation", "double_out_of_rotation",
+     "inadmissible_double", "call_when_obliged_to_pass", "bid_above_seven",
+     "call_after_final_pass", "passed_out"}
+)
+
+
+def calls_beside_the_point(draft: Draft) -> bool:
+    """A legal list that cannot be the incident told: the irregularity is one
+    a list does not show (an explanation, a hesitation, a card pulled and
+    changed), or the offender named makes no call in it (the list stops
+    before his call)."""
+    if not draft.calls or calls_show_irregularity(draft):
+        return False
+    if draft.irregularity not in _SHOWN_BY_CALLS:
+        return True
+    return draft.offender is not None and all(seat != draft.offender for seat, _ in draft.calls)
 
 
 def without_later_calls(draft: Draft) -> Draft | None:

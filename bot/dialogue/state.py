@@ -11,7 +11,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from bot.i18n import normalise_language
+from rules_core import Seat, parse_call
+from rules_core.calls import InvalidCallError
 from rules_core.model import FactValue
+from rules_core.replay import derive
+
+from .implied import implied_facts
 
 __all__ = ["Draft", "Pending", "ChatState", "MAX_DESCRIPTION"]
 
@@ -34,7 +39,11 @@ class Draft:
     description: list[str] = field(default_factory=list)
 
     def to_incident(self, edition: str) -> dict[str, Any]:
-        incident: dict[str, Any] = {"edition": edition, "facts": dict(self.facts)}
+        """The contract's incident; with the facts the stated ones settle
+        (``implied.py``), so that they are not asked."""
+        irregularity, shown = self._shown()
+        facts = implied_facts(self.irregularity or irregularity, self.facts, shown)
+        incident: dict[str, Any] = {"edition": edition, "facts": facts}
         if self.irregularity:
             incident["irregularity"] = self.irregularity
         if self.dealer:
@@ -44,6 +53,19 @@ class Draft:
         if self.offender:
             incident["offender"] = self.offender
         return incident
+
+    def _shown(self) -> tuple[str | None, dict[str, Any]]:
+        """The irregularity and the facts the calls show, replayed (none when
+        there are no calls or one cannot be read)."""
+        if not self.calls:
+            return None, {}
+        try:
+            calls = [(Seat[s], parse_call(c)) for s, c in self.calls]
+        except (KeyError, InvalidCallError):
+            return None, {}
+        derivation = derive(Seat[self.dealer] if self.dealer else None, calls)
+        kind = derivation.irregularity.value if derivation.irregularity else None
+        return kind, dict(derivation.facts)
 
     def remember(self, text: str) -> None:
         used = sum(len(t) for t in self.description)
