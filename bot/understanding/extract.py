@@ -2182,13 +2182,6 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             del facts["calls"]
             facts.update(dict.fromkeys(after, True))
             return facts
-        # Else a fact read in the words that the replay contradicts (``no bid
-        # yet`` when the calls show one) would refute the whole message: the
-        # calls' answer stands.
-        for fact in _SHOWN_BY_CALLS:
-            shown = derivation.facts.get(fact)
-            if shown is not None and facts.get(fact, shown) != shown:
-                del facts[fact]
     return facts
 
 
