@@ -28,6 +28,7 @@ from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
 
 from .extract import Reading, facts_for, law_reference, read, read_calls, two_boards
+from .lawref import LAW_NOUNS, Citation, citations
 from .lexicon import Match, phrase_matches
 from .ngram import NONE, probabilities
 from .normalise import BREAK, COMMA, is_known
@@ -727,6 +728,8 @@ def _law_evidence(reading: Reading, named: bool) -> float:
     if reading.command is not None:
         return 0.99
     ref = law_reference(reading)
+    if "law_ref" in ref and _tells_incident(reading) and not _citations(reading):
+        ref = {}  # "on jouait la 27, Nord ouvre": the board played, not a Law
     if reading.affirmed("@law_text"):
         # "quelle loi… ? J'aimerais en lire le texte", "read me L16B"
         return 0.95 if named or "law_ref" in ref else 0.5
@@ -749,12 +752,6 @@ def _law_evidence(reading: Reading, named: bool) -> float:
     return 0.0
 
 
-_LAW_NOUNS = frozenset(
-    {"law", "laws", "loi", "lois", "rule", "rules", "regle", "regles", "reglement", "rulebook",
-     "article", "articles"}
-)  # fmt: skip
-
-
 _MODALS = frozenset({"to", "should", "will", "would", "must", "can", "could", "director", "td"})
 
 
@@ -768,7 +765,7 @@ def _law_asked_about(reading: Reading) -> bool:
     # not the verb ("how should the director rule")
     nouns = [
         i for i, t in enumerate(tokens[:first])
-        if t in _LAW_NOUNS and (i == 0 or tokens[i - 1] not in _MODALS)
+        if t in LAW_NOUNS and (i == 0 or tokens[i - 1] not in _MODALS)
     ]  # fmt: skip
     if not nouns:
         return False
@@ -790,20 +787,17 @@ _LAW_OF: dict[int, str] = {
     35: I.INADMISSIBLE_DOUBLE, 36: I.INADMISSIBLE_DOUBLE, 37: I.CALL_WHEN_OBLIGED_TO_PASS,
     38: I.BID_ABOVE_SEVEN, 39: I.CALL_AFTER_FINAL_PASS,
 }  # fmt: skip
-# "loi 37", "L16", "law 24", or a paragraph with its letter: "37A", "16B1", "21B1".
-_CITATION = re.compile(
-    r"(?:\b(?:lois?|laws?|art\.?|l)\s?(\d{1,2})(?![\d.,])|\b(\d{2})[A-H](?:\d|\b))", re.IGNORECASE
-)
-
-
-# A paragraph of a Law written alone: "27B1b", "30B1(b)", "16B".
-_PARAGRAPH = re.compile(r"(?<![\w♣♦♥♠])([1-9]|[1-8]\d)[A-H](?:\d{1,2})?(?:\s?\(?[a-e]\)?)?(?![\w])")
+def _citations(reading: Reading) -> tuple[Citation, ...]:
+    """The Laws named by a word or as a paragraph (``loi 37``, ``16B1``): not
+    ``la 27``, which in a report may be the board played."""
+    return tuple(c for c in citations(reading.norm) if c.kind != "article")
 
 
 def _paragraph_alone(reading: Reading) -> bool:
     """A paragraph of a Law named with no incident and no board or table."""
     return bool(
-        _PARAGRAPH.search(reading.norm.source) and not _tells_incident(reading)
+        any(not c.ref.isdigit() for c in _citations(reading))
+        and not _tells_incident(reading)
         and not set(reading.tokens) & _PLACES
     )  # fmt: skip
 
@@ -813,12 +807,7 @@ _PLACES = frozenset({"board", "boards", "donne", "etui", "etuis", "table", "deal
 
 def _cited_laws(reading: Reading) -> set[str]:
     """The irregularities of the Laws the text cites."""
-    found = set()
-    for match in _CITATION.finditer(reading.norm.source):
-        number = int(match.group(1) or match.group(2))
-        if number in _LAW_OF:
-            found.add(_LAW_OF[number])
-    return found
+    return {_LAW_OF[c.law] for c in _citations(reading) if c.law in _LAW_OF}
 
 
 #: Words of a ruling given (a director's log): a Law cited with them was applied.
@@ -833,7 +822,7 @@ _RULING_WORDS = frozenset(
 def _ruling_stated(reading: Reading) -> bool:
     """A director's log: a Law is cited beside words of the ruling given
     (``Law 16 applied, score adjusted``, ``27B1(b), partner barred``)."""
-    return bool(set(reading.tokens) & _RULING_WORDS) and bool(_CITATION.search(reading.norm.source))
+    return bool(set(reading.tokens) & _RULING_WORDS) and bool(_citations(reading))
 
 
 _OPPONENTS = frozenset({Relation.LHO, Relation.RHO})
@@ -887,11 +876,7 @@ def _tells_incident(reading: Reading) -> bool:
 
 def _numbered(reading: Reading) -> bool:
     """``rule 31``, ``règle 27``: a law named by its number."""
-    tokens = reading.tokens
-    return any(
-        t in _LAW_NOUNS and i + 1 < len(tokens) and tokens[i + 1].isdecimal()
-        for i, t in enumerate(tokens)
-    )  # fmt: skip
+    return any(c.kind == "named" for c in citations(reading.norm))
 
 
 def _someone_acts(reading: Reading) -> bool:

@@ -1,0 +1,84 @@
+"""The one reader of a Law cited by number (bot/understanding/lawref.py), and
+what the classifier makes of a citation: a request to read the Law, or the
+Law a report cites for its incident."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understanding import classify
+from bot.understanding.lawref import citations
+from bot.understanding.normalise import normalise
+
+# (text, [(law, canonical ref, how it was named)], in the order written)
+CITED = [
+    ("loi 27", [(27, "27", "named")]),
+    ("Loi 27B1a svp", [(27, "27B1(a)", "named")]),
+    ("L27B1a", [(27, "27B1(a)", "named")]),
+    ("law 16 B", [(16, "16B", "named")]),
+    ("law 16 B 1 (a)", [(16, "16B1(a)", "named")]),
+    ("art. 27", [(27, "27", "named")]),
+    ("article 31 please", [(31, "31", "named")]),
+    ("règle 40 ?", [(40, "40", "named")]),
+    ("regle n° 25", [(25, "25", "named")]),
+    ("rule 31 on a bid out of turn", [(31, "31", "named")]),
+    ("L16B1(a)(i)", [(16, "16B1(a)(i)", "named")]),
+    ("que dit la loi vingt-cinq ?", [(25, "25", "named")]),  # the normaliser reads the number
+    ("law thirty two please", [(32, "32", "named")]),
+    ("c'est quoi la 27 ?", [(27, "27", "article")]),
+    ("what does 40B3 say", [(40, "40B3", "paragraph")]),
+    ("Texte 30B1(b)", [(30, "30B1(b)", "paragraph")]),
+    ("25A or 25B here?", [(25, "25A", "paragraph"), (25, "25B", "paragraph")]),
+    ("loi 37 puis 36B", [(37, "37", "named"), (36, "36B", "paragraph")]),
+    # a letter apart is a paragraph only when it cannot be a word
+    ("la loi 27 a été appliquée", [(27, "27", "named")]),
+    ("loi 31 A mon avis", [(31, "31", "named")]),
+    ("loi 31 b.", [(31, "31B", "named")]),
+    # not a Law: calls, hours, ordinals, a table
+    ("N 1H E 1S", []),
+    ("on se retrouve à 10h", []),
+    ("la 27e donne du tournoi", []),
+    ("à la 12 Nord ouvre", []),
+    ("4S by North, 3NT by me", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CITED)
+def test_citations(text, expected):
+    found = [(c.law, c.ref, c.kind) for c in citations(normalise(text))]
+    assert found == expected
+
+
+# A request to read or explain a Law (by number, by "la 27", by a paragraph
+# alone) is a lookup and carries the paragraph; a Law cited in a report of an
+# incident names the incident.
+LOOKUPS = [
+    ("peux-tu me montrer la loi 31 ?", "31"),
+    ("c'est quoi la 27 ?", "27"),
+    ("art. 25 stp", "25"),
+    ("règle 40 ?", "40"),
+    ("can you show me L30B1b", "30B1(b)"),
+    ("what does rule 16 B say?", "16B"),
+]
+
+
+@pytest.mark.parametrize(("text", "ref"), LOOKUPS)
+def test_a_law_asked_for_is_a_lookup(text, ref):
+    result = classify(text)
+    assert result.irregularity == "law_lookup", result
+    assert result.facts.get("law_ref") == ref
+
+
+CITED_IN_REPORTS = [
+    # Law 37: a barred player called
+    ("Nord devait passer (loi 30) mais il a dit 2♠ au tour suivant.", "call_when_obliged_to_pass"),
+    ("W was barred after his pass out of turn, then W bid 3C. Law 37 surely?",
+     "call_when_obliged_to_pass"),
+    # Law 27: the board number is no Law ("la 27")
+    ("On jouait la 27 : Nord ouvre 1♠, Est dit 1♥.", "insufficient_bid"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity"), CITED_IN_REPORTS)
+def test_a_law_cited_in_a_report_names_the_incident(text, irregularity):
+    assert classify(text).irregularity == irregularity
