@@ -26,6 +26,9 @@ CITED = [
     ("que dit la loi vingt-cinq ?", [(25, "25", "named")]),  # the normaliser reads the number
     ("law thirty two please", [(32, "32", "named")]),
     ("c'est quoi la 27 ?", [(27, "27", "article")]),
+    ("lis-moi la 40", [(40, "40", "article")]),
+    ("que dit la 16B", [(16, "16B", "article")]),
+    ("la 31 ?", [(31, "31", "article")]),
     ("what does 40B3 say", [(40, "40B3", "paragraph")]),
     ("Texte 30B1(b)", [(30, "30B1(b)", "paragraph")]),
     ("25A or 25B here?", [(25, "25A", "paragraph"), (25, "25B", "paragraph")]),
@@ -39,6 +42,8 @@ CITED = [
     ("on se retrouve à 10h", []),
     ("la 27e donne du tournoi", []),
     ("à la 12 Nord ouvre", []),
+    ("un arbitre svp, c'est pour la 9", []),
+    ("on jouait la 27, Nord a ouvert", []),
     ("4S by North, 3NT by me", []),
 ]
 
@@ -81,4 +86,25 @@ CITED_IN_REPORTS = [
 
 @pytest.mark.parametrize(("text", "irregularity"), CITED_IN_REPORTS)
 def test_a_law_cited_in_a_report_names_the_incident(text, irregularity):
+    assert classify(text).irregularity == irregularity
+
+
+# A Law with its own subject and nobody acting is a Law to read, whatever the
+# subject's words suggest; a question about "the law" after a story asks for
+# the ruling of that story.
+READ_OR_RULE = [
+    ("Voici la loi 30, passe hors tour, pour ceux qui la demandaient.", "law_lookup"),
+    ("law 38 text? bids above seven", "law_lookup"),
+    ("I'd like to read law 27 about insufficient bids", "law_lookup"),
+    ("J'ai une question sur les contres hors tour. Que dit la loi ?", "law_lookup"),
+    ("Mon adversaire a regardé les cartes d'un autre étui et a parlé. Que dit le règlement ?",
+     "wrong_board"),
+    ("Everyone passed on board 3 and the director scored it zero. Which law is that?",
+     "passed_out"),
+    ("Enchères simultanées à la table 4, mon partenaire et moi. Loi 33 ?", "simultaneous_calls"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity"), READ_OR_RULE)
+def test_a_law_to_read_or_the_ruling_of_a_story(text, irregularity):
     assert classify(text).irregularity == irregularity

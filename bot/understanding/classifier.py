@@ -265,6 +265,9 @@ def _scores(reading: Reading) -> dict[str, float]:
         a, b = lexical.get(key, 0.0), structural.get(key, 0.0)
         if a or b:
             scores[key] = a + b - a * b if a <= 1 and b <= 1 else max(a, b) + 0.1 * min(a, b)
+    if _law_titled(reading, lexical):
+        structural[LAW_LOOKUP] = max(structural.get(LAW_LOOKUP, 0.0), 0.95)
+        scores[LAW_LOOKUP] = max(scores.get(LAW_LOOKUP, 0.0), 0.95)
     if structural.get(LAW_LOOKUP, 0) >= 0.9:
         # a request to read a law: its topic words are not an incident
         for key in scores:
@@ -426,7 +429,7 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
     if law:
         add(LAW_LOOKUP, law)
     ruled = _ruling_stated(reading)
-    if _tells_incident(reading) or ruled:
+    if _tells_incident(reading) or ruled or set(reading.tokens) & _PLACES:
         cited_laws = _cited_laws(reading)
         for cited in cited_laws:
             # "N bâillonné (36B). N dit 3♦. 37A.": the director's citation;
@@ -730,6 +733,15 @@ def _law_evidence(reading: Reading, named: bool) -> float:
     ref = law_reference(reading)
     if "law_ref" in ref and _tells_incident(reading) and not _citations(reading):
         ref = {}  # "on jouait la 27, Nord ouvre": the board played, not a Law
+    value = _law_request(reading, named, ref)
+    asks = reading.affirmed("@law_text") + reading.cues.get("@law_request", [])
+    if asks and "law_ref" not in ref and _asked_after_story(reading, asks):
+        return min(value, 0.3)  # "Quelqu'un a pris la main d'un autre étui. Que dit le règlement ?"
+    return value
+
+
+def _law_request(reading: Reading, named: bool, ref: Mapping[str, str]) -> float:
+    """How surely the message asks to read a Law (``ref``: what it cites)."""
     if reading.affirmed("@law_text"):
         # "quelle loi… ? J'aimerais en lire le texte", "read me L16B"
         return 0.95 if named or "law_ref" in ref else 0.5
@@ -739,8 +751,10 @@ def _law_evidence(reading: Reading, named: bool) -> float:
     if "law_ref" in ref:
         if _ruling_stated(reading) and not request and "?" not in reading.norm.source:
             return 0.3  # "Law 25A applied: change allowed": a ruling given, not asked for
-        if _tells_incident(reading) and not request:
-            return 0.5  # "barred partner bid 2h instead of passing. law 37?": a citation
+        if (_tells_incident(reading) or set(reading.tokens) & _PLACES) and not request:
+            # "barred partner bid 2h instead of passing. law 37?", "Étui 4 : 22B":
+            # a citation in a report
+            return 0.5
         return 0.95 if request or short else 0.5
     if topic:
         return 0.9 if request or short or topic[0][0] <= 2 else 0.6
@@ -750,6 +764,67 @@ def _law_evidence(reading: Reading, named: bool) -> float:
         return 0.9  # "27B1b ?", "Texte 30B1(b)": a paragraph named alone
 
     return 0.0
+
+
+def _law_titled(reading: Reading, lexical: Mapping[str, float]) -> bool:
+    """A Law named with its own title and nothing happening (``Law 33,
+    simultaneous calls``, ``L39 text? CAFP``, ``lire l'article 36 sur les
+    contres inadmissibles``): the words are the Law's subject, not an incident."""
+    named = {k for k, v in lexical.items() if v > 0.3 and k != LAW_LOOKUP}
+    if not named or reading.compass_calls or set(reading.tokens) & _PLACES:
+        return False
+    if _ruling_stated(reading):
+        return False  # "Law 27 applied to the insufficient bid": the ruling given
+    if any(m.ref.writer is not Relation.SELF for m in reading.entities.seats) or any(
+        c.caller is not None and c.caller.writer is not Relation.SELF
+        for c in reading.entities.calls
+    ):
+        return False
+    cited = [c for c in _citations(reading) if c.law in _LAW_OF]
+    if not cited or not named <= {_LAW_OF[c.law] for c in cited}:
+        return False
+    # the title follows the Law ("loi 33 ?" after a story asks about the story)
+    at = _source_offset(reading)
+    return all(
+        at(m.start) >= cited[0].end
+        for m in phrase_matches(reading.norm.text) if m.phrase.section in named
+    )  # fmt: skip
+
+
+def _source_offset(reading: Reading) -> Any:
+    """Character offset in ``norm.text`` -> offset in the source text."""
+    starts: list[int] = []
+    sources: list[int] = []
+    offset = 0
+    for token, (start, _) in zip(reading.tokens, reading.norm.spans, strict=False):
+        if token not in (BREAK, COMMA):
+            starts.append(offset)
+            sources.append(start)
+            offset += len(token) + 1
+    return lambda at: sources[max(0, bisect_right(starts, at) - 1)] if sources else 0
+
+
+def _asked_after_story(reading: Reading, asks: list[tuple[int, int]]) -> bool:
+    """Every request for the Law comes after a sentence telling what happened
+    (a player, a call, an irregularity named): "which law is that?", "que dit
+    le règlement ?" ask for the ruling of that story, not for a text to read."""
+    sentences = _token_sentences(reading)
+    first_ask = min(sentences[start] for start, _ in asks)
+    if first_ask == 0:
+        return False
+    # "J'ai une question sur les enchères insuffisantes." names a topic, not a story
+    topics = {n for i, t in enumerate(reading.tokens) if t in _ASK_WORDS | LAW_NOUNS
+              for n in (sentences[i],)}  # fmt: skip
+    told = [m.start for m in reading.entities.seats if m.ref.writer is not Relation.SELF]
+    told += [c.start for c in reading.entities.calls]
+    if any(sentences[i] < first_ask and sentences[i] not in topics for i in told):
+        return True
+    before = _sentence_index(reading)
+    return any(
+        m.phrase.section in IDS and m.phrase.section != LAW_LOOKUP and not m.negated
+        and before(m.start) < first_ask and before(m.start) not in topics
+        for m in phrase_matches(reading.norm.text)
+    )  # fmt: skip
 
 
 _MODALS = frozenset({"to", "should", "will", "would", "must", "can", "could", "director", "td"})

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules_core.excerpts import normalise_ref
+from rules_core.text import fold
 
 from .normalise import Normalised
 
@@ -37,8 +38,8 @@ _APART = r"(?:\s(?-i:[B-H]|A(?!\s+[^\W\d_]{2}))|\s[a-h](?![^\W\d_])(?!\s+[^\W\d_
 _SUB = r"(?:\s?\(\s?[a-e]\s?\)|(?<=\d)[a-e](?![^\W\d_])|\s[a-e](?![\w])(?!\s+[^\W\d_]{2}))"
 _ROMAN = r"(?:\s?\((?:iii|ii|iv|vi|v|i)\))"
 _TAIL = (
-    rf"(?P<letter>(?:[a-h]|{_APART})(?:\s?(?P<num>\d))?)?"
-    rf"(?P<sub>{_SUB}?{_ROMAN}?)"
+    rf"(?:(?:[a-h]|{_APART})(?:\s?\d)?)?"
+    rf"(?:{_SUB}?{_ROMAN}?)"
 )
 _NOUN = (
     r"(?:lois?|laws?|rules?|r[eéèÉ]gles?|r[eé]glement|articles?|art\.?"
@@ -57,12 +58,23 @@ _PARAGRAPH = re.compile(
     rf"(?P<sub>{_SUB}?{_ROMAN}?)(?![\w])",
     re.IGNORECASE,
 )
-# "la 27": the Law elided, not a table or a board ("à la 12", "la 27e donne").
+# "la 27": the Law elided, only when asked about ("c'est quoi la 27", "que dit
+# la 16B", "la 27 ?"), not a table or a board ("c'est pour la 9", "à la 12").
 _ELIDED = re.compile(
-    r"(?<![àa]\s)(?<!de\s)(?<!sur\s)\bla\s+(?P<law>[1-9]\d?)"
+    r"\bla\s+(?P<law>[1-9]\d?)"
     rf"{_TAIL}(?!\s*(?:e|eme|ème|°|donne|table|[eé]tui)\b)(?![\w°])",
     re.IGNORECASE,
 )
+_ASKING = re.compile(
+    r"\b(?:quoi|dit|lire|lis|voir|montre[rz]?|affiche[rz]?|explique[rz]?)(?:[\s-]*moi)?\s+$"
+)
+
+
+def _asked(source: str, citation: Citation) -> bool:
+    """``la 27`` asked about: after a verb of asking, or a Law number before a ``?``."""
+    if _ASKING.search(fold(source[: citation.start])):
+        return True
+    return citation.law >= 10 and source[citation.end :].lstrip().startswith("?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +105,9 @@ def citations(norm: Normalised) -> tuple[Citation, ...]:
     of one span: a Law named by a word is not also a paragraph alone)."""
     source = norm.source
     found = _found(_NAMED, source, "named", True)
-    for citation in _found(_PARAGRAPH, source, "paragraph", False) + _found(
-        _ELIDED, source, "article", True
-    ):
-        if not any(c.start <= citation.start < c.end for c in found):
+    elided = [c for c in _found(_ELIDED, source, "article", True) if _asked(source, c)]
+    for citation in elided + _found(_PARAGRAPH, source, "paragraph", False):
+        if not any(c.start < citation.end and citation.start < c.end for c in found):
             found.append(citation)
     if not any(c.kind == "named" for c in found):
         # a number spelled out ("la loi vingt-sept"), read by the normaliser
