@@ -178,7 +178,9 @@ def classify(text: str) -> Classification:
         (p for k, p in learned.items() if k != NONE), default=0.0
     ) < _LEARNED_SURE:
         learned = {}  # a short note the learned layer is not sure of ("tank then bid" is)
-    law_request = scores.get(LAW_LOOKUP, 0.0) >= 0.9 and not _someone_acts(reading)
+    law_request = scores.get(LAW_LOOKUP, 0.0) >= 0.9 and (
+        not _someone_acts(reading) or _law_titled(reading, _lexical(reading))
+    )  # "I'd like to read law 36 on inadmissible doubles": the writer asks, nobody calls
     applied = _applied_rectification(reading) | _judged_regular(reading)
     for key, p in learned.items():
         if key in IDS:
@@ -260,6 +262,10 @@ def _scores(reading: Reading) -> dict[str, float]:
     for key in _applied_rectification(reading) | _judged_regular(reading):
         if key in lexical:
             lexical[key] *= 0.5
+    if LAW_LOOKUP in lexical and not _citations(reading):
+        asks = [span for cue in _LAW_CUES for span in reading.cues.get(cue, [])]
+        if asks and _asked_after_story(reading, asks):
+            lexical[LAW_LOOKUP] *= 0.5  # "… we see it after the auction. What is the law please?"
     scores: dict[str, float] = {}
     for key in IDS:
         a, b = lexical.get(key, 0.0), structural.get(key, 0.0)
@@ -314,12 +320,77 @@ def _lexical(reading: Reading) -> dict[str, float]:
         out[section] = best + 0.15 * sum(v for v, _ in kept[1:3])
     if len(first) > 1:
         # a story in order: the incident is told first, later sentences tell
-        # the rectification or ask the question ("il a changé d'enchère")
+        # the rectification or ask the question ("il a changé d'enchère");
+        # what is told once the director has come is what followed the
+        # incident ("then North passed"), unless the closing question names it
+        questions = _question_sentences(reading)
+        asked = {
+            section for section, matches in found.items()
+            if any(sentence(m.start) in questions for _, m in matches)
+        }  # fmt: skip
+        told = {
+            section: min(
+                (sentence(m.start) for _, m in matches if sentence(m.start) not in questions),
+                default=None,
+            )
+            for section, matches in found.items()
+        }  # fmt: skip
         opening = min(sentence(start) for start in first.values())
+        director = _director_sentence(reading)
         for section, start in first.items():
+            if section in asked and len(asked) < len(first):
+                continue  # "what should the TD have ruled about the double out of turn?"
             if sentence(start) > opening:
                 out[section] *= _LATER_SENTENCE
+            at = told[section]
+            if director is not None and at is not None and at > director and any(
+                t is not None and t < director for t in told.values()
+            ):
+                out[section] *= _AFTERMATH
     return out
+
+
+_LAW_CUES = ("@law_request", "@law_text", "@law_word", "@law_topic")
+#: A phrase first found after the sentence bringing in the director, when
+#: another irregularity was told before he came.
+_AFTERMATH = 0.75
+_DIRECTOR_WORDS = frozenset({"director", "directeur", "td", "arbitre", "arb"})
+
+
+def _found_after_director(reading: Reading, irregularity: Irregularity) -> bool:
+    """The calls replayed show ``irregularity`` only with those told once the
+    director came: the calls told before him, replayed alone, show another
+    irregularity or none. Those later calls follow the rectification."""
+    director = _director_sentence(reading)
+    if director is None:
+        return False
+    sentences = _token_sentences(reading)
+    cut = sentences.index(director)
+    calls = reading.entities.calls
+    if not any(c.start < cut for c in calls) or not any(c.start >= cut for c in calls):
+        return False
+    before = read(reading.norm.original(0, cut)).derivation
+    return before is not None and before.irregularity is not irregularity
+
+
+def _question_sentences(reading: Reading) -> frozenset[int]:
+    """Indexes (as ``_token_sentences`` counts) of the sentences ending in ``?``."""
+    sentences = _token_sentences(reading)
+    source, spans = reading.norm.source, reading.norm.spans
+    return frozenset(
+        sentences[i - 1] for i, token in enumerate(reading.tokens)
+        if token == BREAK and i and "?" in source[spans[i][0] : spans[i][1]]
+    )  # fmt: skip
+
+
+def _director_sentence(reading: Reading) -> int | None:
+    """The first sentence after the opening one that brings in the director
+    (``The director came``, ``L'arbitre a dit``): the incident is told before it."""
+    sentences = _token_sentences(reading)
+    for i, token in enumerate(reading.tokens):
+        if token in _DIRECTOR_WORDS and sentences[i] > 0:
+            return sentences[i]
+    return None
 
 
 def _call_by_the_barred(
@@ -381,7 +452,10 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
     derivation = reading.derivation
     if derivation is not None and derivation.irregularity is not None:
         # a replay from a stated dealer ("Bd 10 S/All. W 1S") is a fact, not a guess
-        add(derivation.irregularity.value, 0.9 if "dealer" in derivation.assumed else 1.0)
+        weight = 0.9 if "dealer" in derivation.assumed else 1.0
+        if _found_after_director(reading, derivation.irregularity):
+            weight *= 0.5  # "… l'arbitre est venu. Est a passé, puis j'ai dit 2♣": what followed
+        add(derivation.irregularity.value, weight)
     calls = reading.entities.calls
     bids = [c for c in calls if c.call.is_bid]
     if any(c.call.level > 7 for c in bids):
@@ -496,13 +570,65 @@ _BEFORE_LEAD_LAST = frozenset({"entame", "lead", "made"})
 
 def _called_when_obliged(reading: Reading) -> bool:
     """``il devait passer … mais il a dit 1SA``: a bid, double or redouble told
-    after the player is said to have had to pass."""
-    for _start, end in reading.affirmed("@obliged"):
-        if any(c.start >= end and not c.call.is_pass for c in reading.entities.calls):
+    after the player is said to have had to pass, by that player as far as the
+    text tells (``North had to pass. I bid 2♣`` is the next player's call, and
+    ``could I have bid 3♣?`` a call not made)."""
+    tokens = reading.tokens
+    verbs = (_BID_VERBS | _DOUBLE_VERBS | _REDOUBLE_VERBS) - {"x", "p"}
+    for start, end in reading.affirmed("@obliged"):
+        barred = _subject_before(reading, start)
+        made = [c.start for c in reading.entities.calls if c.start >= end and not c.call.is_pass]
+        made += [i for i in range(end, len(tokens)) if tokens[i] in verbs]
+        if any(_made_by(reading, barred, end, at) for at in made):
             return True
-        words = set(reading.tokens[end:])
-        if words & (_BID_VERBS | _DOUBLE_VERBS | _REDOUBLE_VERBS) - {"x", "p"}:
-            return True
+    return False
+
+
+#: Words that make a call told after them one not made, or made earlier.
+_NOT_MADE = frozenset(
+    {"could", "would", "should", "if", "aurais", "aurait", "pourrais", "pourrait", "pouvait",
+     "pouvais", "si", "deja", "already"}
+)  # fmt: skip
+
+
+def _subject_before(reading: Reading, index: int) -> Any:
+    """The player named last before token ``index`` in its sentence (``North
+    would have to pass``, ``mon partenaire devait passer``), or None."""
+    named = [
+        m for m in reading.entities.seats
+        if m.end <= index and BREAK not in reading.tokens[m.end : index]
+    ]  # fmt: skip
+    return named[-1].ref if named else None
+
+
+def _made_by(reading: Reading, barred: Any, after: int, at: int) -> bool:
+    """The call at token ``at`` is told as made, by the ``barred`` player or
+    one the text does not tell apart from him."""
+    tokens = reading.tokens
+    clause = _sentence_before(tokens, at)
+    if set(clause) & _NOT_MADE:
+        return False
+    if barred is None:
+        return True
+    caller = next((c.caller for c in reading.entities.calls if c.start == at), None)
+    if caller is None:
+        caller = _subject_before(reading, at)
+    if caller is None:
+        # "N barred. Then bid 2S": nobody else named since the obligation
+        return not any(after <= m.start < at for m in reading.entities.seats)
+    return not _two_players(reading, barred, caller)
+
+
+def _two_players(reading: Reading, a: Any, b: Any) -> bool:
+    """``a`` and ``b`` are told to be different players (North and me when I
+    am South; my partner and I); pronouns tell nothing."""
+    if a == b or a.pronoun or b.pronoun:
+        return False
+    seat_a, seat_b = reading.entities.compass(a), reading.entities.compass(b)
+    if seat_a is not None and seat_b is not None:
+        return bool(seat_a != seat_b)
+    if a.subject is None and b.subject is None and a.writer and b.writer:
+        return bool(a.writer != b.writer)
     return False
 
 
@@ -740,6 +866,17 @@ def _law_evidence(reading: Reading, named: bool) -> float:
     return value
 
 
+def _requested_beside_citation(reading: Reading) -> bool:
+    """A request cue in the sentence of a Law the text cites."""
+    sentences = _token_sentences(reading)
+    spans = reading.norm.spans
+    cited = {
+        sentences[i] for c in citations(reading.norm)
+        for i, (start, end) in enumerate(spans) if start < c.end and c.start < end
+    }  # fmt: skip
+    return any(sentences[start] in cited for start, _ in reading.cues.get("@law_request", []))
+
+
 def _law_request(reading: Reading, named: bool, ref: Mapping[str, str]) -> float:
     """How surely the message asks to read a Law (``ref``: what it cites)."""
     if reading.affirmed("@law_text"):
@@ -749,6 +886,10 @@ def _law_request(reading: Reading, named: bool, ref: Mapping[str, str]) -> float
     topic = reading.cues.get("@law_topic", [])
     short = len(reading.tokens) <= 12
     if "law_ref" in ref:
+        if _tells_incident(reading):
+            # in a report, a request reads the Law it stands beside ("Le camp NS
+            # a été consulté" asks for no text)
+            request = _requested_beside_citation(reading)
         if _ruling_stated(reading) and not request and "?" not in reading.norm.source:
             return 0.3  # "Law 25A applied: change allowed": a ruling given, not asked for
         if (_tells_incident(reading) or set(reading.tokens) & _PLACES) and not request:
