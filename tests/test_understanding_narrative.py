@@ -38,3 +38,23 @@ NARRATIVES = [
 @pytest.mark.parametrize(("text", "irregularity"), NARRATIVES)
 def test_the_incident_asked_about(text, irregularity):
     assert classify(text).irregularity == irregularity
+
+
+# Two irregularities told in one story: the closing question says which one
+# is asked about (Law 27 for the bid, Law 32 for the double).
+TWO_IRREGULARITIES = [
+    ("Nord ouvre 1♠, Est dit 1♥. Ensuite Sud contre alors que c'était à Ouest. "
+     "Que fallait-il décider pour l'enchère insuffisante ?", "insufficient_bid"),
+    ("Nord ouvre 1♠, Est dit 1♥. Ensuite Sud contre alors que c'était à Ouest. "
+     "Que fallait-il faire pour le contre hors tour ?", "double_out_of_rotation"),
+    ("North opened 1♠ and East bid 1♥. Then South doubled before West had called. "
+     "What should the director have ruled about the insufficient bid?", "insufficient_bid"),
+    ("North opened 1♠ and East bid 1♥. Then South doubled before West had called. "
+     "What should the director have ruled about the double out of turn?",
+     "double_out_of_rotation"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity"), TWO_IRREGULARITIES)
+def test_the_closing_question_names_the_incident(text, irregularity):
+    assert classify(text).irregularity == irregularity

@@ -271,6 +271,12 @@ def _scores(reading: Reading) -> dict[str, float]:
         a, b = lexical.get(key, 0.0), structural.get(key, 0.0)
         if a or b:
             scores[key] = a + b - a * b if a <= 1 and b <= 1 else max(a, b) + 0.1 * min(a, b)
+    asked = _asked_in_closing_question(reading)
+    if len(asked) == 1 and sum(1 for v in scores.values() if v >= 0.5) > 1:
+        # two irregularities told, the closing question names one of them
+        for key in scores:
+            if key not in asked and key != LAW_LOOKUP:
+                scores[key] *= _NOT_ASKED
     if _law_titled(reading, lexical):
         structural[LAW_LOOKUP] = max(structural.get(LAW_LOOKUP, 0.0), 0.95)
         scores[LAW_LOOKUP] = max(scores.get(LAW_LOOKUP, 0.0), 0.95)
@@ -354,6 +360,8 @@ _LAW_CUES = ("@law_request", "@law_text", "@law_word", "@law_topic")
 #: A phrase first found after the sentence bringing in the director, when
 #: another irregularity was told before he came.
 _AFTERMATH = 0.75
+#: Another irregularity than the one a closing question asks about.
+_NOT_ASKED = 0.85
 _DIRECTOR_WORDS = frozenset({"director", "directeur", "td", "arbitre", "arb"})
 
 
@@ -371,6 +379,25 @@ def _found_after_director(reading: Reading, irregularity: Irregularity) -> bool:
         return False
     before = read(reading.norm.original(0, cut)).derivation
     return before is not None and before.irregularity is not irregularity
+
+
+def _asked_in_closing_question(reading: Reading) -> frozenset[str]:
+    """The irregularities named in a question closing a story of several
+    sentences ("… What should the director have ruled about the double out
+    of turn?"): not in a first sentence, which is the whole story."""
+    sentences = _token_sentences(reading)
+    questions = _question_sentences(reading) - {0}
+    if not questions or not sentences:
+        return frozenset()
+    last = max(questions)
+    if any(s > last for s, t in zip(sentences, reading.tokens, strict=True) if t != BREAK):
+        return frozenset()  # the question does not close the story
+    at = _sentence_index(reading)
+    return frozenset(
+        m.phrase.section for m in phrase_matches(reading.norm.text)
+        if m.phrase.section in IDS and m.phrase.section != LAW_LOOKUP
+        and not m.negated and at(m.start) == last
+    )  # fmt: skip
 
 
 def _question_sentences(reading: Reading) -> frozenset[int]:
@@ -886,9 +913,9 @@ def _law_request(reading: Reading, named: bool, ref: Mapping[str, str]) -> float
     topic = reading.cues.get("@law_topic", [])
     short = len(reading.tokens) <= 12
     if "law_ref" in ref:
-        if _tells_incident(reading):
-            # in a report, a request reads the Law it stands beside ("Le camp NS
-            # a été consulté" asks for no text)
+        if _ruling_stated(reading):
+            # in a director's log, a request reads the Law it stands beside
+            # ("… appliqué 37. Le camp NS a été consulté" asks for no text)
             request = _requested_beside_citation(reading)
         if _ruling_stated(reading) and not request and "?" not in reading.norm.source:
             return 0.3  # "Law 25A applied: change allowed": a ruling given, not asked for
