@@ -81,6 +81,9 @@ CITED_IN_REPORTS = [
      "call_when_obliged_to_pass"),
     # Law 27: the board number is no Law ("la 27")
     ("On jouait la 27 : Nord ouvre 1♠, Est dit 1♥.", "insufficient_bid"),
+    # Law 36, not Law 32: a Law the report denies is not cited
+    ("Donneur Sud. S 1♥, O passe, N 2♥, puis O surcontre alors que personne n'a contré : "
+     "loi 36, pas loi 32.", "inadmissible_double"),
 ]  # fmt: skip
 
 

@@ -32,6 +32,10 @@ NARRATIVES = [
     ("Est a passé hors tour et l'arbitre a dit qu'Ouest, son partenaire, devait passer "
      "au prochain tour. Au tour suivant, Ouest a quand même dit 3♥.",
      "call_when_obliged_to_pass"),
+    ("Je suis Nord. Mon partenaire Sud a contré mon ouverture de 1♠ par erreur. L'arbitre a "
+     "annulé le contre et m'a dit, à moi le partenaire, de passer jusqu'à la fin. Plus tard "
+     "j'ai oublié et j'ai dit 3♦. Et maintenant ?",
+     "call_when_obliged_to_pass"),
 ]  # fmt: skip
 
 

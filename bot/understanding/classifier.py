@@ -26,10 +26,11 @@ from rules_core.calls import CallKind, Relation
 from rules_core.incident import Incident, IncidentError
 from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
+from rules_core.text import fold
 
 from .extract import Reading, facts_for, law_reference, read, read_calls, two_boards
 from .lawref import LAW_NOUNS, Citation, citations
-from .lexicon import Match, phrase_matches
+from .lexicon import NEGATORS, Match, phrase_matches
 from .ngram import NONE, probabilities
 from .normalise import BREAK, COMMA, is_known
 
@@ -649,8 +650,8 @@ def _made_by(reading: Reading, barred: Any, after: int, at: int) -> bool:
 def _two_players(reading: Reading, a: Any, b: Any) -> bool:
     """``a`` and ``b`` are told to be different players (North and me when I
     am South; my partner and I); pronouns tell nothing."""
-    if a == b or a.pronoun or b.pronoun:
-        return False
+    if a == b or a.pronoun or b.pronoun or a.bare or b.bare:
+        return False  # "I, the partner, must pass": "the partner" may be me
     seat_a, seat_b = reading.entities.compass(a), reading.entities.compass(b)
     if seat_a is not None and seat_b is not None:
         return bool(seat_a != seat_b)
@@ -1049,8 +1050,13 @@ _PLACES = frozenset({"board", "boards", "donne", "etui", "etuis", "table", "deal
 
 
 def _cited_laws(reading: Reading) -> set[str]:
-    """The irregularities of the Laws the text cites."""
-    return {_LAW_OF[c.law] for c in _citations(reading) if c.law in _LAW_OF}
+    """The irregularities of the Laws the text cites, not those it denies
+    ("L36B, not L32")."""
+    source = reading.norm.source
+    return {
+        _LAW_OF[c.law] for c in _citations(reading)
+        if c.law in _LAW_OF and not set(fold(source[: c.start]).split()[-2:]) & NEGATORS
+    }  # fmt: skip
 
 
 #: Words of a ruling given (a director's log): a Law cited with them was applied.
