@@ -17,7 +17,7 @@ NARRATIVES = [
      "passe alors que c'était à Est. L'arbitre arrive : Nord devra passer au prochain tour. "
      "Moi, j'ai dit 2♣ ensuite et on a chuté. Était-ce juste ?",
      "pass_out_of_rotation"),
-    ("Pairs night, I sat East. North opened 1♣, South bid 1♥ before East had called. "
+    ("Pairs night, I was East. North opened 1♣, South bid 1♥ before East had called. "
      "West refused it and the TD told us South's partner must pass once. "
      "I then bid 2♦ and we went down. Was that the right ruling?",
      "bid_out_of_rotation"),

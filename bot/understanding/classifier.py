@@ -22,12 +22,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_core.calls import CallKind, Relation
+from rules_core.calls import CallKind, Relation, Seat
 from rules_core.incident import Incident, IncidentError
 from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
 from rules_core.text import fold
 
+from .entities import OFFSETS, Ref
 from .extract import Reading, facts_for, law_reference, read, read_calls, two_boards
 from .lawref import LAW_NOUNS, Citation, citations
 from .lexicon import NEGATORS, Match, phrase_matches
@@ -626,7 +627,15 @@ def _subject_before(reading: Reading, index: int) -> Any:
         m for m in reading.entities.seats
         if m.end <= index and BREAK not in reading.tokens[m.end : index]
     ]  # fmt: skip
-    return named[-1].ref if named else None
+    if not named:
+        return None
+    last = named[-1]
+    if len(named) > 1 and last.ref.bare and last.ref.writer in OFFSETS:
+        owner = named[-2]
+        if owner.end == last.start and owner.ref.seat is not None:
+            # "South's partner must pass": North
+            return Ref(seat=Seat((owner.ref.seat + OFFSETS[last.ref.writer]) % 4))
+    return last.ref
 
 
 def _made_by(reading: Reading, barred: Any, after: int, at: int) -> bool:
