@@ -111,3 +111,41 @@ READ_OR_RULE = [
 @pytest.mark.parametrize(("text", "irregularity"), READ_OR_RULE)
 def test_a_law_to_read_or_the_ruling_of_a_story(text, irregularity):
     assert classify(text).irregularity == irregularity
+
+
+# A topic asked about with no incident is a Law to look up, and its words are
+# the query ("/loi contre hors tour", "c'est quoi la règle pour …").
+TOPICS = [
+    ("/loi contre hors tour", "contre hors tour"),
+    ("c'est quoi la règle pour un passe hors tour ?", "un passe hors tour"),
+    ("what does the law say about a bid out of turn?", "bid out of turn"),
+    ("J'aimerais comprendre la règle sur les enchères simultanées.", "enchères simultanées"),
+    ("Can you tell me the rule for a call after the auction has ended?",
+     "call after the auction has ended"),
+    ("la règle des contres inadmissibles svp", "contres inadmissibles"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "query"), TOPICS)
+def test_a_topic_asked_about_is_a_lookup(text, query):
+    result = classify(text)
+    assert result.irregularity == "law_lookup", result
+    assert result.facts.get("law_query") == query
+
+
+# The same words closing a story ask for its ruling; a vague call for help
+# names nothing (the dialogue offers its menu).
+NOT_LOOKUPS = [
+    ("Nord a passé alors que c'était à Est. C'est quoi la règle pour ça ?",
+     "pass_out_of_rotation"),
+    ("West opened 1H at North's turn. What are the rules on that?", "bid_out_of_rotation"),
+    ("problème aux enchères à la table 3, arbitre svp", None),
+    ("director please, something went wrong with the bids", None),
+    ("any rule on that?", None),  # "that" points back at a story not told
+    ("la règle pour ça svp", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity"), NOT_LOOKUPS)
+def test_a_story_or_a_call_for_help_is_no_lookup(text, irregularity):
+    assert classify(text).irregularity == irregularity

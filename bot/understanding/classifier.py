@@ -184,10 +184,14 @@ def classify(text: str) -> Classification:
         not _someone_acts(reading) or _law_titled(reading, _lexical(reading))
     )  # "I'd like to read law 36 on inadmissible doubles": the writer asks, nobody calls
     applied = _applied_rectification(reading) | _judged_regular(reading)
+    # "la règle des contres inadmissibles": the topic named after the Law
+    topic_damping = 0.3 if any(
+        _names_a_topic(reading, span) for span in reading.cues.get("@law_topic", [])
+    ) else 0.5
     for key, p in learned.items():
         if key in IDS:
             # a request to read a law: the learned layer reads its topic words too
-            weight = _LEARNED * (0.5 if law_request and key != LAW_LOOKUP else 1.0)
+            weight = _LEARNED * (topic_damping if law_request and key != LAW_LOOKUP else 1.0)
             if key in applied:
                 weight *= 0.3
             scores[key] = scores.get(key, 0.0) + weight * p
@@ -635,7 +639,12 @@ def _subject_before(reading: Reading, index: int) -> Any:
         if owner.end == last.start and owner.ref.seat is not None:
             # "South's partner must pass": North
             return Ref(seat=Seat((owner.ref.seat + OFFSETS[last.ref.writer]) % 4))
+        if set(reading.tokens[owner.end : last.start]) <= _APPOSITION:
+            return owner.ref  # "I, the partner, must pass": me
     return last.ref
+
+
+_APPOSITION = frozenset({COMMA, "the", "le", "la", "a", "ME"})
 
 
 def _made_by(reading: Reading, barred: Any, after: int, at: int) -> bool:
@@ -650,7 +659,7 @@ def _made_by(reading: Reading, barred: Any, after: int, at: int) -> bool:
     caller = next((c.caller for c in reading.entities.calls if c.start == at), None)
     if caller is None:
         caller = _subject_before(reading, at)
-    if caller is None:
+    if caller is None or caller.ours:
         # "N barred. Then bid 2S": nobody else named since the obligation
         return not any(after <= m.start < at for m in reading.entities.seats)
     return not _two_players(reading, barred, caller)
@@ -659,8 +668,8 @@ def _made_by(reading: Reading, barred: Any, after: int, at: int) -> bool:
 def _two_players(reading: Reading, a: Any, b: Any) -> bool:
     """``a`` and ``b`` are told to be different players (North and me when I
     am South; my partner and I); pronouns tell nothing."""
-    if a == b or a.pronoun or b.pronoun or a.bare or b.bare:
-        return False  # "I, the partner, must pass": "the partner" may be me
+    if a == b or a.pronoun or b.pronoun:
+        return False
     seat_a, seat_b = reading.entities.compass(a), reading.entities.compass(b)
     if seat_a is not None and seat_b is not None:
         return bool(seat_a != seat_b)
@@ -898,9 +907,20 @@ def _law_evidence(reading: Reading, named: bool) -> float:
         ref = {}  # "on jouait la 27, Nord ouvre": the board played, not a Law
     value = _law_request(reading, named, ref)
     asks = reading.affirmed("@law_text") + reading.cues.get("@law_request", [])
+    asks += reading.cues.get("@law_topic", [])
     if asks and "law_ref" not in ref and _asked_after_story(reading, asks):
         return min(value, 0.3)  # "Quelqu'un a pris la main d'un autre étui. Que dit le règlement ?"
     return value
+
+
+#: Words that point back at a story instead of naming a topic ("rule on this").
+_POINTERS = frozenset({"this", "that", "it", "ca", "cela", "ceci"})
+
+
+def _names_a_topic(reading: Reading, span: tuple[int, int]) -> bool:
+    """Words follow a "rule on" that name something, not only "this" / "ça"."""
+    words = [t for t in reading.tokens[span[1] : span[1] + 3] if t not in (BREAK, COMMA)]
+    return bool(words) and words[0] not in _POINTERS
 
 
 def _requested_beside_citation(reading: Reading) -> bool:
@@ -920,7 +940,7 @@ def _law_request(reading: Reading, named: bool, ref: Mapping[str, str]) -> float
         # "quelle loi… ? J'aimerais en lire le texte", "read me L16B"
         return 0.95 if named or "law_ref" in ref else 0.5
     request = bool(reading.cues.get("@law_request"))
-    topic = reading.cues.get("@law_topic", [])
+    topic = [span for span in reading.cues.get("@law_topic", []) if _names_a_topic(reading, span)]
     short = len(reading.tokens) <= 12
     if "law_ref" in ref:
         if _ruling_stated(reading):
