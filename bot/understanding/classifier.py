@@ -374,7 +374,7 @@ _DIRECTOR_WORDS = frozenset({"director", "directeur", "td", "arbitre", "arb"})
 def _found_after_director(reading: Reading, irregularity: Irregularity) -> bool:
     """The calls replayed show ``irregularity`` only with those told once the
     director came: the calls told before him, replayed alone, show another
-    irregularity or none. Those later calls follow the rectification."""
+    irregularity. Those later calls follow the rectification."""
     director = _director_sentence(reading)
     if director is None:
         return False
@@ -384,7 +384,10 @@ def _found_after_director(reading: Reading, irregularity: Irregularity) -> bool:
     if not any(c.start < cut for c in calls) or not any(c.start >= cut for c in calls):
         return False
     before = read(reading.norm.original(0, cut)).derivation
-    return before is not None and before.irregularity is not irregularity
+    return (
+        before is not None and before.irregularity is not None
+        and before.irregularity is not irregularity
+    )  # fmt: skip
 
 
 def _asked_in_closing_question(reading: Reading) -> frozenset[str]:
