@@ -20,6 +20,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rules_core.calls import CallKind, Relation, Seat
@@ -294,12 +295,18 @@ def _scores(reading: Reading) -> dict[str, float]:
     return scores
 
 
+@lru_cache(maxsize=64)
+def _phrases(text: str) -> tuple[Match, ...]:
+    """``phrase_matches`` once per message text (several readers look at them)."""
+    return tuple(phrase_matches(text))
+
+
 def _lexical(reading: Reading) -> dict[str, float]:
     """Per irregularity: the best phrase, plus a little for each other one."""
     text = reading.norm.text
     sentence = _sentence_index(reading)
     found: dict[str, list[tuple[float, Match]]] = {}
-    for match in phrase_matches(text):
+    for match in _phrases(text):
         if match.negated or sentence(match.start) != sentence(match.end - 1):
             continue  # denied, or the end of one sentence and the start of the next
         value = match.phrase.weight * _quality(match)
@@ -403,7 +410,7 @@ def _asked_in_closing_question(reading: Reading) -> frozenset[str]:
         return frozenset()  # the question does not close the story
     at = _sentence_index(reading)
     return frozenset(
-        m.phrase.section for m in phrase_matches(reading.norm.text)
+        m.phrase.section for m in _phrases(reading.norm.text)
         if m.phrase.section in IDS and m.phrase.section != LAW_LOOKUP
         and not m.negated and at(m.start) == last
     )  # fmt: skip
@@ -988,7 +995,7 @@ def _law_titled(reading: Reading, lexical: Mapping[str, float]) -> bool:
     at = _source_offset(reading)
     return all(
         at(m.start) >= cited[0].end
-        for m in phrase_matches(reading.norm.text) if m.phrase.section in named
+        for m in _phrases(reading.norm.text) if m.phrase.section in named
     )  # fmt: skip
 
 
@@ -1024,7 +1031,7 @@ def _asked_after_story(reading: Reading, asks: list[tuple[int, int]]) -> bool:
     return any(
         m.phrase.section in IDS and m.phrase.section != LAW_LOOKUP and not m.negated
         and before(m.start) < first_ask and before(m.start) not in topics
-        for m in phrase_matches(reading.norm.text)
+        for m in _phrases(reading.norm.text)
     )  # fmt: skip
 
 

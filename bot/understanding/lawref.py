@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from rules_core.excerpts import normalise_ref
@@ -103,7 +104,11 @@ def _found(pattern: re.Pattern[str], text: str, kind: Kind, prefix: bool) -> lis
 def citations(norm: Normalised) -> tuple[Citation, ...]:
     """Every Law ``norm`` cites by number, in the order written (no repeats
     of one span: a Law named by a word is not also a paragraph alone)."""
-    source = norm.source
+    return _citations(norm.source, norm.text)
+
+
+@lru_cache(maxsize=256)
+def _citations(source: str, text: str) -> tuple[Citation, ...]:
     found = _found(_NAMED, source, "named", True)
     elided = [c for c in _found(_ELIDED, source, "article", True) if _asked(source, c)]
     for citation in elided + _found(_PARAGRAPH, source, "paragraph", False):
@@ -111,7 +116,7 @@ def citations(norm: Normalised) -> tuple[Citation, ...]:
             found.append(citation)
     if not any(c.kind == "named" for c in found):
         # a number spelled out ("la loi vingt-sept"), read by the normaliser
-        spelled = _found(_NAMED, norm.text, "named", True)
+        spelled = _found(_NAMED, text, "named", True)
         end = len(source)
         found += [Citation(c.law, c.ref, c.kind, end + c.start, end + c.end) for c in spelled]
     found.sort(key=lambda c: c.start)
