@@ -10,7 +10,7 @@ lists show it): nothing is filled in by default.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -25,6 +25,7 @@ from .entities import (
     Entities,
     Ref,
     SeatMention,
+    imagined,
     only_meant,
     only_offered,
     read_entities,
@@ -390,6 +391,24 @@ def _named_not_made(tokens: tuple[str, ...], mention: CallMention) -> bool:
     return mention.caller is None and mention.start > 0 and tokens[mention.start - 1] in _REFERRING
 
 
+_DOUBLING = frozenset(
+    {"double", "doubled", "doubling", "contre", "contrer", "redouble", "surcontre"}
+)
+
+
+def _object_of_double(
+    tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]
+) -> bool:
+    """``to double 3NT``, ``contrer le 4♠``: a bid told before, named as what a double is on."""
+    k = mention.start - 1
+    if k >= 0 and tokens[k] in _REFERENCE:
+        k -= 1
+    return (
+        k >= 0 and tokens[k] in _DOUBLING
+        and any(c.call == mention.call and c.start < mention.start for c in calls)
+    )  # fmt: skip
+
+
 def _told_again(tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]) -> bool:
     """``he forgot the 1♠``: a call named again with an article, after it was told."""
     return (
@@ -452,21 +471,34 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     if not calls:
         return None
     if irregularity == I.INSUFFICIENT_BID:
+        # a bid only seen or imagined ("j'avais lu 1♣") is the reason, not a call
+        calls = [c for c in calls if not imagined(reading.tokens, c.start)] or calls
         bids = [
             c for c in reading.entities.calls
             if c.call.is_bid and c.start not in replacements
             and not _told_again(reading.tokens, c, reading.entities.calls)
+            and not imagined(reading.tokens, c.start)
         ]  # fmt: skip
         for earlier, later in zip(bids, bids[1:], strict=False):
             if not later.call.outranks(earlier.call) and later in calls:
                 return later
         return calls[-1]
     if irregularity == I.CALL_AFTER_FINAL_PASS:
-        # the final pass is context; the call after it is the irregularity
+        # the final pass is context; the call after it is the irregularity, not
+        # one named again ("the director cancelled the double")
+        tokens, everything = reading.tokens, reading.entities.calls
+        calls = [
+            c for c in calls
+            if not _told_again(tokens, c, everything) and not only_meant(tokens, c.start)
+            and not _object_of_double(tokens, c, everything)
+        ] or calls  # fmt: skip
         other = [c for c in calls if not c.call.is_pass]
         return (other or calls)[-1]
     if irregularity == I.CHANGE_OF_CALL:
-        return _call_first_made(reading, calls)
+        changed_to = [
+            c for c in reading.entities.calls if c.start in replacements and c.call.kind in kinds
+        ]
+        return _call_first_made(reading, calls, changed_to)
     if irregularity == I.INADMISSIBLE_DOUBLE:
         # a redouble told is the inadmissible call: the doubles beside it are
         # the ones that were not made (``surcontre alors que personne n'avait contré``)
@@ -532,43 +564,89 @@ def _barred(reading: Reading) -> Ref | None:
 # Where the change of call is told: the call made comes before it.
 _CHANGE_WORDS = frozenset(
     {"then", "puis", "but", "mais", "changed", "change", "changes", "swapped", "corrected",
-     "corrige", "replaced", "remplace", "instead", "lieu", "took", "retire", "sorry", "oops"}
+     "corrige", "replaced", "remplace", "instead", "lieu", "took", "retire", "sorry", "oops",
+     "oups", "pardon", "non", "no"}
 )  # fmt: skip
 
 
-_WANT_WORDS = frozenset({"meant", "meaning", "want", "wanted", "voulait", "voulais", "veut"})
-
-
-def _call_first_made(reading: Reading, calls: list[CallMention]) -> CallMention:
+def _call_first_made(
+    reading: Reading, calls: list[CallMention], changed_to: Sequence[CallMention] = ()
+) -> CallMention:
     """The call a change of call is about: the last one made before the text
     tells the change (``North opened 1♣, … South put 1♠ and then swapped it``),
     never one only meant (``I meant to say 1NT``)."""
     tokens = reading.tokens
-    made = [c for c in calls if not only_meant(tokens, c.start)]
-    meant = [c for c in calls if c not in made]
+    # "changer son 1SA en 2♣", "corrected his bid from 3♠ to 4♠": the call changed
+    for c in calls:
+        k = c.start - 1
+        while k >= 0 and tokens[k] in _OWNER_OR_ARTICLE:
+            k -= 1
+        if k >= 0 and tokens[k] in _CHANGE_VERBS and c.start - k <= 4:
+            return c
+    # "changé en 2♣", "lapsus 2♠ pour 2♥", "from 3♠ to 4♠": the call changed to
+    made = [c for c in calls if not only_meant(tokens, c.start) and not _changed_to(tokens, c)]
+    made = made or [c for c in calls if not only_meant(tokens, c.start)]
+    meant = sorted([c for c in calls if c not in made] + list(changed_to), key=lambda c: c.start)
     if meant:
         # "I wanted 1♠ but pulled 1NT": the first call made after the one meant;
         # "W 2H card placed, W says meant 2S", "N 1♠, E P, N then 'I want 1NT'":
         # else the last one the same player made before it
-        after = [c for c in made if c.start > meant[0].start and c.caller == meant[0].caller]
+        said = meant[0]
+        after = [
+            c for c in made if c.start > said.start and (
+                (said.caller is not None and c.caller == said.caller)
+                or (c.caller is None and BREAK not in tokens[said.end : c.start])
+            )
+        ]  # fmt: skip
         if after:
             return after[0]
-        said = meant[0]
-        if said.start and (
-            tokens[said.start - 1] in _WANT_WORDS
-            or (said.start > 1 and tokens[said.start - 2] in _WANT_WORDS
-                and tokens[said.start - 1] in ("to", "say", "dire", "bid"))
-        ):  # "meant 2S", "I want 1NT", "voulait dire 2♥": the slip came before
-            own = [c for c in made if c.start < said.start and c.caller is not None
-                   and said.caller is not None and _same(reading, c.caller, said.caller)]
-            if own:
-                return own[-1]
+        own = [c for c in made if c.start < said.start and c.caller is not None
+               and said.caller is not None and _same(reading, c.caller, said.caller)]
+        if own:
+            return own[-1]  # "S bid 3♣, W passed, then S wanted to change to 3♦"
+        if said.caller is None:
+            # "O 3♣ (voulait 3♦)": the call made right before the one meant
+            near = [c for c in made if 0 <= said.start - c.end <= 2 and c.call != said.call]
+            if near:
+                return near[-1]
     change = next((i for i, t in enumerate(tokens) if t in _CHANGE_WORDS), None)
     if change is not None:
         before = [c for c in made if c.end <= change]
+        # the player who changes calls again after the word: his call before it
+        # ("O 1SA, N passe, puis O dit « non, 1♣ »")
+        again = [
+            c for c in before if c.caller is not None and c.caller.known and any(
+                change < d.start <= change + 8 and BREAK not in tokens[change : d.start]
+                and d.caller is not None and _same(reading, d.caller, c.caller)
+                and not only_offered(tokens, d.start)
+                for d in calls
+            )
+        ]  # fmt: skip
+        if again:
+            return again[-1]
         if before:
             return before[-1]
     return (made or calls)[0]
+
+
+#: Before a call (and its article): the call a player changed, the one first made.
+_CHANGE_VERBS = frozenset(
+    {"changer", "change", "changed", "changes", "changing", "modifier", "modifie", "corriger",
+     "correct", "corrected", "retirer", "withdraw", "withdrew", "from"}
+)  # fmt: skip
+_OWNER_OR_ARTICLE = frozenset(
+    {"son", "sa", "his", "her", "their", "le", "la", "the", "MY", "bid", "enchere", "call", "de",
+     "of"}
+)  # fmt: skip
+#: Before a call: the call a change of call was made to, not the one first made.
+_CHANGED_TO = frozenset({"pour", "en", "to", "into", "par", "with", "avec"})
+
+
+def _changed_to(tokens: tuple[str, ...], call: CallMention) -> bool:
+    k = call.start - 1
+    if k >= 0 and tokens[k] in _REFERENCE:
+        k -= 1  # "remplacé par le 2♥"
+    return k >= 1 and tokens[k] in _CHANGED_TO and tokens[k - 1] != BREAK
 # "after the 2♥", "sur le 1♠": a call told again, not a new one.
 _REFERENCE = frozenset({"the", "le", "la", "du"})
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
@@ -597,6 +675,7 @@ def _roles(reading: Reading) -> set[int]:
 
 
 _OWN_TURN = frozenset({"his", "her", "son", "sa", "MY", "mon", "ma"})
+_NOT_TURN = frozenset({"not", "pas", "never", "jamais"})
 _DEEMED = frozenset(
     {"deemed", "treated", "counts", "repute", "reputee", "considered", "considere", "subsequent",
      "posterieur", "posterieure"}
@@ -618,7 +697,22 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
         m for m in reading.entities.seats
         if m.ref.known and not m.ref.pronoun and m.ref.subject is None
     ]  # fmt: skip
+    extra_holders: list[Ref] = []
+    for i in range(len(tokens) - 1):
+        pair = tokens[i : i + 2]
+        if pair[0] == "MY" and pair[1] in ("turn", "tour"):
+            if not set(tokens[max(0, i - 3) : i]) & _NOT_TURN:
+                extra_holders.append(Ref(writer=Relation.SELF))  # "c'était mon tour"
+        if pair[0] in _NOT_TURN and i + 2 < len(tokens) and pair[1] in _OWN_TURN - {"MY"} and (
+            tokens[i + 2] in ("turn", "tour")
+        ):
+            # "East said it was not his turn": the one "his" stands for called out of turn
+            before = [m for m in named if m.end <= i and BREAK not in tokens[m.end : i]]
+            if before:
+                return before[0].ref
     for mention in named:
+        if tokens[mention.end : mention.end + 1] in (("turn",), ("tour",)):
+            taken.add(mention.start)  # "It was partner's turn"
         after = [t for t in tokens[mention.end : mention.end + 7] if t != COMMA]
         if BREAK in after:
             after = after[: after.index(BREAK)]
@@ -632,10 +726,14 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
     at_once = [i for i, t in enumerate(tokens) if t in _AT_ONCE]
     if at_once:
         # the two players told calling together, near the words that say so
-        near = [m for m in named if at_once[0] - 8 <= m.start <= at_once[0] + 6
-                and BREAK not in tokens[min(m.start, at_once[0]) : max(m.start, at_once[0])]]
+        # (a player told calling before, "N passed and then E and S at once", is not one)
+        call_starts = [c.start for c in reading.entities.calls]
+        near = [m for m in named if at_once[0] - 12 <= m.start <= at_once[0] + 6
+                and BREAK not in tokens[min(m.start, at_once[0]) : max(m.start, at_once[0])]
+                and not any(m.end <= s < at_once[0] and set(tokens[s : at_once[0]]) & _THEN
+                            for s in call_starts)]
         holders_near = [m for m in near if m.start in taken]
-        holder_refs = [m.ref for m in named if m.start in taken]
+        holder_refs = [m.ref for m in named if m.start in taken] + extra_holders
         if not holder_refs:
             holder_refs = [r for r in (_turn_holder(reading),) if r is not None]
         rest = [m.ref for m in near if m.start not in taken
@@ -854,6 +952,20 @@ def _meta(tokens: tuple[str, ...], mention: SeatMention) -> bool:
 
 
 # --- facts ---------------------------------------------------------------------------------
+
+
+def _first_made_in_sequence(reading: Reading) -> Call | None:
+    """Law 25: when the replayed calls show a player calling again before his
+    LHO, the call he made first (the derivation names the one he changed to)."""
+    derivation, sequence = reading.derivation, reading.compass_calls
+    if derivation is None or derivation.irregularity != I.CHANGE_OF_CALL or not sequence:
+        return None
+    for k, (seat, call) in enumerate(sequence):
+        if seat == derivation.offender and call == derivation.irregular_call:
+            own = [c for s, c in sequence[:k] if s == seat]
+            if own:
+                return own[-1]
+    return None
 
 
 def _seat_name(entities: Entities, ref: Ref | None) -> str | None:
@@ -1649,7 +1761,12 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         if "who_noticed" in facts:
             facts.pop("offender_relative", None)  # the writer's side explained
     if kind in CALL_IRREGULARITIES or kind == I.SIMULTANEOUS_CALLS:
-        if derived and derivation is not None and derivation.irregular_call is not None:
+        first_made = _first_made_in_sequence(reading) if kind == I.CHANGE_OF_CALL else None
+        if first_made is not None:
+            facts["call"] = str(first_made)
+        elif kind == I.CHANGE_OF_CALL and derived and call is not None:
+            facts["call"] = str(call.call)  # the replayed call is the one changed to
+        elif derived and derivation is not None and derivation.irregular_call is not None:
             facts["call"] = str(derivation.irregular_call)
         elif call is not None:
             facts["call"] = str(call.call)
