@@ -20,16 +20,19 @@ import re
 from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from rules_core.calls import CallKind, Relation
+from rules_core.calls import CallKind, Relation, Seat
 from rules_core.incident import Incident, IncidentError
 from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
+from rules_core.text import fold
 
-from .entities import only_meant
+from .entities import OFFSETS, Ref, only_meant
 from .extract import Reading, facts_for, law_reference, read, read_calls, two_boards
-from .lexicon import Match, phrase_matches
+from .lawref import LAW_NOUNS, Citation, citations
+from .lexicon import NEGATORS, Match, phrase_matches
 from .ngram import NONE, probabilities
 from .normalise import BREAK, COMMA, is_known
 
@@ -191,13 +194,19 @@ def classify(text: str) -> Classification:
         (p for k, p in learned.items() if k != NONE), default=0.0
     ) < _LEARNED_SURE:
         learned = {}  # a short note the learned layer is not sure of ("tank then bid" is)
-    law_request = scores.get(LAW_LOOKUP, 0.0) >= 0.9 and not _someone_acts(reading)
+    law_request = scores.get(LAW_LOOKUP, 0.0) >= 0.9 and (
+        not _someone_acts(reading) or _law_titled(reading, _lexical(reading))
+    )  # "I'd like to read law 36 on inadmissible doubles": the writer asks, nobody calls
     applied = _applied_rectification(reading)
     regular = _judged_regular(reading)
+    # "la règle des contres inadmissibles": the topic named after the Law
+    topic_damping = 0.3 if any(
+        _names_a_topic(reading, span) for span in reading.cues.get("@law_topic", [])
+    ) else 0.5
     for key, p in learned.items():
         if key in IDS:
             # a request to read a law: the learned layer reads its topic words too
-            weight = _LEARNED * (0.5 if law_request and key != LAW_LOOKUP else 1.0)
+            weight = _LEARNED * (topic_damping if law_request and key != LAW_LOOKUP else 1.0)
             if key in applied:
                 weight *= 0.3
             if key in regular:
@@ -297,11 +306,24 @@ def _scores(reading: Reading) -> tuple[dict[str, float], dict[str, float]]:
                 if key in evidence:
                     evidence[key] *= _CAUSE
             governed[key] = governed.get(key, 1.0) * _CAUSE_LEARNED
+    if LAW_LOOKUP in lexical and not _citations(reading):
+        asks = [span for cue in _LAW_CUES for span in reading.cues.get(cue, [])]
+        if asks and _asked_after_story(reading, asks):
+            lexical[LAW_LOOKUP] *= 0.5  # "… we see it after the auction. What is the law please?"
     scores: dict[str, float] = {}
     for key in IDS:
         a, b = lexical.get(key, 0.0), structural.get(key, 0.0)
         if a or b:
             scores[key] = a + b - a * b if a <= 1 and b <= 1 else max(a, b) + 0.1 * min(a, b)
+    asked = _asked_in_closing_question(reading)
+    if len(asked) == 1 and sum(1 for v in scores.values() if v >= 0.5) > 1:
+        # two irregularities told, the closing question names one of them
+        for key in scores:
+            if key not in asked and key != LAW_LOOKUP:
+                scores[key] *= _NOT_ASKED
+    if _law_titled(reading, lexical):
+        structural[LAW_LOOKUP] = max(structural.get(LAW_LOOKUP, 0.0), 0.95)
+        scores[LAW_LOOKUP] = max(scores.get(LAW_LOOKUP, 0.0), 0.95)
     if structural.get(LAW_LOOKUP, 0) >= 0.9:
         # a request to read a law: its topic words are not an incident
         for key in scores:
@@ -348,12 +370,18 @@ def _bar_kept(reading: Reading) -> bool:
     )
 
 
+@lru_cache(maxsize=64)
+def _phrases(text: str) -> tuple[Match, ...]:
+    """``phrase_matches`` once per message text (several readers look at them)."""
+    return tuple(phrase_matches(text))
+
+
 def _lexical(reading: Reading) -> dict[str, float]:
     """Per irregularity: the best phrase, plus a little for each other one."""
     text = reading.norm.text
     sentence = _sentence_index(reading)
     found: dict[str, list[tuple[float, Match]]] = {}
-    for match in phrase_matches(text):
+    for match in _phrases(text):
         if match.negated or sentence(match.start) != sentence(match.end - 1):
             continue  # denied, or the end of one sentence and the start of the next
         value = match.phrase.weight * _quality(match)
@@ -386,12 +414,101 @@ def _lexical(reading: Reading) -> dict[str, float]:
         out[section] = best + 0.15 * sum(v for v, _ in kept[1:3])
     if len(first) > 1:
         # a story in order: the incident is told first, later sentences tell
-        # the rectification or ask the question ("il a changé d'enchère")
+        # the rectification or ask the question ("il a changé d'enchère");
+        # what is told once the director has come is what followed the
+        # incident ("then North passed"), unless the closing question names it
+        questions = _question_sentences(reading)
+        asked = {
+            section for section, matches in found.items()
+            if any(sentence(m.start) in questions for _, m in matches)
+        }  # fmt: skip
+        told = {
+            section: min(
+                (sentence(m.start) for _, m in matches if sentence(m.start) not in questions),
+                default=None,
+            )
+            for section, matches in found.items()
+        }  # fmt: skip
         opening = min(sentence(start) for start in first.values())
+        director = _director_sentence(reading)
         for section, start in first.items():
+            if section in asked and len(asked) < len(first):
+                continue  # "what should the TD have ruled about the double out of turn?"
             if sentence(start) > opening:
                 out[section] *= _LATER_SENTENCE
+            at = told[section]
+            if director is not None and at is not None and at > director and any(
+                t is not None and t < director for t in told.values()
+            ):
+                out[section] *= _AFTERMATH
     return out
+
+
+_LAW_CUES = ("@law_request", "@law_text", "@law_word", "@law_topic")
+#: A phrase first found after the sentence bringing in the director, when
+#: another irregularity was told before he came.
+_AFTERMATH = 0.75
+#: Another irregularity than the one a closing question asks about.
+_NOT_ASKED = 0.85
+_DIRECTOR_WORDS = frozenset({"director", "directeur", "td", "arbitre", "arb"})
+
+
+def _found_after_director(reading: Reading, irregularity: Irregularity) -> bool:
+    """The calls replayed show ``irregularity`` only with those told once the
+    director came: the calls told before him, replayed alone, show another
+    irregularity. Those later calls follow the rectification."""
+    director = _director_sentence(reading)
+    if director is None:
+        return False
+    sentences = _token_sentences(reading)
+    cut = sentences.index(director)
+    calls = reading.entities.calls
+    if not any(c.start < cut for c in calls) or not any(c.start >= cut for c in calls):
+        return False
+    before = read(reading.norm.original(0, cut)).derivation
+    return (
+        before is not None and before.irregularity is not None
+        and before.irregularity is not irregularity
+    )  # fmt: skip
+
+
+def _asked_in_closing_question(reading: Reading) -> frozenset[str]:
+    """The irregularities named in a question closing a story of several
+    sentences ("… What should the director have ruled about the double out
+    of turn?"): not in a first sentence, which is the whole story."""
+    sentences = _token_sentences(reading)
+    questions = _question_sentences(reading) - {0}
+    if not questions or not sentences:
+        return frozenset()
+    last = max(questions)
+    if any(s > last for s, t in zip(sentences, reading.tokens, strict=True) if t != BREAK):
+        return frozenset()  # the question does not close the story
+    at = _sentence_index(reading)
+    return frozenset(
+        m.phrase.section for m in _phrases(reading.norm.text)
+        if m.phrase.section in IDS and m.phrase.section != LAW_LOOKUP
+        and not m.negated and at(m.start) == last
+    )  # fmt: skip
+
+
+def _question_sentences(reading: Reading) -> frozenset[int]:
+    """Indexes (as ``_token_sentences`` counts) of the sentences ending in ``?``."""
+    sentences = _token_sentences(reading)
+    source, spans = reading.norm.source, reading.norm.spans
+    return frozenset(
+        sentences[i - 1] for i, token in enumerate(reading.tokens)
+        if token == BREAK and i and "?" in source[spans[i][0] : spans[i][1]]
+    )  # fmt: skip
+
+
+def _director_sentence(reading: Reading) -> int | None:
+    """The first sentence after the opening one that brings in the director
+    (``The director came``, ``L'arbitre a dit``): the incident is told before it."""
+    sentences = _token_sentences(reading)
+    for i, token in enumerate(reading.tokens):
+        if token in _DIRECTOR_WORDS and sentences[i] > 0:
+            return sentences[i]
+    return None
 
 
 def _call_by_the_barred(
@@ -458,6 +575,8 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
             weight = 0.5  # "W X oot. N 1C": the double is told before the bid it doubled
         elif _double_of_a_named_bid(reading):
             weight = 0.3  # "ma gauche a contré le 1♠ de mon partenaire": turns untold
+        if _found_after_director(reading, derivation.irregularity):
+            weight *= 0.5  # "… l'arbitre est venu. Est a passé, puis j'ai dit 2♣": what followed
         add(derivation.irregularity.value, weight)
     calls = reading.entities.calls
     bids = [c for c in calls if c.call.is_bid]
@@ -506,7 +625,7 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
     if law:
         add(LAW_LOOKUP, law)
     ruled = _ruling_stated(reading)
-    if _tells_incident(reading) or ruled:
+    if _tells_incident(reading) or ruled or set(reading.tokens) & _PLACES:
         cited_laws = _cited_laws(reading)
         for cited in cited_laws:
             # "N bâillonné (36B). N dit 3♦. 37A.": the director's citation;
@@ -682,12 +801,37 @@ _DESPITE = frozenset(
 
 def _obligee(reading: Reading, start: int) -> Any:
     """The player named just before an obligation to pass (``North would have
-    to pass``), in its sentence."""
-    before = [
+    to pass``, ``South's partner must pass``: North), in its sentence."""
+    near = [
         m for m in reading.entities.seats
         if m.end <= start and start - m.end <= 3 and BREAK not in reading.tokens[m.end : start]
     ]  # fmt: skip
-    return before[-1].ref if before and not before[-1].ref.pronoun else None
+    if not near or near[-1].ref.pronoun:
+        return None
+    return _subject_before(reading, start)
+
+
+def _subject_before(reading: Reading, index: int) -> Any:
+    """The player named last before token ``index`` in its sentence (``North
+    would have to pass``, ``mon partenaire devait passer``), or None."""
+    named = [
+        m for m in reading.entities.seats
+        if m.end <= index and BREAK not in reading.tokens[m.end : index]
+    ]  # fmt: skip
+    if not named:
+        return None
+    last = named[-1]
+    if len(named) > 1 and last.ref.bare and last.ref.writer in OFFSETS:
+        owner = named[-2]
+        if owner.end == last.start and owner.ref.seat is not None:
+            # "South's partner must pass": North
+            return Ref(seat=Seat((owner.ref.seat + OFFSETS[last.ref.writer]) % 4))
+        if set(reading.tokens[owner.end : last.start]) <= _APPOSITION:
+            return owner.ref  # "I, the partner, must pass": me
+    return last.ref
+
+
+_APPOSITION = frozenset({COMMA, "the", "le", "la", "a", "ME"})
 
 
 def _sentence_caller(reading: Reading, call: Any) -> Any:
@@ -1025,17 +1169,56 @@ def _law_evidence(reading: Reading, named: bool) -> float:
     if reading.command is not None:
         return 0.99
     ref = law_reference(reading)
+    if "law_ref" in ref and _tells_incident(reading) and not _citations(reading):
+        ref = {}  # "on jouait la 27, Nord ouvre": the board played, not a Law
+    value = _law_request(reading, named, ref)
+    asks = reading.affirmed("@law_text") + reading.cues.get("@law_request", [])
+    asks += reading.cues.get("@law_topic", [])
+    if asks and "law_ref" not in ref and _asked_after_story(reading, asks):
+        return min(value, 0.3)  # "Quelqu'un a pris la main d'un autre étui. Que dit le règlement ?"
+    return value
+
+
+#: Words that point back at a story instead of naming a topic ("rule on this").
+_POINTERS = frozenset({"this", "that", "it", "ca", "cela", "ceci"})
+
+
+def _names_a_topic(reading: Reading, span: tuple[int, int]) -> bool:
+    """Words follow a "rule on" that name something, not only "this" / "ça"."""
+    words = [t for t in reading.tokens[span[1] : span[1] + 3] if t not in (BREAK, COMMA)]
+    return bool(words) and words[0] not in _POINTERS
+
+
+def _requested_beside_citation(reading: Reading) -> bool:
+    """A request cue in the sentence of a Law the text cites."""
+    sentences = _token_sentences(reading)
+    spans = reading.norm.spans
+    cited = {
+        sentences[i] for c in citations(reading.norm)
+        for i, (start, end) in enumerate(spans) if start < c.end and c.start < end
+    }  # fmt: skip
+    return any(sentences[start] in cited for start, _ in reading.cues.get("@law_request", []))
+
+
+def _law_request(reading: Reading, named: bool, ref: Mapping[str, str]) -> float:
+    """How surely the message asks to read a Law (``ref``: what it cites)."""
     if reading.affirmed("@law_text"):
         # "quelle loi… ? J'aimerais en lire le texte", "read me L16B"
         return 0.95 if named or "law_ref" in ref else 0.5
     request = bool(reading.cues.get("@law_request"))
-    topic = reading.cues.get("@law_topic", [])
+    topic = [span for span in reading.cues.get("@law_topic", []) if _names_a_topic(reading, span)]
     short = len(reading.tokens) <= 12
     if "law_ref" in ref:
+        if _ruling_stated(reading):
+            # in a director's log, a request reads the Law it stands beside
+            # ("… appliqué 37. Le camp NS a été consulté" asks for no text)
+            request = _requested_beside_citation(reading)
         if _ruling_stated(reading) and not request and "?" not in reading.norm.source:
             return 0.3  # "Law 25A applied: change allowed": a ruling given, not asked for
-        if _tells_incident(reading) and not request:
-            return 0.5  # "barred partner bid 2h instead of passing. law 37?": a citation
+        if (_tells_incident(reading) or set(reading.tokens) & _PLACES) and not request:
+            # "barred partner bid 2h instead of passing. law 37?", "Étui 4 : 22B":
+            # a citation in a report
+            return 0.5
         return 0.95 if request or short else 0.5
     if topic:
         return 0.9 if request or short or topic[0][0] <= 2 else 0.6
@@ -1047,10 +1230,65 @@ def _law_evidence(reading: Reading, named: bool) -> float:
     return 0.0
 
 
-_LAW_NOUNS = frozenset(
-    {"law", "laws", "loi", "lois", "rule", "rules", "regle", "regles", "reglement", "rulebook",
-     "article", "articles"}
-)  # fmt: skip
+def _law_titled(reading: Reading, lexical: Mapping[str, float]) -> bool:
+    """A Law named with its own title and nothing happening (``Law 33,
+    simultaneous calls``, ``L39 text? CAFP``, ``lire l'article 36 sur les
+    contres inadmissibles``): the words are the Law's subject, not an incident."""
+    named = {k for k, v in lexical.items() if v > 0.3 and k != LAW_LOOKUP}
+    if not named or reading.compass_calls or set(reading.tokens) & _PLACES:
+        return False
+    if _ruling_stated(reading):
+        return False  # "Law 27 applied to the insufficient bid": the ruling given
+    if any(m.ref.writer is not Relation.SELF for m in reading.entities.seats) or any(
+        c.caller is not None and c.caller.writer is not Relation.SELF
+        for c in reading.entities.calls
+    ):
+        return False
+    cited = [c for c in _citations(reading) if c.law in _LAW_OF]
+    if not cited or not named <= {_LAW_OF[c.law] for c in cited}:
+        return False
+    # the title follows the Law ("loi 33 ?" after a story asks about the story)
+    at = _source_offset(reading)
+    return all(
+        at(m.start) >= cited[0].end
+        for m in _phrases(reading.norm.text) if m.phrase.section in named
+    )  # fmt: skip
+
+
+def _source_offset(reading: Reading) -> Any:
+    """Character offset in ``norm.text`` -> offset in the source text."""
+    starts: list[int] = []
+    sources: list[int] = []
+    offset = 0
+    for token, (start, _) in zip(reading.tokens, reading.norm.spans, strict=False):
+        if token not in (BREAK, COMMA):
+            starts.append(offset)
+            sources.append(start)
+            offset += len(token) + 1
+    return lambda at: sources[max(0, bisect_right(starts, at) - 1)] if sources else 0
+
+
+def _asked_after_story(reading: Reading, asks: list[tuple[int, int]]) -> bool:
+    """Every request for the Law comes after a sentence telling what happened
+    (a player, a call, an irregularity named): "which law is that?", "que dit
+    le règlement ?" ask for the ruling of that story, not for a text to read."""
+    sentences = _token_sentences(reading)
+    first_ask = min(sentences[start] for start, _ in asks)
+    if first_ask == 0:
+        return False
+    # "J'ai une question sur les enchères insuffisantes." names a topic, not a story
+    topics = {n for i, t in enumerate(reading.tokens) if t in _ASK_WORDS | LAW_NOUNS
+              for n in (sentences[i],)}  # fmt: skip
+    told = [m.start for m in reading.entities.seats if m.ref.writer is not Relation.SELF]
+    told += [c.start for c in reading.entities.calls]
+    if any(sentences[i] < first_ask and sentences[i] not in topics for i in told):
+        return True
+    before = _sentence_index(reading)
+    return any(
+        m.phrase.section in IDS and m.phrase.section != LAW_LOOKUP and not m.negated
+        and before(m.start) < first_ask and before(m.start) not in topics
+        for m in _phrases(reading.norm.text)
+    )  # fmt: skip
 
 
 _MODALS = frozenset({"to", "should", "will", "would", "must", "can", "could", "director", "td"})
@@ -1066,7 +1304,7 @@ def _law_asked_about(reading: Reading) -> bool:
     # not the verb ("how should the director rule")
     nouns = [
         i for i, t in enumerate(tokens[:first])
-        if t in _LAW_NOUNS and (i == 0 or tokens[i - 1] not in _MODALS)
+        if t in LAW_NOUNS and (i == 0 or tokens[i - 1] not in _MODALS)
     ]  # fmt: skip
     if not nouns:
         return False
@@ -1088,20 +1326,17 @@ _LAW_OF: dict[int, str] = {
     35: I.INADMISSIBLE_DOUBLE, 36: I.INADMISSIBLE_DOUBLE, 37: I.CALL_WHEN_OBLIGED_TO_PASS,
     38: I.BID_ABOVE_SEVEN, 39: I.CALL_AFTER_FINAL_PASS,
 }  # fmt: skip
-# "loi 37", "L16", "law 24", or a paragraph with its letter: "37A", "16B1", "21B1".
-_CITATION = re.compile(
-    r"(?:\b(?:lois?|laws?|art\.?|l)\s?(\d{1,2})(?![\d.,])|\b(\d{2})[A-H](?:\d|\b))", re.IGNORECASE
-)
-
-
-# A paragraph of a Law written alone: "27B1b", "30B1(b)", "16B".
-_PARAGRAPH = re.compile(r"(?<![\w♣♦♥♠])([1-9]|[1-8]\d)[A-H](?:\d{1,2})?(?:\s?\(?[a-e]\)?)?(?![\w])")
+def _citations(reading: Reading) -> tuple[Citation, ...]:
+    """The Laws named by a word or as a paragraph (``loi 37``, ``16B1``): not
+    ``la 27``, which in a report may be the board played."""
+    return tuple(c for c in citations(reading.norm) if c.kind != "article")
 
 
 def _paragraph_alone(reading: Reading) -> bool:
     """A paragraph of a Law named with no incident and no board or table."""
     return bool(
-        _PARAGRAPH.search(reading.norm.source) and not _tells_incident(reading)
+        any(not c.ref.isdigit() for c in _citations(reading))
+        and not _tells_incident(reading)
         and not set(reading.tokens) & _PLACES
     )  # fmt: skip
 
@@ -1110,13 +1345,13 @@ _PLACES = frozenset({"board", "boards", "donne", "etui", "etuis", "table", "deal
 
 
 def _cited_laws(reading: Reading) -> set[str]:
-    """The irregularities of the Laws the text cites."""
-    found = set()
-    for match in _CITATION.finditer(reading.norm.source):
-        number = int(match.group(1) or match.group(2))
-        if number in _LAW_OF:
-            found.add(_LAW_OF[number])
-    return found
+    """The irregularities of the Laws the text cites, not those it denies
+    ("L36B, not L32")."""
+    source = reading.norm.source
+    return {
+        _LAW_OF[c.law] for c in _citations(reading)
+        if c.law in _LAW_OF and not set(fold(source[: c.start]).split()[-2:]) & NEGATORS
+    }  # fmt: skip
 
 
 #: Words of a ruling given (a director's log): a Law cited with them was applied.
@@ -1131,7 +1366,7 @@ _RULING_WORDS = frozenset(
 def _ruling_stated(reading: Reading) -> bool:
     """A director's log: a Law is cited beside words of the ruling given
     (``Law 16 applied, score adjusted``, ``27B1(b), partner barred``)."""
-    return bool(set(reading.tokens) & _RULING_WORDS) and bool(_CITATION.search(reading.norm.source))
+    return bool(set(reading.tokens) & _RULING_WORDS) and bool(_citations(reading))
 
 
 _OPPONENTS = frozenset({Relation.LHO, Relation.RHO})
@@ -1194,11 +1429,7 @@ def _tells_incident(reading: Reading) -> bool:
 
 def _numbered(reading: Reading) -> bool:
     """``rule 31``, ``règle 27``: a law named by its number."""
-    tokens = reading.tokens
-    return any(
-        t in _LAW_NOUNS and i + 1 < len(tokens) and tokens[i + 1].isdecimal()
-        for i, t in enumerate(tokens)
-    )  # fmt: skip
+    return any(c.kind == "named" for c in citations(reading.norm))
 
 
 def _someone_acts(reading: Reading) -> bool:

@@ -16,7 +16,6 @@ from functools import lru_cache
 from typing import Any
 
 from rules_core.calls import Call, CallKind, Relation, Seat
-from rules_core.excerpts import normalise_ref
 from rules_core.model import FACTS, FactValue, Irregularity
 from rules_core.replay import Derivation, derive
 
@@ -33,6 +32,7 @@ from .entities import (
     relation,
 )
 from .lang import detect_language
+from .lawref import citations
 from .lexicon import NEGATORS, find_cues, negated_at
 from .normalise import BREAK, COMMA, SEATS, STRAINS, Normalised, normalise
 from .notation import read_listing
@@ -133,17 +133,6 @@ _SEVERAL = frozenset({"plusieurs", "several", "many"})
 _CARD_WORDS = frozenset({"carte", "cartes", "card", "cards"})
 _BOARD_WORDS = frozenset({"donne", "board", "etui", "table", "loi", "law", "donnes", "boards"})
 _LAW_COMMAND = re.compile(r"^\s*/(?:loi|law|lois|laws)\b\s*(.*)$", re.IGNORECASE | re.DOTALL)
-# A paragraph reference: after a word naming a Law ("loi 25A", "rule 31", "L27"),
-# or alone when it cannot be a call ("27B1b", "what does 40B3 say"); the span is
-# handed to ``normalise_ref``, the one reader of references.
-_LAW_REF = re.compile(
-    r"\b(?:(?:lois?|laws?|rules?|regles?|règles?|articles?|art\.?|l(?=\s?\d))\s*"
-    r"(?:n°|no\.?|numero|number)?\s*(?P<cited>\d{1,2}(?:\s?[A-H](?:\s?\d{1,2})?)?)"
-    r"|(?P<bare>(?:[89]|\d\d)[A-H]\d?|\d[A-H]\d))"  # never a call: 1H, 4S
-    r"(?P<sub>(?:\s?\(?[a-e]\)?)?(?:\s?\(?(?:iii|ii|iv|i|v)\)?)?)(?![\w])",
-    re.IGNORECASE,
-)
-_LAW_WORDS = frozenset({"loi", "lois", "law", "laws", "article", "art"})
 _QUERY_SKIP = frozenset(
     {"le", "la", "les", "l", "un", "une", "des", "du", "de", "the", "a", "an", "sur", "on",
      "about", "concernant", "regarding", "concerning", "for", "pour", "relative"}
@@ -1914,25 +1903,12 @@ def _same(reading: Reading, a: Ref, b: Ref) -> bool:
     return seat is not None and seat == reading.entities.compass(b)
 
 
-def _cited(match: re.Match[str]) -> str:
-    """The reference a ``_LAW_REF`` match cites, without the word naming the Law."""
-    return (match["cited"] or match["bare"]) + match["sub"]
-
-
 def law_reference(reading: Reading) -> dict[str, str]:
     """``law_ref`` (``27B1(a)``) or ``law_query`` (the words asked about)."""
-    source = reading.norm.source
-    match = _LAW_REF.search(source)
-    if match is None and reading.command:
-        match = re.match(r"\s*(\d{1,2})([A-H][\w()]*)?", reading.command, re.IGNORECASE)
-    if match is not None:
-        ref = normalise_ref(match.group(0) if match.re is not _LAW_REF else _cited(match))
-        if ref is not None:
-            return {"law_ref": ref}
+    cited = citations(reading.norm)
+    if cited:
+        return {"law_ref": cited[0].ref}
     tokens = reading.tokens
-    for i, token in enumerate(tokens[:-1]):
-        if token in _LAW_WORDS and tokens[i + 1].isdecimal():
-            return {"law_ref": tokens[i + 1]}
     start = None
     if reading.command:
         return {"law_query": reading.command.strip(" ?!.")} if reading.command.strip() else {}

@@ -1,0 +1,64 @@
+"""Long reports told in order (background, the incident, the director, what
+followed, a question): the irregularity asked about is the one told before
+the director came, or the one the closing question names; what the players
+did under the director's rectification is no new irregularity (Laws 30-32,
+36, 37 are each cited where the story turns on them)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understanding import classify
+
+NARRATIVES = [
+    # Law 30B1(b): the pass out of turn is the incident; the offender's partner
+    # was barred, and the next player's own bid afterwards is no Law 37 call.
+    ("Soirée au club, j'étais Ouest. Sud ouvre 1♦, Ouest passe, Nord dit 1♠, puis Sud "
+     "passe alors que c'était à Est. L'arbitre arrive : Nord devra passer au prochain tour. "
+     "Moi, j'ai dit 2♣ ensuite et on a chuté. Était-ce juste ?",
+     "pass_out_of_rotation"),
+    ("Pairs night, I was East. North opened 1♣, South bid 1♥ before East had called. "
+     "West refused it and the TD told us South's partner must pass once. "
+     "I then bid 2♦ and we went down. Was that the right ruling?",
+     "bid_out_of_rotation"),
+    # Law 27B: the insufficient bid told first; the player's partner barred and
+    # the next calls are the rectification being applied.
+    ("Long story. My partner opened 1NT, my RHO bid 2♠ and I put 2♣ on the table, "
+     "thinking of Stayman. The director came, LHO did not accept it, and I was told "
+     "partner would be barred if I did not find a suitable call. I passed in the end. "
+     "Could I have bid 3♣ instead?",
+     "insufficient_bid"),
+    # Law 37: the barred player himself calls after the rectification.
+    ("Est a passé hors tour et l'arbitre a dit qu'Ouest, son partenaire, devait passer "
+     "au prochain tour. Au tour suivant, Ouest a quand même dit 3♥.",
+     "call_when_obliged_to_pass"),
+    ("Je suis Nord. Mon partenaire Sud a contré mon ouverture de 1♠ par erreur. L'arbitre a "
+     "annulé le contre et m'a dit, à moi le partenaire, de passer jusqu'à la fin. Plus tard "
+     "j'ai oublié et j'ai dit 3♦. Et maintenant ?",
+     "call_when_obliged_to_pass"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity"), NARRATIVES)
+def test_the_incident_asked_about(text, irregularity):
+    assert classify(text).irregularity == irregularity
+
+
+# Two irregularities told in one story: the closing question says which one
+# is asked about (Law 27 for the bid, Law 32 for the double).
+TWO_IRREGULARITIES = [
+    ("Nord ouvre 1♠, Est dit 1♥. Ensuite Sud contre alors que c'était à Ouest. "
+     "Que fallait-il décider pour l'enchère insuffisante ?", "insufficient_bid"),
+    ("Nord ouvre 1♠, Est dit 1♥. Ensuite Sud contre alors que c'était à Ouest. "
+     "Que fallait-il faire pour le contre hors tour ?", "double_out_of_rotation"),
+    ("North opened 1♠ and East bid 1♥. Then South doubled before West had called. "
+     "What should the director have ruled about the insufficient bid?", "insufficient_bid"),
+    ("North opened 1♠ and East bid 1♥. Then South doubled before West had called. "
+     "What should the director have ruled about the double out of turn?",
+     "double_out_of_rotation"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity"), TWO_IRREGULARITIES)
+def test_the_closing_question_names_the_incident(text, irregularity):
+    assert classify(text).irregularity == irregularity
