@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.dialogue.merge import CONFIDENT  # noqa: E402
 from bot.understanding import classify  # noqa: E402
+from bot.voice.repair import repair  # noqa: E402
 
 #: The files one may tune on (by name); every other file is blind.
 TUNING = frozenset(
@@ -56,6 +57,8 @@ def _load(paths: Iterable[Path]) -> list[dict[str, Any]]:
                     if "transcript" in item:  # tests/corpus/voice_synthetic.jsonl
                         item = {"text": item["transcript"], "lang": item["lang"],
                                 "irregularity": item["expected"], "style": "voice"}
+                    if item.get("style") == "voice":  # as the bot reads a transcript
+                        item["text"] = repair(item["text"], item["lang"]).text
                     item["_file"] = path.name
                     items.append(item)
     return items

@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from score_corpus import TUNING  # noqa: E402
 
 from bot.understanding.ngram import MODEL, NONE, WORD, features_text  # noqa: E402
+from bot.voice.repair import repair  # noqa: E402
 
 
 def load(paths: list[Path]) -> tuple[list[str], list[str]]:
@@ -46,8 +47,12 @@ def load(paths: list[Path]) -> tuple[list[str], list[str]]:
             if line.strip():
                 item = json.loads(line)
                 if "transcript" in item:  # a synthetic voice clip
-                    item = {"text": item["transcript"], "irregularity": item["expected"]}
-                texts.append(features_text(item["text"]))
+                    item = {"text": item["transcript"], "irregularity": item["expected"],
+                            "lang": item["lang"], "style": "voice"}
+                text = item["text"]
+                if item.get("style") == "voice":  # as the bot reads a transcript
+                    text = repair(text, item["lang"]).text
+                texts.append(features_text(text))
                 labels.append(item["irregularity"] or NONE)
     return texts, labels
 
