@@ -239,7 +239,12 @@ def _keep(
     meant = _WORD.findall(fold(entry))
     if all(word in meant for word in heard):
         return True  # right already, or the entry only adds words ("of turn")
-    if score < 100 and any(m != w and m.endswith(w) for w in heard for m in meant):
+    if score < 100 and any(
+        _prefixed(phonetic_key(m, lang), phonetic_key(w, lang))
+        for w in heard
+        if w not in _COMMON[lang]
+        for m in meant
+    ):
         return True  # a prefix missing ("authorized"): only where it is heard exactly
     if any(word in known and word not in meant for word in heard):
         return True  # a bridge word heard right would be overwritten ("one heart")
@@ -337,10 +342,12 @@ def _in_context(text: str, lang: str) -> Repair:
         seat = _SEAT_SOUNDS[lang].get(words[index].group().lower())
         if found is None and seat is not None:
             head = text[: words[index].start()].rstrip()
+            tail = text[words[index + 1].end() :].lstrip()
             if (
-                (not head or head[-1] in ".!?;:,")
+                (not head or head[-1] in ".!?;:")
                 and _joined(text, words[index], words[index + 1])
-                and fold(words[index + 1].group()) in _SEAT_VERBS[lang]
+                and words[index + 1].group().lower() in _SEAT_VERBS[lang]
+                and (tail[:1].isalnum() or tail[:1] in "'’")  # "Not doubled.": a negation
             ):
                 found = (index, index, seat)
         if found is None:
@@ -348,8 +355,8 @@ def _in_context(text: str, lang: str) -> Repair:
             continue
         start, end, written = found
         said = fold(words[start].group())
-        strain = fold(" ".join(w.group() for w in words[start + 1 : end + 1]))
-        exact = strain in {fold(form) for forms in _STRAINS[lang] for form in forms}
+        named = fold(" ".join(w.group() for w in words[start + 1 : end + 1]))
+        exact = named in {fold(form) for forms in _STRAINS[lang] for form in forms}
         if start == end or not exact or not (said in _FIGURES[lang] or said in _LEVELS[lang]):
             chosen.append(found)
         index = end + 1
@@ -371,6 +378,11 @@ def _rewrite(text: str, words: list[re.Match[str]], chosen: list[tuple[int, int,
         cursor = finish
     pieces.append(text[cursor:])
     return Repair("".join(pieces), tuple(changes))
+
+
+def _prefixed(longer: str, shorter: str) -> bool:
+    """Whether the key ``longer`` is ``shorter`` with a sound put before it."""
+    return len(longer) > len(shorter) >= 3 and longer.endswith(shorter)
 
 
 def repair(text: str, lang: str) -> Repair:
