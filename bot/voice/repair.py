@@ -142,7 +142,8 @@ _PREPOSITIONS = {"en": frozenset({"to", "too", "for"}), "fr": frozenset({"de", "
 # call verb follows ("not opened", "non a passé", "beast doubled").
 _SEAT_SOUNDS = {
     "en": {"not": "North", "nor": "North", "beast": "East", "yeast": "East"},
-    "fr": {"non": "Nord", "nor": "Nord", "soude": "Sud", "soon": "Sud"},
+    "fr": {"non": "Nord", "nor": "Nord", "soude": "Sud", "soon": "Sud", "ou est": "Ouest",
+           "où est": "Ouest"},
 }
 _SEAT_VERBS = {
     "en": frozenset("bid bids opened open opens passed pass passes doubled doubles redoubled "
@@ -150,6 +151,11 @@ _SEAT_VERBS = {
     "fr": frozenset("a à ouvre dit passe contre surcontre accepte refuse n appassez "
                     "appassé".split()),
 }  # fmt: skip
+# French call verbs whose infinitive and -ez forms sound as their past participle:
+# after "a"/"à" the model writes the wrong one ("Ouest à passer" for *a passé*).
+_PARTICIPLES = ("pass", "contr", "surcontr", "annonc", "enchér", "alert", "hésit")
+# Calls made "out of turn" that the model writes "autour" ("a passé autour").
+_OUT_OF_TURN = {"fr": ("autour", "hors tour")}
 # Consonants a model hears voiced or unvoiced at a word's end ("hard" / *hearts*).
 _DEVOICE = str.maketrans({"d": "t", "b": "p", "g": "k", "v": "f", "z": "s", "O": "A", "I": "A"})
 _CLAUSE_HEAD = re.compile(r"(?:^|[.!?;:,]\s*|^\s+)$")
@@ -339,17 +345,10 @@ def _in_context(text: str, lang: str) -> Repair:
                     written = f"{level} {one if level == _LEVELS[lang][0] else many}"
                     found = (index, last, written)
                     break
-        seat = _SEAT_SOUNDS[lang].get(words[index].group().lower())
-        if found is None and seat is not None:
-            head = text[: words[index].start()].rstrip()
-            tail = text[words[index + 1].end() :].lstrip()
-            if (
-                (not head or head[-1] in ".!?;:")
-                and _joined(text, words[index], words[index + 1])
-                and words[index + 1].group().lower() in _SEAT_VERBS[lang]
-                and (tail[:1].isalnum() or tail[:1] in "'’")  # "Not doubled.": a negation
-            ):
-                found = (index, index, seat)
+        if found is None:
+            found = _seat(text, words, index, lang)
+        if found is None:
+            found = _participle(text, words, index, lang)
         if found is None:
             index += 1
             continue
@@ -361,6 +360,63 @@ def _in_context(text: str, lang: str) -> Repair:
             chosen.append(found)
         index = end + 1
     return _rewrite(text, words, [(start, end + 1, written) for start, end, written in chosen])
+
+
+def _seat(
+    text: str, words: list[re.Match[str]], index: int, lang: str
+) -> tuple[int, int, str] | None:
+    """A seat's homophone (one or two words) heading a sentence before a call verb
+    and what the call goes on with: (first, last word, seat)."""
+    head = text[: words[index].start()].rstrip()
+    if head and head[-1] not in ".!?;:":
+        return None
+    for size in (2, 1):
+        verb = index + size
+        if verb >= len(words) or not all(
+            _joined(text, words[n], words[n + 1]) for n in range(index, verb)
+        ):
+            continue
+        heard = " ".join(w.group().lower() for w in words[index:verb])
+        seat = _SEAT_SOUNDS[lang].get(heard)
+        tail = text[words[verb].end() :].lstrip()
+        if (
+            seat is not None
+            and words[verb].group().lower() in _SEAT_VERBS[lang]
+            and (tail[:1].isalnum() or tail[:1] in "'’")  # "Not doubled.": a negation
+        ):
+            return index, verb - 1, seat
+    return None
+
+
+def _participle(
+    text: str, words: list[re.Match[str]], index: int, lang: str
+) -> tuple[int, int, str] | None:
+    """French: "à passer"/"a passez" after its subject is *a passé*, and a call
+    made "autour" is made *hors tour*: (first, last word, as meant)."""
+    if lang != "fr":
+        return None
+    word = words[index].group().lower()
+    following = words[index + 1]
+    verb = following.group().lower()
+    if (
+        word in ("a", "à")
+        and index
+        and _joined(text, words[index], following)
+        and verb.endswith(("er", "ez"))
+        and verb.startswith(_PARTICIPLES)
+    ):
+        return index, index + 1, f"a {verb[:-2]}é"
+    heard, meant = _OUT_OF_TURN[lang]
+    tail = text[following.end() :].lstrip()
+    if (
+        fold(verb) == heard
+        and fold(word).endswith(("e", "ert"))
+        and fold(word).startswith(_PARTICIPLES + ("ouv",))
+        and _joined(text, words[index], following)
+        and not re.match(r"(?:de|du|d'|d’)\b", tail)  # "autour de la table"
+    ):
+        return index, index + 1, f"{word} {meant}"
+    return None
 
 
 def _rewrite(text: str, words: list[re.Match[str]], chosen: list[tuple[int, int, str]]) -> Repair:
