@@ -8,7 +8,8 @@ file, type, language and style, and the offender, call and facts right where
 the label states them. A vague message (irregularity null) counts as right
 when ``classify`` cannot place it with confidence (no irregularity, or a
 confidence under the dialogue's threshold), so that the dialogue offers its
-menu.
+menu. A voice transcript (style ``voice``) is read as the bot reads one:
+repaired by bot/voice/repair.py first.
 
 ``--misses`` lists the misread messages. It is for TUNING files only: the
 blind files are judged by their aggregate scores and never read item by item,

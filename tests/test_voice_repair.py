@@ -130,6 +130,11 @@ def test_the_transcript_carries_both_texts_and_is_judged_on_the_model_words() ->
         ("en", "He hesitated; not bid on.", "He hesitated; North bid on."),
         ("fr", "Non a contré. Soude a dit passe.", "Nord a contré. Sud a dit passe."),
         ("fr", "Non n'accepte pas", "Nord n'accepte pas"),
+        # Verb forms written as their homophones.
+        ("en", "East past over it", "East passed over it"),
+        ("en", "he doubled outer turn", "he doubled out of turn"),
+        ("fr", "Ou est à passer avant moi", "Ouest a passé avant moi"),
+        ("fr", "Sud a contrer autour, puis a passé", "Sud a contré hors tour, puis a passé"),
         # Unauthorized heard as two words.
         ("en", "Is this an authorised information?", "Is this unauthorized information?"),
     ],
@@ -161,6 +166,8 @@ def test_calls_and_seats_are_read_from_their_neighbours(lang: str, heard: str, m
         ("fr", "Non contré. Non accepté."),
         ("en", "He passed, not bid. Not doubled."),
         ("fr", "Non merci."),
+        ("en", "half past nine, the outer table"),
+        ("fr", "il devait passer, elle a tourné autour de la table"),
         # Authorized information is a term of the Laws too.
         ("en", "That is authorised information."),
     ],

@@ -5,7 +5,8 @@
 Trains a linear model (scikit-learn logistic regression over two TF-IDF
 blocks of the normalised text: character n-grams and word n-grams) on TUNING
 files only (the shared corpus's tuning files and tests/corpus's description
-files; in voice_synthetic.jsonl the transcript and the expected irregularity),
+files; in voice_synthetic.jsonl the transcript and the expected irregularity;
+voice transcripts repaired by bot/voice/repair.py, as the bot reads them),
 and writes its vocabulary, IDF and weights to bot/understanding/data/ngram.npz,
 which ngram.py applies with numpy alone. ``--cv`` prints 5-fold cross-validated accuracy of the
 model alone and writes nothing.

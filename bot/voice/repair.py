@@ -151,6 +151,7 @@ _SEAT_VERBS = {
     "fr": frozenset("a à ouvre dit passe contre surcontre accepte refuse n appassez "
                     "appassé".split()),
 }  # fmt: skip
+_SEATS = {"en": frozenset({"north", "east", "south", "west"})}
 # French call verbs whose infinitive and -ez forms sound as their past participle:
 # after "a"/"à" the model writes the wrong one ("Ouest à passer" for *a passé*).
 _PARTICIPLES = ("pass", "contr", "surcontr", "annonc", "enchér", "alert", "hésit")
@@ -391,13 +392,21 @@ def _seat(
 def _participle(
     text: str, words: list[re.Match[str]], index: int, lang: str
 ) -> tuple[int, int, str] | None:
-    """French: "à passer"/"a passez" after its subject is *a passé*, and a call
-    made "autour" is made *hors tour*: (first, last word, as meant)."""
-    if lang != "fr":
-        return None
+    """Verb forms the model writes for their homophones: (first, last word, as meant).
+
+    English: a seat then "past" is the seat *passed*; "outer"/"outta" before
+    *turn* or *rotation* is *out of*. French: "à passer"/"a passez" after its
+    subject is *a passé*, and a call made "autour" is made *hors tour*."""
     word = words[index].group().lower()
     following = words[index + 1]
     verb = following.group().lower()
+    if lang == "en" and _joined(text, words[index], following):
+        if word in _SEATS["en"] and verb == "past":
+            return index, index + 1, f"{words[index].group()} passed"
+        if word in ("outer", "outta", "outa") and verb in ("turn", "rotation"):
+            return index, index + 1, f"out of {verb}"
+    if lang != "fr":
+        return None
     if (
         word in ("a", "à")
         and index
@@ -405,18 +414,26 @@ def _participle(
         and verb.endswith(("er", "ez"))
         and verb.startswith(_PARTICIPLES)
     ):
+        if _autour(text, words, index + 1, lang):
+            return index, index + 2, f"a {verb[:-2]}é {_OUT_OF_TURN[lang][1]}"
         return index, index + 1, f"a {verb[:-2]}é"
-    heard, meant = _OUT_OF_TURN[lang]
-    tail = text[following.end() :].lstrip()
     if (
-        fold(verb) == heard
-        and fold(word).endswith(("e", "ert"))
+        fold(word).endswith(("e", "ert"))
         and fold(word).startswith(_PARTICIPLES + ("ouv",))
-        and _joined(text, words[index], following)
-        and not re.match(r"(?:de|du|d'|d’)\b", tail)  # "autour de la table"
+        and _autour(text, words, index, lang)
     ):
-        return index, index + 1, f"{word} {meant}"
+        return index, index + 1, f"{word} {_OUT_OF_TURN[lang][1]}"
     return None
+
+
+def _autour(text: str, words: list[re.Match[str]], index: int, lang: str) -> bool:
+    """Whether the word after ``words[index]`` is "autour" heard for *hors tour*."""
+    if index + 1 >= len(words) or not _joined(text, words[index], words[index + 1]):
+        return False
+    tail = text[words[index + 1].end() :].lstrip()
+    return fold(words[index + 1].group()) == _OUT_OF_TURN[lang][0] and not re.match(
+        r"(?:de|du|d'|d’)\b", tail  # "autour de la table"
+    )
 
 
 def _rewrite(text: str, words: list[re.Match[str]], chosen: list[tuple[int, int, str]]) -> Repair:
