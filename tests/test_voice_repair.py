@@ -134,6 +134,7 @@ def test_the_transcript_carries_both_texts_and_is_judged_on_the_model_words() ->
         ("en", "East past over it", "East passed over it"),
         ("en", "he doubled outer turn", "he doubled out of turn"),
         ("fr", "Ou est à passer avant moi", "Ouest a passé avant moi"),
+        ("fr", "Nord ouvre. Et à déjà contrer.", "Nord ouvre. Est a déjà contré."),
         ("fr", "Sud a contrer autour, puis a passé", "Sud a contré hors tour, puis a passé"),
         # Unauthorized heard as two words.
         ("en", "Is this an authorised information?", "Is this unauthorized information?"),
@@ -167,6 +168,7 @@ def test_calls_and_seats_are_read_from_their_neighbours(lang: str, heard: str, m
         ("en", "He passed, not bid. Not doubled."),
         ("fr", "Non merci."),
         ("en", "half past nine, the outer table"),
+        ("fr", "Et a-t-il le droit ? Et a priori non."),
         ("fr", "il devait passer, elle a tourné autour de la table"),
         # Authorized information is a term of the Laws too.
         ("en", "That is authorised information."),

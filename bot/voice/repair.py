@@ -143,8 +143,11 @@ _PREPOSITIONS = {"en": frozenset({"to", "too", "for"}), "fr": frozenset({"de", "
 _SEAT_SOUNDS = {
     "en": {"not": "North", "nor": "North", "beast": "East", "yeast": "East"},
     "fr": {"non": "Nord", "nor": "Nord", "soude": "Sud", "soon": "Sud", "ou est": "Ouest",
-           "où est": "Ouest"},
+           "où est": "Ouest", "et": "Est"},
 }
+# Seat homophones too common to be read as seats unless a call verb follows the
+# auxiliary ("Et a passé" but "Et a-t-il le droit ?").
+_NEEDS_A_CALL = frozenset({"et"})
 _SEAT_VERBS = {
     "en": frozenset("bid bids opened open opens passed pass passes doubled doubles redoubled "
                     "said says will has had called overcalled".split()),
@@ -384,9 +387,23 @@ def _seat(
             seat is not None
             and words[verb].group().lower() in _SEAT_VERBS[lang]
             and (tail[:1].isalnum() or tail[:1] in "'’")  # "Not doubled.": a negation
+            and (heard not in _NEEDS_A_CALL or _calls_next(words, verb))
         ):
             return index, verb - 1, seat
     return None
+
+
+def _calls_next(words: list[re.Match[str]], verb: int) -> bool:
+    """Whether a call verb follows the auxiliary ``words[verb]`` ("et a passé",
+    "et à déjà contré"): a seat's homophone that is an everyday word ("et" for
+    *Est*) is read as the seat only then."""
+    for word in words[verb + 1 : verb + 3]:
+        folded = fold(word.group())
+        if folded.startswith(_PARTICIPLES + ("ouv", "dit", "surcontr")):
+            return True
+        if folded not in ("deja", "aussi", "ensuite"):
+            return False
+    return False
 
 
 def _participle(
@@ -407,6 +424,11 @@ def _participle(
             return index, index + 1, f"out of {verb}"
     if lang != "fr":
         return None
+    at = index + 1
+    between = ""
+    if fold(verb) == "deja" and at + 1 < len(words) and _joined(text, following, words[at + 1]):
+        at, between = at + 1, f"{following.group()} "  # "à déjà passer"
+        verb = words[at].group().lower()
     if (
         word in ("a", "à")
         and index
@@ -414,9 +436,9 @@ def _participle(
         and verb.endswith(("er", "ez"))
         and verb.startswith(_PARTICIPLES)
     ):
-        if _autour(text, words, index + 1, lang):
-            return index, index + 2, f"a {verb[:-2]}é {_OUT_OF_TURN[lang][1]}"
-        return index, index + 1, f"a {verb[:-2]}é"
+        if _autour(text, words, at, lang):
+            return index, at + 1, f"a {between}{verb[:-2]}é {_OUT_OF_TURN[lang][1]}"
+        return index, at, f"a {between}{verb[:-2]}é"
     if (
         fold(word).endswith(("e", "ert"))
         and fold(word).startswith(_PARTICIPLES + ("ouv",))
