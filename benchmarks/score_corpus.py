@@ -8,7 +8,8 @@ file, type, language and style, and the offender, call and facts right where
 the label states them. A vague message (irregularity null) counts as right
 when ``classify`` cannot place it with confidence (no irregularity, or a
 confidence under the dialogue's threshold), so that the dialogue offers its
-menu.
+menu. A voice transcript (style ``voice``) is read as the bot reads one:
+repaired by bot/voice/repair.py first.
 
 ``--misses`` lists the misread messages. It is for TUNING files only: the
 blind files are judged by their aggregate scores and never read item by item,
@@ -40,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.dialogue.merge import CONFIDENT  # noqa: E402
 from bot.understanding import classify  # noqa: E402
+from bot.voice.repair import repair  # noqa: E402
 
 #: The files one may tune on (by name); every other file is blind.
 TUNING = frozenset(
@@ -60,6 +62,8 @@ def _load(paths: Iterable[Path]) -> list[dict[str, Any]]:
                     if "transcript" in item:  # tests/corpus/voice_synthetic.jsonl
                         item = {"text": item["transcript"], "lang": item["lang"],
                                 "irregularity": item["expected"], "style": "voice"}
+                    if item.get("style") == "voice":  # as the bot reads a transcript
+                        item["text"] = repair(item["text"], item["lang"]).text
                     item["_file"] = path.name
                     items.append(item)
     return items

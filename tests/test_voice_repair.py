@@ -111,3 +111,68 @@ def test_the_transcript_carries_both_texts_and_is_judged_on_the_model_words() ->
     # Nothing to repair in noise: the model's "you" stays what it is, and untrusted.
     noise = _summarise([_segment(" you", -1.2, 0.55)], "en", 3.0)
     assert (noise.text, noise.heard, noise.reliable) == ("you", "you", False)
+
+
+@pytest.mark.parametrize(
+    ("lang", "heard", "meant"),
+    [
+        # A level's homophone or figure before a strain's near-miss is a call.
+        ("en", "then she said too hard", "then she said two hearts"),
+        ("en", "partner bid free clubs", "partner bid three clubs"),
+        ("en", "he opened 2 hurts", "he opened two hearts"),
+        ("en", "I responded one or trump", "I responded one no trump"),
+        ("en", "they reached 3-0 trumps", "they reached three no trumps"),
+        ("fr", "ma partenaire a dit de cœur", "ma partenaire a dit deux cœurs"),
+        ("fr", "il a ouvert toi keurs", "il a ouvert trois cœurs"),
+        ("fr", "puis cat pic", "puis quatre piques"),
+        # A seat's homophone heading a clause before a call verb is the seat.
+        ("en", "Not bid two clubs. Beast doubled it.", "North bid two clubs. East doubled it."),
+        ("en", "He hesitated; not bid on.", "He hesitated; North bid on."),
+        ("fr", "Non a contré. Soude a dit passe.", "Nord a contré. Sud a dit passe."),
+        ("fr", "Non n'accepte pas", "Nord n'accepte pas"),
+        # Verb forms written as their homophones.
+        ("en", "East past over it", "East passed over it"),
+        ("en", "he doubled outer turn", "he doubled out of turn"),
+        ("fr", "Ou est à passer avant moi", "Ouest a passé avant moi"),
+        ("fr", "Nord ouvre. Et à déjà contrer.", "Nord ouvre. Est a déjà contré."),
+        ("fr", "Sud a contrer autour, puis a passé", "Sud a contré hors tour, puis a passé"),
+        # Unauthorized heard as two words.
+        ("en", "Is this an authorised information?", "Is this unauthorized information?"),
+    ],
+)
+def test_calls_and_seats_are_read_from_their_neighbours(lang: str, heard: str, meant: str) -> None:
+    result = repair(heard, lang)
+    assert result.text == meant, result
+    assert result.changes
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        # A preposition stays one unless a call verb comes before it.
+        ("en", "he changed to hearts after the hesitation"),
+        ("en", "we waited for spades to be led"),
+        ("fr", "il a joué la dame de cœur"),
+        ("fr", "une couleur de pique"),
+        # Numbers before words that are not strains.
+        ("en", "two cards, three tables, four players and two hands"),
+        ("fr", "deux cartes, trois tables, quatre joueurs"),
+        # A call already right is left as it was written.
+        ("en", "North opened 4 spades"),
+        # A negation is no seat: a comma follows it, or no call verb does.
+        ("en", "Not really, he passed."),
+        ("en", "It was not bid by me."),
+        ("fr", "Non, il a passé."),
+        ("fr", "Ouest a dit 1♥, non accepté."),
+        ("fr", "Non contré. Non accepté."),
+        ("en", "He passed, not bid. Not doubled."),
+        ("fr", "Non merci."),
+        ("en", "half past nine, the outer table"),
+        ("fr", "Et a-t-il le droit ? Et a priori non."),
+        ("fr", "il devait passer, elle a tourné autour de la table"),
+        # Authorized information is a term of the Laws too.
+        ("en", "That is authorised information."),
+    ],
+)
+def test_context_rules_leave_ordinary_wording_alone(lang: str, text: str) -> None:
+    assert repair(text, lang).text == text

@@ -5,7 +5,8 @@
 Trains a linear model (scikit-learn logistic regression over two TF-IDF
 blocks of the normalised text: character n-grams and word n-grams) on TUNING
 files only (the shared corpus's tuning files and tests/corpus's description
-files; in voice_synthetic.jsonl the transcript and the expected irregularity),
+files; in voice_synthetic.jsonl the transcript and the expected irregularity;
+voice transcripts repaired by bot/voice/repair.py, as the bot reads them),
 and writes its vocabulary, IDF and weights to bot/understanding/data/ngram.npz,
 which ngram.py applies with numpy alone. ``--cv`` prints 5-fold cross-validated accuracy of the
 model alone and writes nothing.
@@ -35,6 +36,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from score_corpus import TUNING  # noqa: E402
 
 from bot.understanding.ngram import MODEL, NONE, WORD, features_text  # noqa: E402
+from bot.voice.repair import repair  # noqa: E402
 
 
 def load(paths: list[Path]) -> tuple[list[str], list[str]]:
@@ -46,8 +48,12 @@ def load(paths: list[Path]) -> tuple[list[str], list[str]]:
             if line.strip():
                 item = json.loads(line)
                 if "transcript" in item:  # a synthetic voice clip
-                    item = {"text": item["transcript"], "irregularity": item["expected"]}
-                texts.append(features_text(item["text"]))
+                    item = {"text": item["transcript"], "irregularity": item["expected"],
+                            "lang": item["lang"], "style": "voice"}
+                text = item["text"]
+                if item.get("style") == "voice":  # as the bot reads a transcript
+                    text = repair(text, item["lang"]).text
+                texts.append(features_text(text))
                 labels.append(item["irregularity"] or NONE)
     return texts, labels
 
