@@ -21,6 +21,15 @@ from bot.store_api import ChatStore, is_database_url, open_store
 from bot.telegram.sender import Found, NotOurs, Seen, Sender, probe, seen
 from tests.fakes.bot_api import TOKEN, FakeBotApi
 
+
+@pytest.fixture(autouse=True)
+def _no_probe_grace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In process, nothing is on its way when a probe starts: no grace to
+    wait (the real processes of the fault suite and the multi-process test
+    keep it)."""
+    monkeypatch.setattr("bot.telegram.sender.PROBE_GRACE", 0.0)
+
+
 NOT_MODIFIED = ("Message is not modified: specified new message content and reply markup "
                 "are exactly the same as a current content and reply markup of the message")
 

@@ -107,6 +107,12 @@ SEND_READ_TIMEOUT = 30.0
 #: messages users wrote meanwhile.
 PROBE_SPAN = 20
 PROBE_GAPS = 3
+#: Seconds a probe first waits: a send whose outcome is unknown may still be
+#: on its way inside Telegram (a request it received from a process killed
+#: just after, not yet handled); looked for too early, it would land after
+#: the probe found nothing and the row was sent again. Seen once in the
+#: multi-process test on a heavily loaded machine.
+PROBE_GRACE = 3.0
 
 #: The update being handled in this task, for the sink.
 _UPDATE: ContextVar[Update | None] = ContextVar("arbitre_update", default=None)
@@ -373,6 +379,7 @@ class Sender:
             raise NotOurs
         if attempt.previous is not None:
             if self._may_probe(chat_id, attempt):
+                await asyncio.sleep(PROBE_GRACE)
                 found = await probe(_prober(bot, chat_id, call), attempt.previous,
                                     lambda: self._still_ours(row_id))
                 if found.message_id is not None:
