@@ -28,7 +28,7 @@ from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
 
 from .extract import Reading, facts_for, law_reference, read, read_calls, two_boards
-from .lexicon import Match, phrase_matches
+from .lexicon import Match, negated_at, phrase_matches
 from .ngram import NONE, probabilities
 from .normalise import BREAK, COMMA, is_known
 
@@ -178,7 +178,7 @@ def classify(text: str) -> Classification:
     ) < _LEARNED_SURE:
         learned = {}  # a short note the learned layer is not sure of ("tank then bid" is)
     law_request = scores.get(LAW_LOOKUP, 0.0) >= 0.9 and not _someone_acts(reading)
-    applied = _applied_rectification(reading) | _judged_regular(reading)
+    applied = _ruled_out(reading)
     for key, p in learned.items():
         if key in IDS:
             # a request to read a law: the learned layer reads its topic words too
@@ -256,7 +256,7 @@ def _scores(reading: Reading) -> dict[str, float]:
         for sequential in (I.INSUFFICIENT_BID, *set(_OUT_OF_TURN.values())):
             if sequential in structural:
                 structural[sequential] *= 0.5
-    for key in _applied_rectification(reading) | _judged_regular(reading):
+    for key in _ruled_out(reading):
         if key in lexical:
             lexical[key] *= 0.5
     scores: dict[str, float] = {}
@@ -264,6 +264,12 @@ def _scores(reading: Reading) -> dict[str, float]:
         a, b = lexical.get(key, 0.0), structural.get(key, 0.0)
         if a or b:
             scores[key] = a + b - a * b if a <= 1 and b <= 1 else max(a, b) + 0.1 * min(a, b)
+    if I.CHANGE_OF_CALL in scores and _misinformation_told(reading):
+        # "can I change my call? the explanation was wrong": the change is 21B1's remedy
+        scores[I.CHANGE_OF_CALL] *= 0.6
+    if I.AUCTION_REVIEW in scores and _asked_then_acted(reading):
+        # the question is where the story starts; what came of it is the incident
+        scores[I.AUCTION_REVIEW] *= 0.7
     if structural.get(LAW_LOOKUP, 0) >= 0.9:
         # a request to read a law: its topic words are not an incident
         for key in scores:
@@ -393,10 +399,20 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
         add(I.CHANGE_OF_CALL, 0.85 if said_again & _RETRACTION else 0.6)
     if two_boards(reading):
         add(I.WRONG_BOARD, 0.85)
-    if _quoted_remark(reading) and not reading.has("@explained"):
+    if _quoted_remark(reading) and (not _explanation_told(reading) or _addressed_to_partner(reading)):
         add(I.UNAUTHORIZED_INFORMATION, 0.5)
+    if _card_put_back(reading):
+        add(I.UNAUTHORIZED_INFORMATION, 0.6)
     if _explained_otherwise(reading):
         add(I.MISINFORMATION, 0.6)
+    if _alert_denied(reading) or _explained_wrong(reading):
+        add(I.MISINFORMATION, 0.75)
+    if _timed(reading):
+        add(I.UNAUTHORIZED_INFORMATION, 0.45)
+    for key, value in _abbreviations(reading).items():
+        add(key, value)
+    if _asked_then_acted(reading):
+        add(I.UNAUTHORIZED_INFORMATION, 0.6)
     affirmed = reading.affirmed("@out_of_turn")
     if (affirmed or _turn_named(reading)) and not _asking(reading):
         kind = _kind_out_of_turn(reading)
@@ -456,6 +472,22 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
 _QUOTE = re.compile(
     r"«([^»]{2,80})»|“([^”]{2,80})”|\"([^\"]{2,80})\"|(?<![\w])'([^']{2,80})'(?![\w])"
 )
+
+
+_TO_PARTNER = re.compile(
+    r"\b(?:to|a|à)\s+(?:his|her|their|son|sa|leur)\s+(?:partner|partenaire|partnaire)\b",
+    re.IGNORECASE,
+)
+
+
+def _addressed_to_partner(reading: Reading) -> bool:
+    """Words said to partner before a quote (``a dit à son partenaire « … »``):
+    a remark, even in a story about an alert."""
+    source = reading.norm.source
+    return any(
+        _TO_PARTNER.search(source[max(0, m.start() - 40) : m.start()])
+        for m in _QUOTE.finditer(source)
+    )  # fmt: skip
 
 
 def _quoted_remark(reading: Reading) -> bool:
@@ -519,10 +551,166 @@ def _said_again(reading: Reading) -> frozenset[str]:
 
 
 def _explained_otherwise(reading: Reading) -> bool:
-    """An explanation, then ``mais c'était``/``but it was``: it was wrong."""
-    explained = reading.cues.get("@explained", [])
+    """An explanation, then ``mais c'était``/``but it was``: it was wrong. An
+    answer to a question counts as an explanation (``I asked what 2♦ meant, he
+    said hearts, but he had none``)."""
+    alerts = [(i, i + 1) for i, t in enumerate(reading.tokens) if t.startswith("alert")]
+    explained = reading.cues.get("@explained", []) + _answers(reading) + alerts
     contrasts = reading.cues.get("@contrast", [])
     return any(c_start >= e_end for _, e_end in explained for c_start, _ in contrasts)
+
+
+#: Verbs of an answer given to a question about a call.
+_ANSWER_VERBS = frozenset(
+    {"said", "says", "say", "replied", "answered", "answer", "answers", "told", "dit", "repondu",
+     "repond", "explained", "explique"}
+)  # fmt: skip
+
+
+def _answers(reading: Reading) -> list[tuple[int, int]]:
+    """Answer verbs told after a question (``asked … she said``), as cue spans."""
+    asked = reading.cues.get("@asked", [])
+    if not asked:
+        return []
+    first = min(end for _, end in asked)
+    return [(i, i + 1) for i, t in enumerate(reading.tokens) if i >= first and t in _ANSWER_VERBS]
+
+
+#: Words of an alert, an explanation and of a system card: a quoted text beside
+#: them is what a call was said to mean (Law 20/21), not a remark (Law 16).
+_EXPLANATION_WORDS = frozenset(
+    {"alert", "alerted", "alerte", "alertee", "alerts", "card", "fiche", "feuille",
+     "explanation", "explication", "convention", "conventions", "system", "systeme"}
+)  # fmt: skip
+
+
+def _explanation_told(reading: Reading) -> bool:
+    """The text tells an explanation or an alert, or a question answered."""
+    return (
+        reading.has("@explained") or reading.has("@asked")
+        or bool(set(reading.tokens) & _EXPLANATION_WORDS)
+    )  # fmt: skip
+
+
+def _misinformation_told(reading: Reading) -> bool:
+    """An explanation said to be wrong or an alert said to be missing."""
+    return _explained_otherwise(reading) or _alert_denied(reading) or _explained_wrong(reading)
+
+
+_PUT_BACK_ACTS = _PASS_VERBS | _BID_VERBS | _DOUBLE_VERBS | {"reveille", "reopened", "bid"}
+
+
+def _card_put_back(reading: Reading) -> bool:
+    """A bidding card taken out and put back, then a call (``took the double
+    card half out, put it back and passed``): the fumble tells partner
+    something (16B); no call was withdrawn, and no slip is told."""
+    if reading.has("@unintended") or reading.has("@box_tray"):
+        return False
+    tokens = reading.tokens
+    return any(
+        t in _PUT_BACK_ACTS and set(tokens[max(end, j - 4) : j]) & (_SEQUENCE_WORDS | _BEFORE | {"and", "et"})
+        for _, end in reading.affirmed("@box_withdrawn")
+        for j, t in enumerate(tokens[end : end + 12], start=end)
+    )  # fmt: skip
+
+
+#: Words that say an explanation was wrong.
+_WRONG = frozenset(
+    {"wrong", "wrongly", "incorrect", "incorrectly", "mistaken", "mistakenly", "false", "untrue",
+     "faux", "fausse", "fausses", "faussement", "erronee", "errone", "erronees", "inexacte",
+     "inexact", "incorrecte"}
+)  # fmt: skip
+_EXPLAIN_STEMS = ("explain", "explan", "expliq", "explic", "misexpl")
+_ALERT_NEGATIONS = frozenset(
+    {"not", "no", "never", "without", "pas", "sans", "aucun", "aucune", "jamais", "oublie",
+     "forgot", "forgotten", "failed", "omitted", "omis"}
+)  # fmt: skip
+_WINDOW = 4
+
+
+def _near(reading: Reading, index: int, words: frozenset[str], before: int, after: int) -> bool:
+    """One of ``words`` within the given number of tokens of ``index``, in its sentence."""
+    tokens = reading.tokens
+    lo, hi = max(0, index - before), min(len(tokens), index + after + 1)
+    for j in range(lo, hi):
+        if tokens[j] in words and BREAK not in tokens[min(j, index) : max(j, index) + 1]:
+            return True
+    return False
+
+
+def _alert_denied(reading: Reading) -> bool:
+    """An alert said not to have been made (``the alert was not done``, ``sans
+    alerte``, ``n'a jamais alerté``): a missing alert is misinformation (21B)."""
+    return any(
+        t.startswith("alert") and _near(reading, i, _ALERT_NEGATIONS, 3, 5)
+        for i, t in enumerate(reading.tokens)
+    )  # fmt: skip
+
+
+def _explained_wrong(reading: Reading) -> bool:
+    """An explanation word with a word saying it was wrong, in one clause
+    (``explains my bid wrong``, ``l'explication du 2♦ était fausse``), not denied."""
+    tokens = reading.tokens
+    for i, t in enumerate(tokens):
+        if t.startswith(_EXPLAIN_STEMS) and _near(reading, i, _WRONG, 2, _WINDOW):
+            if not negated_at(tokens, min(i, max(0, i - 2))):
+                return True
+    return False
+
+
+_DURATION_UNITS = frozenset(
+    {"seconds", "second", "secondes", "seconde", "sec", "secs", "minutes", "minute", "min", "mins",
+     "mn"}
+)  # fmt: skip
+
+
+def _timed(reading: Reading) -> bool:
+    """A time taken over a call (``after 15 seconds``, ``1 minute``): a break in tempo."""
+    tokens = reading.tokens
+    return any(
+        t.isdecimal() and i + 1 < len(tokens) and tokens[i + 1] in _DURATION_UNITS
+        for i, t in enumerate(tokens)
+    )  # fmt: skip
+
+
+# The abbreviations directors write in capitals: UI/IN (information non
+# autorisée), BIT (break in tempo), MI/IE (information erronée).
+_ABBREVIATION = re.compile(r"(?<![\w.])(UI|BIT|IN|MI|IE)(?![\w])")
+_ABBREVIATED: dict[str, str] = {
+    "UI": I.UNAUTHORIZED_INFORMATION, "BIT": I.UNAUTHORIZED_INFORMATION,
+    "IN": I.UNAUTHORIZED_INFORMATION, "MI": I.MISINFORMATION, "IE": I.MISINFORMATION,
+}  # fmt: skip
+
+
+def _abbreviations(reading: Reading) -> dict[str, float]:
+    """Director's abbreviations in capitals in a message that is not all capitals."""
+    source = reading.norm.source
+    letters = [c for c in source if c.isalpha()]
+    if not letters or sum(c.isupper() for c in letters) > len(letters) / 2:
+        return {}
+    return {_ABBREVIATED[m.group(1)]: 0.7 for m in _ABBREVIATION.finditer(source)}
+
+
+#: Calls and leads made after a question: the question may have told partner something.
+_ACTS = frozenset(
+    {"passed", "pass", "passes", "passe", "passer", "led", "lead", "leads", "entame", "entamer",
+     "doubled", "contre", "bid", "bids", "encheri"}
+)  # fmt: skip
+
+
+def _asked_then_acted(reading: Reading) -> bool:
+    """Someone other than the writer asked about a call, then he or his
+    partner called or led (``lho asked what 2NT was, then passed``, ``N a
+    demandé la signification du 2♠ puis a entamé pique``): Law 16B, not a
+    request for a review."""
+    tokens = reading.tokens
+    for start, end in reading.cues.get("@asked", []):
+        if "ME" in tokens[max(0, start - 2) : start]:
+            continue  # "I asked": the writer was answered, the story is the answer
+        for j in range(end, min(len(tokens), end + 30)):
+            if tokens[j] in _ACTS and set(tokens[max(end, j - 4) : j]) & _SEQUENCE_WORDS:
+                return True
+    return False
 
 
 def _double_on_partner(reading: Reading) -> bool:
@@ -838,6 +1026,26 @@ def _ruling_stated(reading: Reading) -> bool:
 
 _OPPONENTS = frozenset({Relation.LHO, Relation.RHO})
 _OUR_SIDE = frozenset({Relation.SELF, Relation.PARTNER})
+
+
+def _ruled_out(reading: Reading) -> frozenset[str]:
+    """Irregularities whose words the text uses for something else."""
+    return _applied_rectification(reading) | _judged_regular(reading) | _review_after_pass(reading)
+
+
+def _review_after_pass(reading: Reading) -> frozenset[str]:
+    """``asked to hear the bidding again after the final pass``: the time of a
+    request for a review (Law 20), no call after the final pass (39), when no
+    player is told calling after that time."""
+    if not (reading.has("@req_review") or reading.has("@req_repeat")):
+        return frozenset()
+    phases = reading.affirmed("@phase_after_final_pass")
+    if not phases:
+        return frozenset()
+    after = phases[0][1]
+    if any(c.start >= after and c.caller is not None for c in reading.entities.calls):
+        return frozenset()
+    return frozenset({I.CALL_AFTER_FINAL_PASS})
 
 
 def _judged_regular(reading: Reading) -> frozenset[str]:
