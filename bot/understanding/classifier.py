@@ -399,7 +399,9 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
         add(I.CHANGE_OF_CALL, 0.85 if said_again & _RETRACTION else 0.6)
     if two_boards(reading):
         add(I.WRONG_BOARD, 0.85)
-    if _quoted_remark(reading) and (not _explanation_told(reading) or _addressed_to_partner(reading)):
+    if _quoted_remark(reading) and (
+        not _explanation_told(reading) or _addressed_to_partner(reading)
+    ):
         add(I.UNAUTHORIZED_INFORMATION, 0.5)
     if _card_put_back(reading):
         add(I.UNAUTHORIZED_INFORMATION, 0.6)
@@ -598,6 +600,7 @@ def _misinformation_told(reading: Reading) -> bool:
 
 
 _PUT_BACK_ACTS = _PASS_VERBS | _BID_VERBS | _DOUBLE_VERBS | {"reveille", "reopened", "bid"}
+_THEN = _SEQUENCE_WORDS | _BEFORE | {"and", "et"}
 
 
 def _card_put_back(reading: Reading) -> bool:
@@ -608,7 +611,7 @@ def _card_put_back(reading: Reading) -> bool:
         return False
     tokens = reading.tokens
     return any(
-        t in _PUT_BACK_ACTS and set(tokens[max(end, j - 4) : j]) & (_SEQUENCE_WORDS | _BEFORE | {"and", "et"})
+        t in _PUT_BACK_ACTS and set(tokens[max(end, j - 4) : j]) & _THEN
         for _, end in reading.affirmed("@box_withdrawn")
         for j, t in enumerate(tokens[end : end + 12], start=end)
     )  # fmt: skip
