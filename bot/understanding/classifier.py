@@ -267,9 +267,8 @@ def _scores(reading: Reading) -> dict[str, float]:
     if I.CHANGE_OF_CALL in scores and _misinformation_told(reading):
         # "can I change my call? the explanation was wrong": the change is 21B1's remedy
         scores[I.CHANGE_OF_CALL] *= 0.6
-    if I.AUCTION_REVIEW in scores and _asked_then_acted(reading):
-        # the question is where the story starts; what came of it is the incident
-        scores[I.AUCTION_REVIEW] *= 0.7
+    if I.CHANGE_OF_CALL in scores and _asked_then_acted(reading):
+        scores[I.CHANGE_OF_CALL] *= 0.6  # the call asked about is not the asker's own
     if structural.get(LAW_LOOKUP, 0) >= 0.9:
         # a request to read a law: its topic words are not an incident
         for key in scores:
@@ -414,7 +413,7 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
     for key, value in _abbreviations(reading).items():
         add(key, value)
     if _asked_then_acted(reading):
-        add(I.UNAUTHORIZED_INFORMATION, 0.6)
+        add(I.UNAUTHORIZED_INFORMATION, 0.7)
     affirmed = reading.affirmed("@out_of_turn")
     if (affirmed or _turn_named(reading)) and not _asking(reading):
         kind = _kind_out_of_turn(reading)
@@ -628,7 +627,7 @@ _ALERT_NEGATIONS = frozenset(
     {"not", "no", "never", "without", "pas", "sans", "aucun", "aucune", "jamais", "oublie",
      "forgot", "forgotten", "failed", "omitted", "omis"}
 )  # fmt: skip
-_WINDOW = 4
+_WINDOW = 6
 
 
 def _near(reading: Reading, index: int, words: frozenset[str], before: int, after: int) -> bool:
@@ -701,16 +700,25 @@ _ACTS = frozenset(
 )  # fmt: skip
 
 
+_LEADS = frozenset({"led", "lead", "leads", "entame", "entamer", "entamait"})
+
+
 def _asked_then_acted(reading: Reading) -> bool:
-    """Someone other than the writer asked about a call, then he or his
-    partner called or led (``lho asked what 2NT was, then passed``, ``N a
-    demandé la signification du 2♠ puis a entamé pique``): Law 16B, not a
-    request for a review."""
+    """Someone other than the writer asked about a call, then called, and his
+    partner's lead or call is told (``lho asked what 2NT was, then passed;
+    rho led a spade``, ``N a demandé la signification du 2♠ puis a entamé
+    pique``): Law 16B, not a request for a review."""
     tokens = reading.tokens
+    times = {i for s, e in reading.cues.get("@phase_after_final_pass", []) for i in range(s, e)}
     for start, end in reading.cues.get("@asked", []):
         if "ME" in tokens[max(0, start - 2) : start]:
             continue  # "I asked": the writer was answered, the story is the answer
+        after = tokens[end : end + 40]
+        if not set(after) & (_LEADS | {"PARTNER"}):
+            continue  # "asked for explanations and then passed": nothing came of it yet
         for j in range(end, min(len(tokens), end + 30)):
+            if j in times:
+                continue  # "après le dernier passe": when, not what was done
             if tokens[j] in _ACTS and set(tokens[max(end, j - 4) : j]) & _SEQUENCE_WORDS:
                 return True
     return False
@@ -1033,7 +1041,12 @@ _OUR_SIDE = frozenset({Relation.SELF, Relation.PARTNER})
 
 def _ruled_out(reading: Reading) -> frozenset[str]:
     """Irregularities whose words the text uses for something else."""
-    return _applied_rectification(reading) | _judged_regular(reading) | _review_after_pass(reading)
+    out = _applied_rectification(reading) | _judged_regular(reading) | _review_after_pass(reading)
+    if _card_put_back(reading):
+        out |= {I.CHANGE_OF_CALL}  # the card went back to the box: no call was changed
+    if _asked_then_acted(reading):
+        out |= {I.AUCTION_REVIEW}  # the question starts the story; what came of it is the case
+    return out
 
 
 def _review_after_pass(reading: Reading) -> frozenset[str]:
