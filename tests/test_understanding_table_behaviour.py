@@ -36,6 +36,8 @@ REVIEW = "auction_review"
         ("il a sorti la carte stop avant un simple changement de couleur", UI),
         # 16B1: words said to partner after an alert are a remark, not an explanation
         ("Est a alerté puis a dit à son partenaire « tu es sûr ? »", UI),
+        # a "but" inside the words quoted is what was said, not a wrong explanation
+        ("N alerted, was asked and told his partner 'natural, but we never agreed it'. UI", UI),
         # directors' abbreviations in capitals
         ("T7: BIT by N before his pass, S then reopened", UI),
         ("Donne 9 : IN, réflexion de S puis passe, N réveille", UI),
@@ -100,3 +102,19 @@ def test_review_asked_after_the_final_pass(text: str) -> None:
 )
 def test_normalise_time_and_elisions(text: str, expected: str) -> None:
     assert normalise(text).text == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "not_expected"),
+    [
+        # a hesitation named only to deny it (the call out of turn is the case)
+        ("no hesitation at all: West simply opened 1♥ before North", UI),
+        ("Pas d'hésitation de ma droite, elle a juste passé avant son partenaire", UI),
+        # an answer contradicted is the case (21B), not the question (20)
+        ("I asked what 3♦ meant and he said a cue bid, but in fact it showed diamonds", REVIEW),
+        ("j'ai demandé ce que voulait dire le 2♠, il a dit fort, mais en réalité c'était faible",
+         REVIEW),
+    ],
+)
+def test_the_word_is_not_the_case(text: str, not_expected: str) -> None:
+    assert classify(text).irregularity != not_expected

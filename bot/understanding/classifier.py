@@ -264,7 +264,7 @@ def _scores(reading: Reading) -> dict[str, float]:
         a, b = lexical.get(key, 0.0), structural.get(key, 0.0)
         if a or b:
             scores[key] = a + b - a * b if a <= 1 and b <= 1 else max(a, b) + 0.1 * min(a, b)
-    if I.CHANGE_OF_CALL in scores and _misinformation_told(reading):
+    if I.CHANGE_OF_CALL in scores and _explained_otherwise(reading):
         # "can I change my call? the explanation was wrong": the change is 21B1's remedy
         scores[I.CHANGE_OF_CALL] *= 0.6
     if I.CHANGE_OF_CALL in scores and _asked_then_acted(reading):
@@ -398,10 +398,11 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
         add(I.CHANGE_OF_CALL, 0.85 if said_again & _RETRACTION else 0.6)
     if two_boards(reading):
         add(I.WRONG_BOARD, 0.85)
-    if _quoted_remark(reading) and (
-        not _explanation_told(reading) or _addressed_to_partner(reading)
-    ):
-        add(I.UNAUTHORIZED_INFORMATION, 0.5)
+    if _quoted_remark(reading):
+        if _addressed_to_partner(reading):
+            add(I.UNAUTHORIZED_INFORMATION, 0.7)
+        elif not _explanation_told(reading):
+            add(I.UNAUTHORIZED_INFORMATION, 0.5)
     if _card_put_back(reading):
         add(I.UNAUTHORIZED_INFORMATION, 0.6)
     if _explained_otherwise(reading):
@@ -557,8 +558,33 @@ def _explained_otherwise(reading: Reading) -> bool:
     said hearts, but he had none``)."""
     alerts = [(i, i + 1) for i, t in enumerate(reading.tokens) if t.startswith("alert")]
     explained = reading.cues.get("@explained", []) + _answers(reading) + alerts
-    contrasts = reading.cues.get("@contrast", [])
-    return any(c_start >= e_end for _, e_end in explained for c_start, _ in contrasts)
+    return _contrast_after(reading, explained)
+
+
+def _contrast_after(reading: Reading, spans: list[tuple[int, int]]) -> bool:
+    """A contrast (``but``, ``en fait``) told after one of ``spans``, outside
+    quotes (``said 'a transfer, but undiscussed'`` is what was said)."""
+    quoted = _quoted_tokens(reading)
+    contrasts = [s for s, _ in reading.cues.get("@contrast", []) if s not in quoted]
+    return any(c_start >= e_end for _, e_end in spans for c_start in contrasts)
+
+
+def _quoted_tokens(reading: Reading) -> set[int]:
+    """Indices of the tokens inside quotes."""
+    spans = reading.norm.spans
+    if len(spans) != len(reading.tokens):
+        return set()
+    quotes = [m.span() for m in _QUOTE.finditer(reading.norm.source)]
+    return {i for i, (a, b) in enumerate(spans) if any(qa < a and b < qb for qa, qb in quotes)}
+
+
+def _answer_contradicted(reading: Reading) -> bool:
+    """A question about a call answered, then what the call really was
+    (``I asked what 2♦ meant, she said hearts, but he had none``), with no
+    review of the auction asked for: the answer is the case (21B), not the question."""
+    if reading.has("@req_review") or reading.has("@req_repeat"):
+        return False
+    return _contrast_after(reading, _answers(reading))
 
 
 #: Verbs of an answer given to a question about a call.
@@ -593,9 +619,16 @@ def _explanation_told(reading: Reading) -> bool:
     )  # fmt: skip
 
 
-def _misinformation_told(reading: Reading) -> bool:
-    """An explanation said to be wrong or an alert said to be missing."""
-    return _explained_otherwise(reading) or _alert_denied(reading) or _explained_wrong(reading)
+#: Cues of the ways information passes at the table (16B).
+_UI_SOURCES = ("@src_hesitation", "@src_remark", "@src_gesture", "@src_box",
+               "@src_stop_not_used", "@src_stop_not_respected")  # fmt: skip
+
+
+def _hesitation_denied(reading: Reading) -> bool:
+    """``pas d'hésitation``, ``no hesitation, nothing``: the text names a way
+    information passes only to deny it."""
+    named = [cue for cue in _UI_SOURCES if reading.cues.get(cue)]
+    return bool(named) and not any(reading.affirmed(cue) for cue in named)
 
 
 _PUT_BACK_ACTS = _PASS_VERBS | _BID_VERBS | _DOUBLE_VERBS | {"reveille", "reopened", "bid"}
@@ -1044,8 +1077,12 @@ def _ruled_out(reading: Reading) -> frozenset[str]:
     out = _applied_rectification(reading) | _judged_regular(reading) | _review_after_pass(reading)
     if _card_put_back(reading):
         out |= {I.CHANGE_OF_CALL}  # the card went back to the box: no call was changed
-    if _asked_then_acted(reading):
+    if _asked_then_acted(reading) or _answer_contradicted(reading):
         out |= {I.AUCTION_REVIEW}  # the question starts the story; what came of it is the case
+    if _alert_denied(reading) or _explained_wrong(reading):
+        out |= {I.CHANGE_OF_CALL}  # "can I change my pass?": 21B1's remedy, no slip
+    if _hesitation_denied(reading):
+        out |= {I.UNAUTHORIZED_INFORMATION}
     return out
 
 
