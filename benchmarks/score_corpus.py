@@ -41,7 +41,8 @@ from bot.understanding import classify  # noqa: E402
 TUNING = frozenset(
     {"en-players.jsonl", "fr-club-players.jsonl", "voice-transcripts.jsonl",
      "descriptions.jsonl", "voice_synthetic.jsonl", "director_notes.jsonl",
-     "personas5_en.jsonl", "personas5_fr.jsonl", "personas6_en.jsonl", "personas6_fr.jsonl"}
+     "personas5_en.jsonl", "personas5_fr.jsonl", "personas6_en.jsonl", "personas6_fr.jsonl",
+     "personas7_en.jsonl", "personas7_fr.jsonl", "personas8_en.jsonl", "personas8_fr.jsonl"}
 )  # fmt: skip
 
 
