@@ -41,6 +41,12 @@ REVIEW = "auction_review"
         # directors' abbreviations in capitals
         ("T7: BIT by N before his pass, S then reopened", UI),
         ("Donne 9 : IN, réflexion de S puis passe, N réveille", UI),
+        ("E.3 : remarque d'O après l'alerte = IU pour E", UI),
+        # 16B1: the asker's partner, named by his seat, acts after the question
+        ("E demande ce que veut dire le 2♣ de N puis passe ; O réveille ensuite à 2♠", UI),
+        # 16B1: partner's alert or explanation heard, a tone of voice
+        ("en entendant l'alerte de ma partenaire, j'ai compris qu'elle avait mal lu mon 2♦", UI),
+        ("my partner said 3NT in a hesitant tone of voice and I passed with a slam hand", UI),
         ("E 2♥, asked, 'transfer' — E's partner explained it. MI", MI),
     ],
 )
@@ -82,6 +88,9 @@ def test_misinformation_by_its_shape(text: str) -> None:
         "after the last pass, can declarer ask to hear the bidding again?",
         "peut-on demander un récapitulatif des enchères après le dernier passe ?",
         "my LHO asked me to repeat the auction before his opening lead",
+        # a review restated wrong is still Law 20 ("told me, but left out")
+        "at my opening lead I asked for the auction; RHO told me but omitted the double",
+        "nous ne sommes pas d'accord sur la séquence, reconstitution des enchères demandée",
     ],
 )
 def test_review_asked_after_the_final_pass(text: str) -> None:

@@ -557,8 +557,14 @@ def _explained_otherwise(reading: Reading) -> bool:
     answer to a question counts as an explanation (``I asked what 2♦ meant, he
     said hearts, but he had none``)."""
     alerts = [(i, i + 1) for i, t in enumerate(reading.tokens) if t.startswith("alert")]
-    explained = reading.cues.get("@explained", []) + _answers(reading) + alerts
+    explained = reading.cues.get("@explained", []) + alerts
+    if not _review_asked(reading):
+        explained += _answers(reading)  # a review restated wrong is Law 20, not 21
     return _contrast_after(reading, explained)
+
+
+def _review_asked(reading: Reading) -> bool:
+    return reading.has("@req_review") or reading.has("@req_repeat")
 
 
 def _contrast_after(reading: Reading, spans: list[tuple[int, int]]) -> bool:
@@ -582,9 +588,7 @@ def _answer_contradicted(reading: Reading) -> bool:
     """A question about a call answered, then what the call really was
     (``I asked what 2♦ meant, she said hearts, but he had none``), with no
     review of the auction asked for: the answer is the case (21B), not the question."""
-    if reading.has("@req_review") or reading.has("@req_repeat"):
-        return False
-    return _contrast_after(reading, _answers(reading))
+    return not _review_asked(reading) and _contrast_after(reading, _answers(reading))
 
 
 #: Verbs of an answer given to a question about a call.
@@ -708,11 +712,12 @@ def _timed(reading: Reading) -> bool:
     )  # fmt: skip
 
 
-# The abbreviations directors write in capitals: UI/IN (information non
+# The abbreviations directors write in capitals: UI/IU/IN (information non
 # autorisée), BIT (break in tempo), MI/IE (information erronée).
-_ABBREVIATION = re.compile(r"(?<![\w.])(UI|BIT|IN|MI|IE)(?![\w])")
+_ABBREVIATION = re.compile(r"(?<![\w.])(UI|IU|BIT|IN|MI|IE)(?![\w])")
 _ABBREVIATED: dict[str, str] = {
-    "UI": I.UNAUTHORIZED_INFORMATION, "BIT": I.UNAUTHORIZED_INFORMATION,
+    "UI": I.UNAUTHORIZED_INFORMATION, "IU": I.UNAUTHORIZED_INFORMATION,
+    "BIT": I.UNAUTHORIZED_INFORMATION,
     "IN": I.UNAUTHORIZED_INFORMATION, "MI": I.MISINFORMATION, "IE": I.MISINFORMATION,
 }  # fmt: skip
 
@@ -734,6 +739,7 @@ _ACTS = frozenset(
 
 
 _LEADS = frozenset({"led", "lead", "leads", "entame", "entamer", "entamait"})
+_PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 def _asked_then_acted(reading: Reading) -> bool:
@@ -746,8 +752,10 @@ def _asked_then_acted(reading: Reading) -> bool:
     for start, end in reading.cues.get("@asked", []):
         if "ME" in tokens[max(0, start - 2) : start]:
             continue  # "I asked": the writer was answered, the story is the answer
-        after = tokens[end : end + 40]
-        if not set(after) & (_LEADS | {"PARTNER"}):
+        after = set(tokens[end : end + 40])
+        asker = [t for t in tokens[max(0, start - 3) : start] if t in _PARTNER_SEAT]
+        partner = {_PARTNER_SEAT[asker[-1]]} if asker else set()
+        if not after & (_LEADS | {"PARTNER"} | partner):
             continue  # "asked for explanations and then passed": nothing came of it yet
         for j in range(end, min(len(tokens), end + 30)):
             if j in times:
@@ -1090,14 +1098,18 @@ def _review_after_pass(reading: Reading) -> frozenset[str]:
     """``asked to hear the bidding again after the final pass``: the time of a
     request for a review (Law 20), no call after the final pass (39), when no
     player is told calling after that time."""
-    if not (reading.has("@req_review") or reading.has("@req_repeat")):
+    if not _review_asked(reading):
         return frozenset()
     phases = reading.affirmed("@phase_after_final_pass")
     if not phases:
         return frozenset()
-    after = phases[0][1]
-    if any(c.start >= after and c.caller is not None for c in reading.entities.calls):
-        return frozenset()
+    sentence = _token_sentences(reading)
+    start, end = phases[0]
+    if any(
+        c.start >= end and c.caller is not None and sentence[c.start] == sentence[start]
+        for c in reading.entities.calls
+    ):  # fmt: skip
+        return frozenset()  # "after the final pass, East bid 5♦"
     return frozenset({I.CALL_AFTER_FINAL_PASS})
 
 
