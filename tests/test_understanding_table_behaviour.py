@@ -72,6 +72,12 @@ def test_unauthorized_information_by_its_shape(text: str, expected: str) -> None
         # 21B1(a): the change of call the wrong explanation allows is no Law 25 case
         "Can I change my pass? The explanation of their 2NT was wrong and partner has not bid",
         "je veux changer mon passe, l'explication du 2SA était fausse, partenaire n'a pas parlé",
+        # the bid explained named again is no new bid (no insufficient bid)
+        "South opened 1NT. I asked what 1NT showed and North said 12-14, but by agreement "
+        "it was 15-17",
+        # an explanation corrected before the opening lead (20F5)
+        "before the lead West corrected his explanation of the 2♥ overcall",
+        "avant l'entame Nord a rectifié l'explication de son partenaire",
         # system card against the explanation
         "he said the double was for takeout, according to their card it is penalty",
         "selon la fiche leur 2♣ est un Stayman, on nous a dit naturel",

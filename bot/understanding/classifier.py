@@ -457,9 +457,12 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
 def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
     """A bid no higher than the one before it, by another player or said to
     be made over it (``1♥ sur 1♠``): an insufficient bid."""
-    for earlier, later in zip(bids, bids[1:], strict=False):
+    about_meaning = _explanation_told(reading)
+    for n, (earlier, later) in enumerate(zip(bids, bids[1:], strict=False)):
         if later.call.level > 7 or later.call.outranks(earlier.call):
             continue
+        if about_meaning and any(b.call == later.call for b in bids[: n + 1]):
+            continue  # "North opened 1NT … I asked what 1NT means": the bid explained
         different = (
             earlier.caller is not None and later.caller is not None
             and earlier.caller != later.caller
