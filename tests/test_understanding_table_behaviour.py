@@ -113,6 +113,8 @@ def test_review_asked_after_the_final_pass(text: str) -> None:
         ("Case 2024-25: S bid", "case 2024 25 S bid"),  # a seat after a number stays a seat
         ("cest quoi votre 2♦", "ce est quoi votre 2 ♦"),  # elisions typed without apostrophe
         ("jai passé", "ME ai passe"),
+        ("le 2♥ dest", "le 2 ♥ de E"),
+        ("cetait son tour", "ce etait son tour"),
     ],
 )
 def test_normalise_time_and_elisions(text: str, expected: str) -> None:
