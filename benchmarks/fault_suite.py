@@ -5,8 +5,8 @@ SIGKILL at random points; prints the figures.
     .venv/bin/python benchmarks/fault_suite.py [--inputs 300] [--kills 25]
         [--fault-rate 0.2] [--seed 1] [--feed-seconds 90] [--recover-seconds 120]
 
-Exit status 1 when an input is left without an answer, answered twice, or
-the token appears in the bot's output.
+Exit status 1 when an input is left without an answer, answered twice, a
+message is rewritten, or the token appears in the bot's output.
 """
 
 from __future__ import annotations
@@ -41,7 +41,10 @@ def main() -> int:
     if figures.duplicated:
         print("answered twice:", figures.duplicated[:20])
         print("ms from Telegram taking the first copy to the kill:", figures.kill_gaps_ms[:20])
-    return 1 if figures.missing or figures.duplicated or figures.token_leaks else 0
+    if figures.overwritten:
+        print("a message rewritten:", figures.overwritten[:20])
+    return 1 if (figures.missing or figures.duplicated or figures.overwritten
+                 or figures.token_leaks) else 0
 
 
 if __name__ == "__main__":

@@ -14,6 +14,10 @@ menu.
 blind files are judged by their aggregate scores and never read item by item,
 so the flag refuses any file not named in ``TUNING``.
 
+``--fact-misses [FACT]`` lists the facts misread where the label states
+them, grouped by fact (or only FACT), with the type found: tuning files only,
+like ``--misses``.
+
 ``--cv K`` measures while tuning without the blind files: the tuning items
 are cut into K folds; for each fold the n-gram layer is retrained (as
 tools/train_ngram.py does, scikit-learn needed) on the other folds and the
@@ -88,6 +92,7 @@ def score(items: list[dict[str, Any]]) -> dict[str, Any]:
     tallies: Counter[str] = Counter()
     fact_tallies: Counter[str] = Counter()
     misses: list[str] = []
+    fact_misses: list[str] = []
 
     def count(group: str, right: bool) -> None:
         groups.setdefault(group, Counter())
@@ -131,10 +136,14 @@ def score(items: list[dict[str, Any]]) -> dict[str, Any]:
             tallies["facts_ok"] += ok
             if not ok:
                 reasons.append(f"{key}={facts.get(key)}≠{value}")
+                fact_misses.append(f"{key}\t{item.get('id', '-')} [{result.irregularity}"
+                                   f"{'' if right else '≠' + str(item['irregularity'])}] "
+                                   f"{facts.get(key)}≠{value}\n    {item['text']!r}")
         if reasons:
             misses.append(f"{item.get('id', '-')} [{item['irregularity']}] {'; '.join(reasons)}"
                           f"\n    {item['text']!r}")
-    return {"groups": groups, "tallies": tallies, "facts": fact_tallies, "misses": misses}
+    return {"groups": groups, "tallies": tallies, "facts": fact_tallies, "misses": misses,
+            "fact_misses": fact_misses}
 
 
 def _fold_model(texts: list[str], labels: list[str]) -> dict[str, Any]:
@@ -152,7 +161,8 @@ def cross_validate(items: list[dict[str, Any]], k: int) -> dict[str, Any]:
     folds = [items[i::k] for i in range(k)]
     texts = [ngram.features_text(item["text"]) for item in items]
     original = ngram._model
-    merged: dict[str, Any] = {"groups": {}, "tallies": Counter(), "facts": Counter(), "misses": []}
+    merged: dict[str, Any] = {"groups": {}, "tallies": Counter(), "facts": Counter(), "misses": [],
+                              "fact_misses": []}
     try:
         for i, held in enumerate(folds):
             held_ids = {id(item) for item in held}
@@ -166,6 +176,7 @@ def cross_validate(items: list[dict[str, Any]], k: int) -> dict[str, Any]:
             merged["tallies"].update(part["tallies"])
             merged["facts"].update(part["facts"])
             merged["misses"].extend(part["misses"])
+            merged["fact_misses"].extend(part["fact_misses"])
             print(f"fold {i + 1}/{k}: {part['groups']['all']['ok']}/{len(held)}", file=sys.stderr)
     finally:
         ngram._model = original  # type: ignore[assignment]
@@ -194,18 +205,25 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--misses", action="store_true", help="misreadings (tuning files only)")
+    parser.add_argument("--fact-misses", nargs="?", const="", metavar="FACT",
+                        help="the facts misread, by fact (or only FACT; tuning files only)")
     parser.add_argument("--cv", type=int, metavar="K",
                         help="K-fold cross-validation (tuning files only)")
     args = parser.parse_args(argv)
-    if args.misses or args.cv:
+    if args.misses or args.cv or args.fact_misses is not None:
         blind = [p.name for p in args.files if p.name not in TUNING]
         if blind:
-            parser.error(f"--misses and --cv are for tuning files only; blind: {', '.join(blind)}")
+            parser.error(f"--misses, --fact-misses and --cv are for tuning files only; "
+                         f"blind: {', '.join(blind)}")
     items = _load(args.files)
     scores = cross_validate(items, args.cv) if args.cv else score(items)
     print(report(scores))
     if args.misses:
         print("\n".join(scores["misses"]))
+    if args.fact_misses is not None:
+        chosen = [m for m in scores["fact_misses"]
+                  if not args.fact_misses or m.split("\t", 1)[0] == args.fact_misses]
+        print("\n".join(sorted(chosen, key=lambda m: m.split("\t", 1)[0])))
     return 0
 
 

@@ -29,9 +29,9 @@ from bot.i18n import N_
 if TYPE_CHECKING:
     from bot.store_api import Transaction
 
-__all__ = ["Store", "LogEntry", "decode_state", "StoreError", "StoreGone", "SchemaTooNew",
-           "open_store", "default_db_path", "default_retention_days", "Clock", "system_clock",
-           "DEFAULT_RETENTION_DAYS", "Problem", "diagnose", "ADVICE"]
+__all__ = ["Store", "Attempt", "LogEntry", "decode_state", "StoreError", "StoreGone",
+           "SchemaTooNew", "open_store", "default_db_path", "default_retention_days", "Clock",
+           "system_clock", "DEFAULT_RETENTION_DAYS", "Problem", "diagnose", "ADVICE"]
 
 Clock = Callable[[], datetime]
 
@@ -145,7 +145,36 @@ CREATE TABLE IF NOT EXISTS store_health (
     checked TEXT NOT NULL
 );
 """
-MIGRATIONS: tuple[str, ...] = (_SCHEMA,)
+MIGRATIONS: tuple[str, ...] = (
+    _SCHEMA,
+    # 2: exactly once (bot/telegram/sender.py): per chat, the highest message id
+    # known (``floor``) and the highest one the bot sent outside the outbox
+    # (``barrier``); on an outbox row, the floor when its first send began.
+    """
+    ALTER TABLE outbox ADD COLUMN attempt_floor INTEGER;
+    CREATE TABLE IF NOT EXISTS chat_floor (
+        chat_id INTEGER PRIMARY KEY,
+        floor INTEGER NOT NULL DEFAULT 0,
+        barrier INTEGER NOT NULL DEFAULT 0
+    );
+    """,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """What a send of an outbox row starts from (``begin_attempt``).
+
+    ``previous``: the chat's floor when an earlier send of this row began
+    (None for a first send): the row may then already be in the chat, above
+    it. ``floor``: the highest message id known in the chat now. ``barrier``:
+    the highest id of a message the bot sent outside the outbox (0: none);
+    no id at or below it may be probed by a row whose ``previous`` is under it.
+    """
+
+    previous: int | None
+    floor: int
+    barrier: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,10 +445,63 @@ class Store:
                                     ).fetchall()
         return [int(row[0]) for row in rows]
 
-    def delivered(self, message_id: int) -> None:
-        """Telegram confirmed it: the row (and the text it held) goes."""
+    def delivered(self, message_id: int, chat_id: int | None = None,
+                  sent_id: int | None = None) -> None:
+        """Telegram confirmed it: the row (and the text it held) goes; with
+        ``sent_id`` (the id Telegram gave the message), the chat's floor is
+        raised to it in the same transaction."""
         with self.transaction() as db:
             db.execute("DELETE FROM outbox WHERE id = ?", (message_id,))
+            if chat_id is not None and sent_id is not None:
+                self.note_message(db, chat_id, sent_id)
+                db.execute("UPDATE chat_floor SET barrier = ? WHERE chat_id = ? "
+                           "AND barrier = -1", (sent_id, chat_id))
+
+    def note_message(self, db: Transaction, chat_id: int, message_id: int) -> None:
+        """A message known in the chat (the user's, or the bot's confirmed):
+        the chat's floor rises to it."""
+        db.execute("INSERT INTO chat_floor (chat_id, floor) VALUES (?, ?) ON CONFLICT "
+                   "(chat_id) DO UPDATE SET floor = MAX(floor, excluded.floor)",
+                   (chat_id, message_id))
+
+    def note_direct(self, chat_id: int, message_id: int | None) -> None:
+        """A message the bot sent outside the outbox (the error handler's while
+        the store failed, or a row given up after sends whose outcome is
+        unknown): the floor and the probes' barrier rise to its id; None (its
+        id unknown): the barrier waits for the chat's next confirmed message
+        (-1 until then: no probe in the chat)."""
+        with self.transaction() as db:
+            if message_id is None:
+                db.execute("INSERT INTO chat_floor (chat_id, barrier) VALUES (?, -1) "
+                           "ON CONFLICT (chat_id) DO UPDATE SET barrier = -1", (chat_id,))
+                return
+            db.execute("INSERT INTO chat_floor (chat_id, floor, barrier) VALUES (?, ?, ?) "
+                       "ON CONFLICT (chat_id) DO UPDATE SET floor = MAX(floor, "
+                       "excluded.floor), barrier = MAX(barrier, excluded.barrier)",
+                       (chat_id, message_id, message_id))
+
+    def begin_attempt(self, row_id: int, chat_id: int) -> Attempt | None:
+        """Before a send of a new message from row ``row_id``: its floor is
+        committed on the row (kept from the first send on); None when the
+        row is no longer this store's to send (delivered meanwhile)."""
+        with self.transaction() as db:
+            row = db.execute("SELECT attempt_floor FROM outbox WHERE id = ?",
+                             (row_id,)).fetchone()
+            if row is None:
+                return None
+            known = db.execute("SELECT floor, barrier FROM chat_floor WHERE chat_id = ?",
+                               (chat_id,)).fetchone()
+            floor, barrier = (int(known[0]), int(known[1])) if known else (0, 0)
+            if row[0] is None:
+                db.execute("UPDATE outbox SET attempt_floor = ? WHERE id = ?", (floor, row_id))
+            return Attempt(None if row[0] is None else int(row[0]), floor, barrier)
+
+    def holds(self, row_id: int) -> bool:
+        """Whether row ``row_id`` is still this store's to send (one process
+        here: while it is not delivered)."""
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM outbox WHERE id = ?",
+                                    (row_id,)).fetchone() is not None
 
     def attempted(self, message_id: int) -> None:
         with self.transaction() as db:

@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
-from bot.store import Clock, LogEntry, StoreError, default_db_path, system_clock
+from bot.store import Attempt, Clock, LogEntry, StoreError, default_db_path, system_clock
 
 __all__ = ["ChatStore", "Transaction", "open_store", "is_database_url", "db_target",
-           "default_db", "display_target", "LogEntry", "StoreError"]
+           "default_db", "display_target", "LogEntry", "StoreError", "Attempt"]
 
 #: What ``ARBITRE_DB`` may start with to name a PostgreSQL database.
 URL_SCHEMES = ("postgresql://", "postgres://")
@@ -101,7 +101,29 @@ class ChatStore(Protocol):
         """The chats with messages to deliver (ids only: a cheap sweep)."""
         ...
 
-    def delivered(self, message_id: int) -> None: ...
+    def delivered(self, message_id: int, chat_id: int | None = None,
+                  sent_id: int | None = None) -> None:
+        """Row ``message_id`` is delivered; ``sent_id``: the id Telegram gave
+        the message in ``chat_id`` (the chat's floor rises to it)."""
+        ...
+
+    # exactly once (bot/telegram/sender.py)
+    def note_message(self, db: Transaction, chat_id: int, message_id: int) -> None:
+        """In the step's transaction: a message known in the chat raises its floor."""
+        ...
+
+    def note_direct(self, chat_id: int, message_id: int | None) -> None:
+        """A message the bot sent outside the outbox: floor and barrier rise to
+        its id (None: unknown; no probe until the next confirmed message)."""
+        ...
+
+    def begin_attempt(self, row_id: int, chat_id: int) -> Attempt | None:
+        """Before sending a new message from a row: the floor committed on it."""
+        ...
+
+    def holds(self, row_id: int) -> bool:
+        """Whether the row is still this store's to send (its lease, shared)."""
+        ...
 
     def attempted(self, message_id: int) -> None: ...
 

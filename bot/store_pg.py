@@ -36,6 +36,7 @@ from typing import Any
 
 from bot.i18n import N_
 from bot.store import (
+    Attempt,
     Clock,
     LogEntry,
     SchemaTooNew,
@@ -151,6 +152,15 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, window_start)
     );
     CREATE INDEX rate_limits_window ON rate_limits (window_start);
+    """,
+    # 6: exactly once (bot/telegram/sender.py), as in bot.store's version 2.
+    """
+    ALTER TABLE outbox ADD COLUMN attempt_floor BIGINT;
+    CREATE TABLE chat_floor (
+        chat_id BIGINT PRIMARY KEY,
+        floor BIGINT NOT NULL DEFAULT 0,
+        barrier BIGINT NOT NULL DEFAULT 0
+    );
     """,
 )
 
@@ -515,9 +525,52 @@ class PgStore:
                 rows.sort(key=lambda row: int(row[0]))
         return [(int(r[0]), int(r[1]), json.loads(r[2]), int(r[3])) for r in rows]
 
-    def delivered(self, message_id: int) -> None:
+    def delivered(self, message_id: int, chat_id: int | None = None,
+                  sent_id: int | None = None) -> None:
         with self.transaction() as db, _translated("mark a reply delivered"):
             db.execute("DELETE FROM outbox WHERE id = %s", (message_id,))
+            if chat_id is not None and sent_id is not None:
+                self.note_message(db, chat_id, sent_id)
+                db.execute("UPDATE chat_floor SET barrier = %s WHERE chat_id = %s "
+                           "AND barrier = -1", (sent_id, chat_id))
+
+    def note_message(self, db: Transaction, chat_id: int, message_id: int) -> None:
+        with _translated("note a message"):
+            db.execute("INSERT INTO chat_floor (chat_id, floor) VALUES (%s, %s) ON CONFLICT "
+                       "(chat_id) DO UPDATE SET floor = GREATEST(chat_floor.floor, "
+                       "excluded.floor)", (chat_id, message_id))
+
+    def note_direct(self, chat_id: int, message_id: int | None) -> None:
+        with self.transaction() as db, _translated("note a message"):
+            if message_id is None:
+                db.execute("INSERT INTO chat_floor (chat_id, barrier) VALUES (%s, -1) "
+                           "ON CONFLICT (chat_id) DO UPDATE SET barrier = -1", (chat_id,))
+                return
+            db.execute("INSERT INTO chat_floor (chat_id, floor, barrier) VALUES (%s, %s, %s) "
+                       "ON CONFLICT (chat_id) DO UPDATE SET floor = GREATEST(chat_floor.floor, "
+                       "excluded.floor), barrier = GREATEST(chat_floor.barrier, excluded.barrier)",
+                       (chat_id, message_id, message_id))
+
+    def begin_attempt(self, row_id: int, chat_id: int) -> Attempt | None:
+        """As ``bot.store.Store.begin_attempt``; None also when the row's lease
+        passed to another process (this one must stop sending the chat)."""
+        with self.transaction() as db, _translated("begin a send"):
+            row = db.execute("SELECT attempt_floor FROM outbox WHERE id = %s AND leased_by = %s "
+                             "FOR UPDATE", (row_id, self._token)).fetchone()
+            if row is None:
+                return None
+            known = db.execute("SELECT floor, barrier FROM chat_floor WHERE chat_id = %s",
+                               (chat_id,)).fetchone()
+            floor, barrier = (int(known[0]), int(known[1])) if known else (0, 0)
+            if row[0] is None:
+                db.execute("UPDATE outbox SET attempt_floor = %s WHERE id = %s", (floor, row_id))
+            return Attempt(None if row[0] is None else int(row[0]), floor, barrier)
+
+    def holds(self, row_id: int) -> bool:
+        """Whether row ``row_id`` is still leased to this process."""
+        with _translated("read the outbox"), self._connection() as conn:
+            return conn.execute("SELECT 1 FROM outbox WHERE id = %s AND leased_by = %s",
+                                (row_id, self._token)).fetchone() is not None
 
     def attempted(self, message_id: int) -> None:
         with self.transaction() as db, _translated("count a delivery attempt"):

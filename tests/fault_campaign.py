@@ -2,9 +2,12 @@
 against the fake Bot API on 127.0.0.1 injecting faults (timeouts, 429 with
 retry_after, 5xx, connection resets, malformed JSON, a 401 now and then),
 killed with SIGKILL at random points and restarted as a supervisor would
-(also after the exit 2 a 401 causes). Each input is one message in its own
-chat; after the faults stop and the bot recovers, every input must have
-exactly one answer.
+(also after the exit 2 a 401 causes). Telegram also takes some messages and
+loses its answer on the way ("lost"), as a kill just after the send does.
+Each input is one message in its own chat; after the faults stop and the bot
+recovers, every input must have exactly one answer: no second copy of a
+message Telegram took, and no message of the bot rewritten by the probe
+that finds such a message (sender.py).
 
 Bounded in count and time: the suite runs a short campaign
 (tests/test_fault_suite.py), ``benchmarks/fault_suite.py`` a long one.
@@ -42,6 +45,8 @@ class Figures:
     answered: int = 0
     missing: list[int] = field(default_factory=list)
     duplicated: list[int] = field(default_factory=list)
+    #: answers rewritten by an edit into another text (an overwrite: never)
+    overwritten: list[int] = field(default_factory=list)
     #: of the duplicated, those whose first copy was taken by Telegram in the last
     #: second before a SIGKILL, or within 0.2 s after it (a request written just
     #: before): a confirmation the killed process never read
@@ -59,7 +64,8 @@ class Figures:
                 f"(after 401: {self.exits_on_401}), faults injected {sum(self.faults.values())}"
                 f" ({faults}); answered {self.answered}, missing {len(self.missing)}, "
                 f"duplicated {len(self.duplicated)} ({len(self.duplicated_at_kill)} sent just "
-                f"before a kill), token leaks {self.token_leaks}, "
+                f"before a kill), overwritten {len(self.overwritten)}, "
+                f"token leaks {self.token_leaks}, "
                 f"tracebacks {self.tracebacks}; {self.seconds:.0f} s")
 
 
@@ -83,7 +89,7 @@ class Faults:
             if method == "getUpdates":
                 choices += ["ok_without_result", "401"]
             else:
-                choices += ["timeout"]
+                choices += ["timeout", "lost"]
             kind = self._random.choice(choices)
             self._figures.faults[kind] += 1
         if kind in ("500", "502"):
@@ -98,6 +104,8 @@ class Faults:
             return 200, {"__fault__": "raw", "body": '{"ok": true, "result": [tru'}
         if kind == "ok_without_result":
             return 200, {"ok": True}
+        if kind == "lost":
+            return 200, {"__fault__": "lost"}
         if kind == "timeout":
             return 200, {"__fault__": "timeout", "seconds": 6.0}  # past the 5 s read timeout
         return 200, {"__fault__": "reset"}
@@ -165,6 +173,12 @@ def answers(fake: FakeBotApi) -> Counter[int]:
     return counts
 
 
+def overwritten(fake: FakeBotApi) -> list[int]:
+    """The input chats where an edit changed a message (this bot never edits
+    its one answer here: any such edit rewrote a message)."""
+    return sorted({chat for chat, _ in fake.rewritten if chat >= FIRST_CHAT})
+
+
 def run_campaign(workdir: Path, *, inputs: int, kills: int, fault_rate: float, seed: int,
                  feed_seconds: float, recover_seconds: float,
                  fault_tail_seconds: float = 10.0) -> Figures:
@@ -218,6 +232,7 @@ def run_campaign(workdir: Path, *, inputs: int, kills: int, fault_rate: float, s
     figures.answered = sum(1 for chat in range(FIRST_CHAT, FIRST_CHAT + inputs) if counts[chat])
     figures.missing = [c for c in range(FIRST_CHAT, FIRST_CHAT + inputs) if not counts[c]]
     figures.duplicated = [c for c, n in counts.items() if n > 1]
+    figures.overwritten = overwritten(fake)
     for chat in figures.duplicated:
         first = min(c.at for c in fake.calls_to("sendMessage")
                     if int(c.params.get("chat_id", 0) or 0) == chat)

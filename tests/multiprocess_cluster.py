@@ -41,8 +41,12 @@ from tests.load_conversations import Expected, expected
 ROOT = Path(__file__).resolve().parent.parent
 #: a process not serving by then is stuck
 START_TIMEOUT = 60.0
-#: how long a chat waits for the answer to one message before calling it lost
-ANSWER_TIMEOUT = 30.0
+#: how long a chat waits for the answer to one message before calling it lost.
+#: Generous: an answer the killed process owed comes only after the survivor
+#: sees it dead, adopts its rows and probes the chat for each (sender.py), and
+#: on a loaded 2-core machine that took over 30 s for a few chats (each was
+#: answered, once, later). Latency is measured by bench_multiprocess.py.
+ANSWER_TIMEOUT = 90.0
 
 
 def free_port() -> int:
@@ -163,7 +167,8 @@ class Inbox:
         fake.on_call = self._on_call
 
     def _on_call(self, call: ApiCall) -> None:
-        if call.method not in ("sendMessage", "editMessageText") or "chat_id" not in call.params:
+        if call.method not in ("sendMessage", "editMessageText") or "chat_id" not in call.params \
+                or not call.ok:  # a refused edit (a probe, sender.py) shows nothing
             return  # (no chat: a request cut short by a killed process, refused)
         chat_id = int(call.params["chat_id"])
         self.texts[chat_id].append((call.at, shown_text(call)))
@@ -269,6 +274,8 @@ async def run_conversations(cluster: Cluster, chats: int, *, kill: int | None = 
         for step, text in enumerate(want.messages):
             update = text_update(next(next_id), chat, text,
                                  sender=user(want.chat_id, want.lang))
+            # The id Telegram gives it: counted in the chat with the bot's.
+            update["message"]["message_id"] = cluster.fake.new_message_id(want.chat_id)
             await front.post(want.chat_id, update)
             if not await inbox.wait_for(want.chat_id,
                                         lambda texts, step=step: answers(want, texts) > step,
@@ -299,19 +306,9 @@ async def run_conversations(cluster: Cluster, chats: int, *, kill: int | None = 
                    killed_at[0] if killed_at else None)
 
 
-#: A message Telegram took this long before a SIGKILL may be sent again: the
-#: killed process never committed Telegram's confirmation, and the Bot API has
-#: no idempotency key (README, "the one case the Bot API leaves open"; the
-#: fault campaign counts these the same way).
-KILL_WINDOW = 1.0
-
-
 @dataclass
 class Verdict:
     problems: list[str] = field(default_factory=list)
-    #: chats that received one message twice, its first copy taken by Telegram
-    #: within KILL_WINDOW before the kill, the second after it
-    sent_twice_at_kill: list[int] = field(default_factory=list)
 
 
 def judge(outcome: Outcome) -> Verdict:
@@ -324,16 +321,10 @@ def judge(outcome: Outcome) -> Verdict:
         # Each message that begins an answer names the step it answers.
         steps = [next(i for i, head in enumerate(expected_heads) if head(t))
                  for t in texts if any(head(t) for head in expected_heads)]
-        if len(set(texts)) != len(texts):
-            if _twice_at_kill(received, outcome.killed_at):
-                verdict.sent_twice_at_kill.append(want.chat_id)
-                texts = list(dict.fromkeys(texts))  # judged on the first copies
-                steps = [next(i for i, head in enumerate(expected_heads) if head(t))
-                         for t in texts if any(head(t) for head in expected_heads)]
-            else:
-                verdict.problems.append(f"chat {want.chat_id}: a message received twice "
-                                        f"({texts})")
-                continue
+        if len(set(texts)) != len(texts):  # never, not even at the kill (sender.py)
+            verdict.problems.append(f"chat {want.chat_id}: a message received twice "
+                                    f"({texts})")
+            continue
         if want.chat_id in outcome.stuck:
             verdict.problems.append(f"chat {want.chat_id}: no answer to message "
                                     f"{outcome.stuck[want.chat_id] + 1} ({texts})")
@@ -344,20 +335,3 @@ def judge(outcome: Outcome) -> Verdict:
             verdict.problems.append(f"chat {want.chat_id}: something before the first "
                                     f"answer ({texts})")
     return verdict
-
-
-def _twice_at_kill(received: list[tuple[float, str]], killed_at: float | None) -> bool:
-    """Whether every message received twice was first taken just before the
-    kill and again after it (each once more at most)."""
-    if killed_at is None:
-        return False
-    first: dict[str, float] = {}
-    again: set[str] = set()
-    for at, text in received:
-        if text not in first:
-            first[text] = at
-        elif text in again or not killed_at - KILL_WINDOW <= first[text] <= killed_at < at:
-            return False
-        else:
-            again.add(text)
-    return True

@@ -206,7 +206,7 @@ def test_a_database_at_schema_1_is_migrated_keeping_what_it_holds(pg_server: PgS
                      "(9, '{\"text\": \"kept\"}', now())")
     store = open_store(url)
     try:
-        assert store.schema_version() == len(PG_MIGRATIONS) == 5  # type: ignore[attr-defined]
+        assert store.schema_version() == len(PG_MIGRATIONS) == 6  # type: ignore[attr-defined]
         assert [p["text"] for _, _, p, _ in store.pending(9)] == ["kept"]
         assert count_rows(url, "transcription_jobs") == 0  # version 3: the speech queue
         assert count_rows(url, "rate_limits") == 0  # version 5: the shared rate limit

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.dialogue.merge import CONFIDENT
 from bot.understanding import IDS, Classification, classify
 from bot.understanding.normalise import MAX_CHARS
 from rules_core import Incident, rule
@@ -243,3 +244,157 @@ def test_a_short_note_the_learned_layer_is_sure_of_is_placed():
     incident; a short correction with no incident in it stays unplaced."""
     assert classify("auction review asked").irregularity == "auction_review"
     assert classify("non, c'était Ouest").irregularity is None
+
+
+# --- call irregularities: who doubled whom, which Law governs, who was barred ----------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Law 19A1: an opponent may double the writer's side's bid
+        "My RHO doubled my partner's opening",
+        "my left-hand opponent doubled my partner's 1NT opening",
+        "Mon adversaire de gauche a contré l'ouverture de mon partenaire",
+        # and the writer's side may double an opponent's bid
+        "my partner doubled my LHO's 1H opening",
+    ],
+)
+def test_a_double_across_the_table_is_no_inadmissible_double(text):
+    assert classify(text).irregularity != "inadmissible_double"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Law 36 governs a double Law 19 forbids, even out of rotation (never acceptable)
+        ("S redoubled out of turn although nobody had doubled", "inadmissible_double"),
+        ("Nord a surcontré hors tour alors qu'Est n'avait pas contré", "inadmissible_double"),
+        ("West doubled his own partner's 2D out of turn", "inadmissible_double"),
+        # Law 39: after the final pass every call is cancelled, a redouble included
+        ("1H pass pass pass, and then West redoubled although no one doubled",
+         "call_after_final_pass"),
+        ("2♠ passe passe passe, puis Nord contre", "call_after_final_pass"),
+        # the doubler's own partner named as what he doubled (19A1, 36)
+        ("N doubled his partner out of turn", "inadmissible_double"),
+        ("Ouest contre son propre partenaire hors tour", "inadmissible_double"),
+        # the last bid before the double, passes aside, was the doubler's partner's
+        ("mon partenaire annonce 3♦ et moi je contre, distrait", "inadmissible_double"),
+        ("S opened 1C, W passed, N doubled", "inadmissible_double"),
+        # his partner's turn, not his partner's bid
+        ("N doubled 1H when it was his partner's turn", "double_out_of_rotation"),
+        ("Est ouvre 1♦ et moi, Sud, je contre au tour de mon partenaire Nord",
+         "double_out_of_rotation"),
+        # a pass is no call to double: he thought his partner had passed
+        ("Ouest a contré trop tôt, il pensait que son partenaire avait déjà passé",
+         "double_out_of_rotation"),
+        # a double before the bid it doubles, told out of turn: Law 32, not 19
+        ("Table 4: E X out of turn. S 1D was the opening.", "double_out_of_rotation"),
+    ],
+)
+def test_the_law_that_governs_a_double(text, expected):
+    assert classify(text).irregularity == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Law 37: a call by the player who must pass, told before or after the bar
+        ("N 2H while barred", "call_when_obliged_to_pass"),
+        ("Sud, bâillonné depuis son enchère insuffisante, a dit 3♣", "call_when_obliged_to_pass"),
+        ("Ouest était condamné à passer ; il a contré quand même", "call_when_obliged_to_pass"),
+        ("E passed out of turn and had to pass at his next turn, but at his turn E bid 3D",
+         "call_when_obliged_to_pass"),
+        # "I, the partner": a relative word alone does not make another player
+        ("I am N. My partner doubled my 1S opening; the TD said that I, the partner, must "
+         "pass throughout. Later I bid 3C anyway.", "call_when_obliged_to_pass"),
+        ("Donne 5. N passe hors tour, refusé par E ; N contraint au passe. O 1♣, N 1♠.",
+         "call_when_obliged_to_pass"),
+        ("E 1S, S 1H insuff, W declined, S passed, so N had to pass throughout. We defended 2S.",
+         "insufficient_bid"),
+        # the contract reached after the bar is no call by the barred player
+        ("S doubled his own partner's 1NT; the TD cancelled it and N-S had to pass for the "
+         "rest of the auction. We played 1NT.", "inadmissible_double"),
+    ],
+)
+def test_a_call_by_a_barred_player(text, expected):
+    assert classify(text).irregularity == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the call after the bar is another player's: no Law 37
+        "I am North. West passed out of turn; the TD said East would have to pass at his "
+        "next turn. I bid 2C and East passed.",
+    ],
+)
+def test_a_call_by_another_player_after_a_bar_is_no_law_37(text):
+    assert classify(text).irregularity != "call_when_obliged_to_pass"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Law 25: a call taken back by the player who made it, named or not
+        ("the opponent bid 2D, then said sorry and put down 2H instead", "change_of_call"),
+        ("Ouest passe, puis dit non non je veux 1♠", "change_of_call"),
+        ("W 3♣ puis aussitôt 'non, 3♦'", "change_of_call"),
+        # a bidding-box slip said in a few words
+        ("N 1♦ pour 1♥, glissement de boîte", "change_of_call"),
+        ("bidding box slip: E pulled 4S, wanted 4H", "change_of_call"),
+        ("Est a sorti la mauvaise carte puis s'est repris", "change_of_call"),
+        # "alors que je voulais": what he meant, not whose turn it was
+        ("Ma gauche passe et moi je pose 3♣ alors que je voulais 3♦, les cartons étaient collés",
+         "change_of_call"),
+        ("LHO passed and I put out 1S while I meant 1NT, the cards were stuck", "change_of_call"),
+        # a replaced call that was itself insufficient stays Law 27
+        ("N 1S, E 1H then no, 2H", "insufficient_bid"),
+    ],
+)
+def test_a_call_taken_back(text, expected):
+    assert classify(text).irregularity == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Law 27: a bid told first but made after a higher one ("already", "before")
+        "he called 1D although his RHO had already bid 1S",
+        "Il annonce 2♣ mais avant, il y avait eu 2♦ de mon partenaire",
+    ],
+)
+def test_a_lower_bid_after_one_told_as_earlier_is_insufficient(text):
+    assert classify(text).irregularity == "insufficient_bid"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the double of a named bid with the calls between them left out, and no
+        # word of a turn: no evidence of a double out of rotation (Law 32)
+        "My LHO doubled my partner's 1S",
+        "Mon adversaire de gauche a contré le 2♦ de mon partenaire",
+    ],
+)
+def test_a_double_of_a_named_bid_is_not_confidently_out_of_rotation(text):
+    result = classify(text)
+    assert result.irregularity is None or result.confidence < CONFIDENT, result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Law 37 over its cause: the calls replayed up to the rectification tell the
+        # insufficient bid (27B3) that barred East; East's call after it is ruled
+        "Bd 3 Dlr S. S 1H, W 1D (insuff), N declined, W subst P, E barred throughout. "
+        "N 2H, E 3D.",
+        "South opened 1H and West bid 1D, insufficient; North did not accept and West passed, "
+        "so East was barred for the rest of the auction. Later East bid 3D.",
+    ],
+)
+def test_words_and_calls_rank_the_barred_players_call_over_its_cause(text, monkeypatch):
+    """Without the learned layer (it reads the cause's words too), the words and
+    the calls rank Law 37 first."""
+    monkeypatch.setattr("bot.understanding.classifier.probabilities", lambda _text: {})
+    assert classify(text).irregularity == "call_when_obliged_to_pass"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.dialogue import Conversations
 from bot.understanding import classify
 
 
@@ -519,3 +520,215 @@ def test_a_player_told_calling_since(
     assert result.irregularity == irregularity, result
     for fact, value in expected.items():
         assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [
+        # Law 39: the side that made the contract's bid declares
+        ("The contract was 3♥ by North after three passes, then East said double.", "defending"),
+        ("Enchères finies sur 2♠ de Sud, puis Nord a dit 3♠ après le dernier passe.",
+         "declaring"),
+        ("I bid 4♠, everyone passed, then my LHO redoubled after the final pass.", "defending"),
+        # the player on lead defends, whether or not he has led yet
+        ("After the final pass West, who was to lead, bid 5♣.", "defending"),
+        # the words about one player stop at the next one named
+        ("The auction ended with 2♠ by North, East (on lead) then bid 3♦.", "defending"),
+        ("Après les trois passes, Est a dit 4♥ ; Sud n'avait pas encore entamé.", "declaring"),
+        # the side told in words
+        ("After the auction ended, my RHO doubled. We were the declarers.", "defending"),
+        ("Après la fin des enchères, mon partenaire a contré. Nous étions en défense.",
+         "defending"),
+    ],
+)
+def test_the_offenders_side_from_the_contract_and_the_lead(text: str, side: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "call_after_final_pass"
+    assert result.facts.get("offender_side") == side
+
+
+@pytest.mark.parametrize(
+    ("text", "unintended"),
+    [
+        # a slip denied is a change of mind told (Law 25B), and thought denied a slip (25A)
+        ("South put 2♣ then swapped it for 2♦ before West called; it was not a slip.", False),
+        ("Ouest a posé 3♣ puis l'a remplacé par 3♦, ce n'était pas involontaire.", False),
+        ("Nord a posé 1♠ puis l'a changé pour 1SA aussitôt, sans réflexion.", True),
+        ("East pulled 2♥ then replaced it by 2♠, the cards were stuck.", True),
+        ("Est a mis 2♦ puis 3♦, il avait mal compté ses points.", False),
+    ],
+)
+def test_a_slip_or_a_change_of_mind_in_any_words(text: str, unintended: bool) -> None:
+    result = classify(text)
+    assert result.irregularity == "change_of_call"
+    assert result.facts.get("unintended") is unintended
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # words after the call tell a call after it, past the calls the text lists
+        ("Nord a contré le 2♠ de son partenaire Sud, Est a parlé ensuite.", "lho_called_since"),
+        ("West doubled his partner's 1♥ and North bid 2♣ afterwards.", "lho_called_since"),
+        ("Surcontre inadmissible d'Ouest, Nord avait déjà passé derrière.", "lho_called_since"),
+    ],
+)
+def test_a_call_told_after_the_inadmissible_double(text: str, fact: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "inadmissible_double"
+    assert result.facts.get(fact) is True
+
+
+_READ_FACT_TEXTS = [
+    "The contract was 3♥ by North after three passes, then East said double.",
+    "Après la fin des enchères, mon partenaire a contré. Nous étions en défense.",
+    "South put 2♣ then swapped it for 2♦ before West called; it was not a slip.",
+    "Nord a posé 1♠ puis l'a changé pour 1SA aussitôt, sans réflexion.",
+    "Nord a contré le 2♠ de son partenaire Sud, Est a parlé ensuite.",
+    # words telling a call the listed calls miss or misplace: they rule, never a refutation
+    "Surcontre inadmissible d'Ouest, Nord avait déjà passé derrière.",
+    "West passed out of turn; North had not called. The auction had begun with 1♣ by East.",
+]
+
+
+@pytest.mark.parametrize("text", _READ_FACT_TEXTS)
+def test_a_fact_read_from_the_text_is_never_asked(chat: Conversations, text: str) -> None:
+    # issue 11 item 3: the dialogue asks only what the text left open
+    read = classify(text).facts
+    assert read, "the text states facts"
+    replies = chat.text("tg:11", text)
+    for _ in range(8):
+        questions = [r.question for r in replies if r.question is not None]
+        if not questions:
+            break
+        assert questions[-1].fact not in read, questions[-1].fact
+        replies = chat.answer("tg:11", questions[-1].choices[0].value)
+    assert any(r.ruling for r in replies)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 28-32: the players told not to have called show whose turn it was
+        ("West doubled out of turn; his partner had not called yet.",
+         {"turn_of": "partner"}),
+        ("Sud a ouvert 1♦ hors tour. Est n'avait pas encore parlé.",
+         {"turn_of": "rho"}),
+        # 30B, 31B, 32: the offender had called before (a later round, a call of his told)
+        ("Au 3e tour, Nord a dit 2♠ avant son adversaire de droite.",
+         {"offender_called_before": True}),
+        ("In the second round East passed before his partner.",
+         {"offender_called_before": True}),
+        ("N opened 1♣, E passed, S bid 1♥ and N passed before West.",
+         {"offender_called_before": True}),
+        # the first call of the auction, by another than the dealer
+        ("Donneur Nord. Est a ouvert 1♠ le premier.", {"offender_called_before": False}),
+    ],
+)  # fmt: skip
+def test_whose_turn_and_whether_the_offender_had_called(
+    text: str, expected: dict[str, object]
+) -> None:
+    result = classify(text)
+    assert result.irregularity in ("bid_out_of_rotation", "pass_out_of_rotation",
+                                   "double_out_of_rotation"), result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "any_bid_before"),
+    [
+        # Law 30: a dealer named and no bid told before the pass: it came before any bid
+        ("Dealer North. East passed out of turn.", False),
+        ("Donneur Ouest ; Sud a passé hors tour.", False),
+        # the opener named: his opening came before the pass
+        ("The opener's partner passed out of turn, it was my turn.", True),
+        ("Le partenaire de l'ouvreuse a passé avant son tour.", True),
+    ],
+)
+def test_whether_a_bid_came_before_the_pass_from_the_dealer_or_opener(
+    text: str, any_bid_before: bool
+) -> None:
+    result = classify(text)
+    assert result.irregularity == "pass_out_of_rotation", result
+    assert result.facts.get("any_bid_before") is any_bid_before, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "replacement"),
+    [
+        # 27B2: the partner told barred says the replacement was not comparable
+        ("West bid 2♦ over 2♠, North refused and West replaced it with 3NT; East was barred.",
+         "other_bid"),
+        ("Ouest a dit 1♣ sur 1♥, Nord refuse, Ouest dit alors 2SA et son partenaire doit passer "
+         "jusqu'à la fin.", "other_bid"),
+        # the brief's own wording: a stated natural replacement at the lowest level
+        ("N opened 1S, E bid 1H, S refused; he replaced it with 2H natural",
+         "lowest_same_denomination"),
+    ],
+)  # fmt: skip
+def test_the_replacement_from_what_the_director_told(text: str, replacement: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "insufficient_bid", result
+    assert result.facts.get("replacement") == replacement, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "fact", "value"),
+    [
+        # Law 25: "already" before the player told calling since
+        ("My LHO changed his 2♣ to 2♦, but already his partner had passed.",
+         "change_of_call", "partner_called_since", True),
+        ("Ouest a voulu changer son 1♥ en 1♠, mais déjà son partenaire avait parlé.",
+         "change_of_call", "partner_called_since", True),
+        # a note's bare LHO beside "pard" is the offender's: his acceptance (29A)
+        ("pard passed out of turn and lho accepted, he bid 1♠", "pass_out_of_rotation",
+         "lho_accepts", True),
+    ],
+)  # fmt: skip
+def test_who_called_since_and_who_accepted_in_a_note(
+    text: str, irregularity: str, fact: str, value: object
+) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    assert result.facts.get(fact) == value, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        # Law 24: cards named by rank and suit, in letters or words, counted
+        ("During the bidding West dropped the ♥K face up.", "one_honour"),
+        ("Pendant les enchères, Est a laissé voir le V♣.", "one_honour"),
+        ("North showed the 6 of diamonds while the auction was going on.", "one_low"),
+        ("Pendant les enchères, la carte 3♠ de Sud est tombée face visible.", "one_low"),
+        ("During the auction South's ♦Q and ♣5 fell face up.", "several"),
+        ("Pendant les enchères, le roi de ♥ et l'as de ♣ d'Ouest sont tombés.", "several"),
+        ("During the auction two of his cards were exposed.", "several"),
+        # a lead named as a rule or denied is not a card led
+        ("During the auction the ♠9 of East was exposed, not led; lead restrictions?", "one_low"),
+        # a bid told beside the card is not a second card
+        ("After 1♠ by North, East dropped the ♦A face up during the auction.", "one_honour"),
+    ],
+)
+def test_the_cards_exposed_during_the_auction(text: str, cards: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "card_exposed_during_auction", result
+    assert result.facts.get("cards") == cards, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "turn_of"),
+    [
+        # the offender named with the turn word is not whose turn it was
+        ("Passe hors tour de Nord, c'était à Est.", "lho"),
+        ("Not at all a hesitation: South bid 1♥ when it was West's turn.", "lho"),
+        ("Ouverture hors tour d'Est (1♣), son partenaire devait parler.", "partner"),
+        # the player still thinking was the one whose turn it was
+        ("West opened 1♦ while North was still thinking.", "lho"),
+        ("Est a ouvert 1♠ ; Sud réfléchissait encore quand Nord a contré.", "partner"),
+    ],
+)
+def test_whose_turn_it_was_beside_the_offender(text: str, turn_of: str) -> None:
+    result = classify(text)
+    assert result.facts.get("turn_of") == turn_of, result

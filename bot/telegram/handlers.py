@@ -55,7 +55,6 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatAction, ChatType
-from telegram.error import TelegramError
 from telegram.ext import (
     Application,
     ApplicationHandlerStop,
@@ -184,6 +183,7 @@ class ArbitreHandlers:
         try:
             with self.conversations.store.transaction() as db:
                 self.conversations.store.mark_handled(db, update.update_id)
+                self.sender.note_incoming(db, update)
         except (sqlite3.Error, StoreError) as error:  # the step already told the user
             log.warning("could not mark an update handled (%s)", error)
         if update.effective_chat is not None:
@@ -408,10 +408,9 @@ class ArbitreHandlers:
         else:
             text = t.gettext("Sorry, something went wrong on my side: try again, or /cancel to "
                              "start over.")
-        try:
-            await context.bot.send_message(chat_id, text)
-        except TelegramError:
-            log.exception("could not tell the user about the error")
+        # Through the outbox (one message at a time per chat, its id recorded);
+        # directly only when the store itself fails (sender.py, "tell").
+        await self.sender.tell(context.bot, chat_id, text)
 
     # --- helpers -------------------------------------------------------------
 

@@ -2,9 +2,9 @@
 the pieces a reply emphasises in bold), text cut to Telegram's size, an
 inline keyboard built from the question's choices and the actions.
 
-A button press edits the message it belongs to: ``send_replies`` with
-``edit`` turns that message into the first reply (the next question, or the
-card), so that a press adds at most the messages after it.
+The calls themselves go out through the outbox (sender.py ``payloads``),
+never from here: every message of the bot must, for a reply whose answer was
+lost to be found rather than sent twice.
 """
 
 from __future__ import annotations
@@ -15,18 +15,13 @@ from telegram import (
     Bot,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
-    InputFile,
-    Message,
-    ReplyParameters,
 )
-from telegram.constants import MessageLimit, ParseMode
-from telegram.error import BadRequest
-from telegram.ext import ExtBot
+from telegram.constants import MessageLimit
 
 from bot.dialogue import Reply, answer_data
 from bot.dialogue.comparable import start_payload
 
-__all__ = ["keyboard", "chunks", "send_replies", "to_html", "edit_into", "private_link"]
+__all__ = ["keyboard", "chunks", "to_html", "private_link"]
 
 #: Actions per keyboard row (their labels are a few words).
 ACTIONS_PER_ROW = 3
@@ -98,44 +93,3 @@ def chunks(text: str, limit: int = MessageLimit.MAX_TEXT_LENGTH) -> list[str]:
 def private_link(bot: Bot, chat_id: int) -> str | None:
     """In a group (negative ids), the link that opens a private chat with the bot."""
     return f"https://t.me/{bot.username}" if chat_id < 0 and bot.username else None
-
-
-async def edit_into(message: Message, reply: Reply) -> bool:
-    """Turn ``message`` (the one whose button was pressed) into ``reply``;
-    False when the reply does not fit in one message (it is sent instead)."""
-    if reply.document is not None or not reply.text or len(chunks(reply.text)) != 1:
-        return False
-    try:
-        await message.edit_text(to_html(reply.text, reply.emphasis), parse_mode=ParseMode.HTML,
-                                 reply_markup=keyboard(reply, private_link(
-                                     message.get_bot(), message.chat_id)))
-    except BadRequest as error:
-        if "not modified" not in str(error).lower():  # a second tap on the same button
-            raise
-    return True
-
-
-async def send_replies(bot: ExtBot[None], chat_id: int, replies: list[Reply],
-                       reply_to: int | None = None, edit: Message | None = None) -> None:
-    """Send each reply in order; the keyboard goes under its last piece. With
-    ``edit``, the first reply replaces that message instead."""
-    if edit is not None and replies and await edit_into(edit, replies[0]):
-        replies = replies[1:]
-    for reply in replies:
-        pieces = chunks(reply.text) if reply.text else []
-        for position, piece in enumerate(pieces):
-            last = position == len(pieces) - 1
-            await bot.send_message(
-                chat_id,
-                to_html(piece, reply.emphasis),
-                parse_mode=ParseMode.HTML,
-                reply_markup=keyboard(reply, private_link(bot, chat_id)) if last else None,
-                reply_parameters=(
-                    ReplyParameters(reply_to, allow_sending_without_reply=True)
-                    if reply_to is not None else None
-                ),
-            )
-            reply_to = None  # only the first message answers the user's
-        if reply.document is not None:
-            name, content = reply.document
-            await bot.send_document(chat_id, InputFile(content, filename=name))

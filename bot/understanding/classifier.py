@@ -27,6 +27,7 @@ from rules_core.incident import Incident, IncidentError
 from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
 
+from .entities import only_meant
 from .extract import Reading, facts_for, law_reference, read, read_calls, two_boards
 from .lexicon import Match, negated_at, phrase_matches
 from .ngram import NONE, probabilities
@@ -61,7 +62,9 @@ _PASS_VERBS = frozenset({"passe", "passed", "pass", "p"})
 _DOUBLE_VERBS = frozenset({"contre", "double", "doubled", "x"})
 _REDOUBLE_VERBS = frozenset({"surcontre", "redouble", "redoubled", "xx"})
 # Words that put what follows in the background ("après l'enchère insuffisante de Sud, …").
-_BACKGROUND = frozenset({"apres", "after", "following", "cause", "because", "suite"})
+_BACKGROUND = frozenset(
+    {"apres", "after", "following", "cause", "because", "suite", "depuis", "since"}
+)  # fmt: skip
 _OVER = frozenset({"sur", "over", "after", "apres", "dessus"})
 _CORRECTION = frozenset({"puis", "then", "non", "no", "corrige", "corrected", "instead"})
 # Words that take the first call back, not only follow it ("pass - no, double").
@@ -70,6 +73,10 @@ _RETRACTION = frozenset(
      "meant", "mean", "voulais", "wanted"}
 )  # fmt: skip
 _PAST = frozenset({"avait", "had", "avais"})
+_INTENT = frozenset(
+    {"voulait", "voulais", "voulu", "wanted", "meant", "pensait", "pensais", "croyait", "croyais",
+     "thought"}
+)  # fmt: skip
 _DEALER_WORDS = frozenset({"donneur", "dealer", "donneuse"})
 _BEFORE = frozenset({"avant", "before"})
 _WHILE = frozenset({("alors", "que"), ("while",), ("pendant", "que")})
@@ -94,6 +101,13 @@ _LEARNED_ALONE = 6
 #: The learned layer's probability that places a short message alone.
 _LEARNED_SURE = 0.9
 _MIN_KNOWN_WORDS = 0.4
+#: What is left of the words' and the learned layer's evidence for an
+#: irregularity the calls as written rule out (an opponent's double of our bid).
+_REGULAR = 0.1
+#: What is left of the evidence for the irregularity that barred a player
+#: who then called (Law 37 is ruled): words and calls, and the learned layer.
+_CAUSE = 0.6
+_CAUSE_LEARNED = 0.5
 _CALL_LETTERS = frozenset({"p", "x", "xx"})
 
 
@@ -161,7 +175,7 @@ def classify(text: str) -> Classification:
     Anything that is not a description (empty, emoji, another language, junk,
     not even a string) gets ``irregularity`` None and confidence 0."""
     reading = read(text if isinstance(text, str) else "")
-    scores = _scores(reading)
+    scores, governed = _scores(reading)
     derivation = reading.derivation
     if (
         not scores and derivation is not None and derivation.irregularity is None
@@ -178,13 +192,17 @@ def classify(text: str) -> Classification:
     ) < _LEARNED_SURE:
         learned = {}  # a short note the learned layer is not sure of ("tank then bid" is)
     law_request = scores.get(LAW_LOOKUP, 0.0) >= 0.9 and not _someone_acts(reading)
-    applied = _ruled_out(reading)
+    applied = _applied_rectification(reading) | _ruled_out(reading)
+    regular = _judged_regular(reading)
     for key, p in learned.items():
         if key in IDS:
             # a request to read a law: the learned layer reads its topic words too
             weight = _LEARNED * (0.5 if law_request and key != LAW_LOOKUP else 1.0)
             if key in applied:
                 weight *= 0.3
+            if key in regular:
+                weight *= _REGULAR
+            weight *= governed.get(key, 1.0)
             scores[key] = scores.get(key, 0.0) + weight * p
     vague = _LEARNED * learned.get(NONE, 0.0)
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], IDS.index(kv[0])))
@@ -248,7 +266,9 @@ def _unreadable(reading: Reading, top: float) -> bool:
 # --- evidence ---------------------------------------------------------------------------
 
 
-def _scores(reading: Reading) -> dict[str, float]:
+def _scores(reading: Reading) -> tuple[dict[str, float], dict[str, float]]:
+    """The words' and the calls' evidence per irregularity, and the factors
+    ``_precedence`` puts on the evidence for the Laws that do not govern."""
     lexical = _lexical(reading)
     structural = _structural(reading, topic=any(v > 0.3 for v in lexical.values()))
     if lexical.get(I.SIMULTANEOUS_CALLS, 0.0) >= 0.9:
@@ -256,9 +276,27 @@ def _scores(reading: Reading) -> dict[str, float]:
         for sequential in (I.INSUFFICIENT_BID, *set(_OUT_OF_TURN.values())):
             if sequential in structural:
                 structural[sequential] *= 0.5
-    for key in _ruled_out(reading):
+    for key in _applied_rectification(reading) | _ruled_out(reading):
         if key in lexical:
             lexical[key] *= 0.5
+    for key in _judged_regular(reading):
+        if key in lexical:
+            lexical[key] *= _REGULAR
+    governed = _precedence(reading, lexical, structural)
+    for key, factor in governed.items():
+        for evidence in (lexical, structural):
+            if key in evidence:
+                evidence[key] *= factor
+    if _called_when_obliged(reading, strict=True):
+        # "N passed out of turn and had to pass at his next turn. Then N bid
+        # 2C": the irregularity that barred him is the story's background, and
+        # so is the replay of the calls up to its rectification
+        causes = (I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE, I.CARD_EXPOSED_DURING_AUCTION)
+        for key in (*set(_OUT_OF_TURN.values()), *causes):
+            for evidence in (lexical, structural):
+                if key in evidence:
+                    evidence[key] *= _CAUSE
+            governed[key] = governed.get(key, 1.0) * _CAUSE_LEARNED
     scores: dict[str, float] = {}
     for key in IDS:
         a, b = lexical.get(key, 0.0), structural.get(key, 0.0)
@@ -274,7 +312,45 @@ def _scores(reading: Reading) -> dict[str, float]:
         for key in scores:
             if key != LAW_LOOKUP:
                 scores[key] *= 0.5
-    return scores
+    return scores, governed
+
+
+def _precedence(
+    reading: Reading, lexical: Mapping[str, float], structural: Mapping[str, float]
+) -> dict[str, float]:
+    """Where one call breaks two Laws, the one that governs it, as factors on
+    the evidence (words, calls and learned layer) for the other: a double or
+    redouble Law 19 does not permit is ruled by Law 36 even out of rotation
+    (it can never be accepted, 2017 Law 32 preamble); any call after the
+    auction has ended is cancelled by Law 39 whatever it was; and a bar
+    kept (every call told after it is another player's) is no Law 37."""
+    factors: dict[str, float] = {}
+    after_final = I.CALL_AFTER_FINAL_PASS
+    if max(lexical.get(after_final, 0.0), structural.get(after_final, 0.0)) >= 0.8:
+        factors[I.INADMISSIBLE_DOUBLE] = factors[I.DOUBLE_OUT_OF_ROTATION] = 0.4
+    elif _double_on_partner(reading) or _redouble_undoubled(reading):
+        # (not a replay's: "W X oot. N 1C" lists the double before the bid it doubled)
+        factors[I.DOUBLE_OUT_OF_ROTATION] = 0.4
+    if not _called_when_obliged(reading) and _bar_kept(reading):
+        factors[I.CALL_WHEN_OBLIGED_TO_PASS] = 0.2
+    return factors
+
+
+def _bar_kept(reading: Reading) -> bool:
+    """A player named as having to pass, and every bid, double or redouble
+    told after it made by another named player (``W had to pass at his next
+    turn. I bid 2C``)."""
+    spans = reading.affirmed("@obliged")
+    if not spans:
+        return False
+    start, end = spans[0]
+    obligee = _obligee(reading, start)
+    if obligee is None:
+        return False
+    later = [c for c in reading.entities.calls if c.start >= end and not c.call.is_pass]
+    return bool(later) and all(
+        _another_player(reading, c.caller or _sentence_caller(reading, c), obligee) for c in later
+    )
 
 
 def _lexical(reading: Reading) -> dict[str, float]:
@@ -382,7 +458,12 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
     derivation = reading.derivation
     if derivation is not None and derivation.irregularity is not None:
         # a replay from a stated dealer ("Bd 10 S/All. W 1S") is a fact, not a guess
-        add(derivation.irregularity.value, 0.9 if "dealer" in derivation.assumed else 1.0)
+        weight = 0.9 if "dealer" in derivation.assumed else 1.0
+        if _doubled_nothing_out_of_turn(reading):
+            weight = 0.5  # "W X oot. N 1C": the double is told before the bid it doubled
+        elif _double_of_a_named_bid(reading):
+            weight = 0.3  # "ma gauche a contré le 1♠ de mon partenaire": turns untold
+        add(derivation.irregularity.value, weight)
     calls = reading.entities.calls
     bids = [c for c in calls if c.call.is_bid]
     if any(c.call.level > 7 for c in bids):
@@ -429,7 +510,7 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
         # "pas hors tour", "not out of turn": the description rules these out
         for key in set(_OUT_OF_TURN.values()):
             out[key] = out.get(key, 0.0) - 0.3
-    if _call_after_contract(reading):
+    if _call_after_contract(reading) or _call_after_three_passes(reading):
         add(I.CALL_AFTER_FINAL_PASS, 0.85)
         for key in set(_OUT_OF_TURN.values()):
             if key in out:
@@ -454,11 +535,46 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
     return out
 
 
+def _doubled_nothing_out_of_turn(reading: Reading) -> bool:
+    """The replay finds a double with no bid before it to double, in a text
+    that says the double was out of turn: the calls were told out of order."""
+    derivation = reading.derivation
+    if derivation is None or derivation.irregularity != I.INADMISSIBLE_DOUBLE:
+        return False
+    auction = derivation.auction
+    if auction is None or any(c.is_bid for c in auction.calls):
+        return False
+    return bool(reading.affirmed("@out_of_turn")) or _turn_named(reading)
+
+
+def _double_of_a_named_bid(reading: Reading) -> bool:
+    """The replay finds a double out of rotation only because the text names
+    the bid it doubled (``my LHO doubled my partner's 1S``) and leaves out the
+    calls between them, with no word of a turn: no evidence of a turn missed."""
+    derivation = reading.derivation
+    if derivation is None or derivation.irregularity != I.DOUBLE_OUT_OF_ROTATION:
+        return False
+    if reading.cues.get("@out_of_turn") or reading.cues.get("@turn") or _turn_named(reading):
+        return False
+    doubles = [c for c in reading.entities.calls if c.call.kind is CallKind.DOUBLE]
+    return len(doubles) == 1 and (
+        bool(_doubled_calls(reading)) or _owner_after(reading, doubles[0]) is not None
+    )
+
+
 def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
     """A bid no higher than the one before it, by another player or said to
     be made over it (``1♥ sur 1♠``): an insufficient bid."""
     about_meaning = _explanation_told(reading)
     for n, (earlier, later) in enumerate(zip(bids, bids[1:], strict=False)):
+        told = _between(reading, earlier, later)
+        between = set(told)
+        already = BREAK not in between and bool(set(told[-3:]) & _ALREADY)
+        if already and earlier.call == later.call:
+            continue  # the same bid told twice
+        if earlier.start < later.start and already:
+            # "he bids 2♠ but before was 2NT": the bid told second came first
+            earlier, later = later, earlier
         if later.call.level > 7 or later.call.outranks(earlier.call):
             continue
         if about_meaning and any(b.call == later.call for b in bids[: n + 1]):
@@ -467,10 +583,14 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
             earlier.caller is not None and later.caller is not None
             and earlier.caller != later.caller
         )  # fmt: skip
-        linked = any(t in _OVER for t in _between(reading, earlier, later))
+        linked = bool(between & _OVER) or already
         if different or linked:
             return True
     return False
+
+
+#: Words that tell a call as made before the one told first.
+_ALREADY = frozenset({"already", "before", "deja", "avant"})
 
 
 # A remark in quotes: 'oh no', « t'es sûr ? », "you cant be serious".
@@ -520,6 +640,24 @@ def _call_after_contract(reading: Reading) -> bool:
     )  # fmt: skip
 
 
+def _call_after_three_passes(reading: Reading) -> bool:
+    """``1SA passe 3SA passe passe passe, puis Ouest contre``, ``pass pass
+    pass after 2S, then East redoubled``: three passes written one after the
+    other after a bid (Law 17D), and a double, redouble or bid written after
+    them: a call after the final pass (39)."""
+    calls = sorted(reading.entities.calls, key=lambda c: c.start)
+    run = 0
+    for i, call in enumerate(calls):
+        if not call.call.is_pass:
+            run = 0
+            continue
+        near = i and calls[i - 1].call.is_pass and call.start - calls[i - 1].end <= 1
+        run = run + 1 if near else 1
+        if run == 3 and any(c.call.is_bid for c in calls if c is not call):
+            return any(not c.call.is_pass for c in calls[i + 1 :])
+    return False
+
+
 #: Cues of a story about what a call meant, not about a new call.
 _ABOUT_MEANING = ("@explained", "@asked", "@meant", "@req_explanation", "@req_review",
                   "@noticed_explainer", "@noticed_explainer_partner")
@@ -527,15 +665,93 @@ _ABOUT_MEANING = ("@explained", "@asked", "@meant", "@req_explanation", "@req_re
 _BEFORE_LEAD_LAST = frozenset({"entame", "lead", "made"})
 
 
-def _called_when_obliged(reading: Reading) -> bool:
+def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
     """``il devait passer … mais il a dit 1SA``: a bid, double or redouble told
-    after the player is said to have had to pass."""
-    for _start, end in reading.affirmed("@obliged"):
-        if any(c.start >= end and not c.call.is_pass for c in reading.entities.calls):
-            return True
-        words = set(reading.tokens[end:])
+    after the player is said to have had to pass, by him (``N had to pass
+    next time. I bid 2C`` is another player's call), or told just before the
+    obligation it breaks (``E X when barred``, ``a dit 4♠ alors qu'il était
+    bâillonné``). ``strict``: a call written and made (not meant nor
+    supposed), not a verb alone."""
+    tokens = reading.tokens
+    for start, end in reading.affirmed("@obliged"):
+        obligee = _obligee(reading, start)
+        for call in reading.entities.calls:
+            if call.call.is_pass:
+                continue
+            caller = call.caller or _sentence_caller(reading, call)
+            if set(tokens[max(0, call.start - 2) : call.start]) & _CONTRACT_WORDS:
+                continue  # "they ended in 1NT", "on a joué 3♥": the contract, no call
+            if strict and (
+                only_meant(tokens, call.start)
+                or set(_sentence_before(tokens, call.start)) & _SUPPOSED
+            ):
+                continue  # "S was on the point to bid 3C", "si O annonce autre chose"
+            if call.start >= end and not _another_player(reading, caller, obligee):
+                return True
+            between = tokens[call.end : start]
+            if 0 <= len(between) <= 5 and BREAK not in between and set(between) & _DESPITE:
+                return True
+        if strict or any(c.start >= end and not c.call.is_pass for c in reading.entities.calls):
+            continue  # the calls told after it are another player's
+        words = set(tokens[end:])
         if words & (_BID_VERBS | _DOUBLE_VERBS | _REDOUBLE_VERBS) - {"x", "p"}:
             return True
+    return False
+
+
+#: Words of a call supposed, not made.
+_SUPPOSED = frozenset(
+    {"if", "si", "point", "about", "whether", "could", "would", "might", "think", "pensons",
+     "pense"}
+)  # fmt: skip
+#: Words before a contract named, not a call made.
+_CONTRACT_WORDS = frozenset(
+    {"ended", "joue", "jouait", "jouions", "jouer", "played", "playing", "play", "contrat",
+     "contract", "finished", "landed", "defending", "defended", "defender", "terminees", "terminee",
+     "termine", "finies"}
+)  # fmt: skip
+#: Words that put an obligation beside the call that breaks it.
+_DESPITE = frozenset(
+    {"when", "while", "although", "though", "despite", "spite", "alors", "quand", "bien",
+     "malgre", "pourtant", "lorsque"}
+)  # fmt: skip
+
+
+def _obligee(reading: Reading, start: int) -> Any:
+    """The player named just before an obligation to pass (``North would have
+    to pass``), in its sentence."""
+    before = [
+        m for m in reading.entities.seats
+        if m.end <= start and start - m.end <= 3 and BREAK not in reading.tokens[m.end : start]
+    ]  # fmt: skip
+    return before[-1].ref if before and not before[-1].ref.pronoun else None
+
+
+def _sentence_caller(reading: Reading, call: Any) -> Any:
+    """The player of the last call before ``call`` in its sentence (``I bid
+    2C, got doubled``): the subject the clause goes on with."""
+    earlier = [
+        c for c in reading.entities.calls
+        if c.caller is not None and c.end <= call.start
+        and BREAK not in reading.tokens[c.end : call.start]
+    ]  # fmt: skip
+    return max(earlier, key=lambda c: c.start).caller if earlier else None
+
+
+def _another_player(reading: Reading, caller: Any, obligee: Any) -> bool:
+    """Both players are named and they are not the same one."""
+    if caller is None or obligee is None or not caller.known or not obligee.known:
+        return False
+    if caller.bare or obligee.bare:
+        return False  # "I, the partner, must pass": a relative word alone names nobody sure
+    entities = reading.entities
+    a, b = entities.compass(caller), entities.compass(obligee)
+    if a is not None and b is not None:
+        return bool(a != b)
+    if caller.seat is None and obligee.seat is None and caller.subject is None:
+        return caller.writer is not None and obligee.writer is not None and (
+            caller.writer != obligee.writer
+        )
     return False
 
 
@@ -543,16 +759,28 @@ def _said_again(reading: Reading) -> frozenset[str]:
     """One player's call followed by another from him with nobody else named
     (``il a dit 3SA, puis non, 4♥``): a change of call. The words between
     the two calls (empty when there is no such pair)."""
-    calls = reading.entities.calls
+    calls = sorted(reading.entities.calls, key=lambda c: c.start)  # as told
     for first, second in zip(calls, calls[1:], strict=False):
-        if first.caller is None or not first.caller.known:
-            continue
-        if second.caller is not None and second.caller != first.caller:
-            continue
         between = frozenset(_between(reading, first, second))
-        if between & _CORRECTION and not between & _OVER and BREAK not in between:
+        if BREAK in between:
+            continue
+        # "bid 1H then said sorry and put 1S", "passed, then said no no I want
+        # 1S": a call taken back by whoever made it, the player named or not
+        # (the "I" of the words he said is himself)
+        retracted = bool(between & _RETRACTION) and len(between) <= 8
+        if not retracted and (first.caller is None or not first.caller.known):
+            continue
+        if second.caller is not None and second.caller != first.caller and not (
+            retracted and between & _SAYING and second.caller.writer is Relation.SELF
+        ):
+            continue
+        if between & _CORRECTION and (retracted or not between & _OVER):
             return between
     return frozenset()
+
+
+#: Verbs that introduce the words a player said (his "I" is himself).
+_SAYING = frozenset({"say", "says", "said", "dit", "disant", "dire", "crie", "shouted"})
 
 
 def _explained_otherwise(reading: Reading) -> bool:
@@ -776,30 +1004,97 @@ def _double_on_partner(reading: Reading) -> bool:
     for double in calls:
         if double.call.kind not in (CallKind.DOUBLE, CallKind.REDOUBLE):
             continue
+        doubled_kind = CallKind.BID if double.call.kind is CallKind.DOUBLE else CallKind.DOUBLE
         for other in calls:
-            if other.caller is None or other.caller.subject is not Relation.PARTNER:
+            if other is double or other.caller is None or other.call.kind is not doubled_kind:
+                continue  # "il croyait que son partenaire avait passé": no call to double
+            if other.caller.subject is not Relation.PARTNER or other.start < double.start:
                 continue
             between = _between(reading, double, other)
-            if BREAK not in between and not set(between) & _SEQUENCE_WORDS:
+            if len(between) <= 8 and BREAK not in between and not set(between) & _SEQUENCE_WORDS:
                 return True
         owner = _owner_after(reading, double)
         if double.call.kind is CallKind.DOUBLE and _own_side(double.caller, owner):
             return True  # "my partner doubled my opening", "I doubled my partner's 1♠"
+        if _partner_named_after(reading, double) or _right_after_partners_bid(reading, double):
+            return True
     return False
+
+
+def _partner_named_after(reading: Reading, double: Any) -> bool:
+    """``E doubled his partner``, ``Est contre son partenaire``: the doubler's
+    own partner named as the object of the double (not ``when it was his
+    partner's turn``, ``le contre du partenaire``)."""
+    tokens = reading.tokens
+    for mention in reading.entities.seats:
+        if mention.start < double.end:
+            continue
+        gap = tokens[double.end : mention.start]
+        if len(gap) > 2 or set(gap) & (_CLAUSE_ENDS | _OF_WORDS):
+            continue
+        if mention.ref.subject is Relation.PARTNER:
+            return mention.end >= len(tokens) or tokens[mention.end] not in _TURN_WORDS
+    return False
+
+
+_OF_WORDS = frozenset({"de", "du", "d", "of", "by", "par"})
+_TURN_WORDS = frozenset({"turn", "tour", "double", "contre", "redouble", "surcontre"})
+
+
+def _right_after_partners_bid(reading: Reading, double: Any) -> bool:
+    """``ma partenaire dit 2♣ et moi je contre``, ``N 1♦, E passe, S contre``:
+    the last bid told before the double, with only passes between, is the
+    doubler's partner's (Law 19A1 lets a player double an opponent's bid only)."""
+    if double.call.kind is not CallKind.DOUBLE or double.caller is None:
+        return False
+    if reading.affirmed("@out_of_turn") or _turn_named(reading):
+        return False  # out of rotation, the last bid told is no guide to what he doubled
+    before = sorted(
+        (c for c in reading.entities.calls if c.end <= double.start), key=lambda c: c.start
+    )
+    for call in reversed(before):
+        if call.call.is_pass:
+            continue
+        if not call.call.is_bid or call.caller is None:
+            return False
+        return _partners(reading, call.caller, double.caller)
+    return False
+
+
+def _partners(reading: Reading, a: Any, b: Any) -> bool:
+    """Two named players who are partners (by compass, or both relative to the writer)."""
+    entities = reading.entities
+    sa, sb = entities.compass(a), entities.compass(b)
+    if sa is not None and sb is not None:
+        return bool((sa - sb) % 4 == 2)
+    if a.subject is not None or b.subject is not None or a.bare or b.bare:
+        return False
+    return {a.writer, b.writer} == {Relation.SELF, Relation.PARTNER} or {a.writer, b.writer} == {
+        Relation.LHO,
+        Relation.RHO,
+    }
 
 
 #: The writer's side as the text names it (``I``/``my partner``).
 _WRITER_SIDE = frozenset({Relation.SELF, Relation.PARTNER})
 _OWNED_BY = {"PARTNER": Relation.PARTNER, "LHO": Relation.LHO, "RHO": Relation.RHO}
+_CLAUSE_ENDS = frozenset(
+    {BREAK, COMMA, "and", "et", "then", "puis", "but", "mais", "when", "quand", "alors", "while",
+     "although", "before", "avant"}
+)  # fmt: skip
 
 
 def _owner_after(reading: Reading, double: Any) -> Relation | None:
     """Whose call a double names just after it: ``doubled MY opening`` -> the
     writer, ``doubled MY PARTNER's 1♠`` -> his partner, ``MY LHO's`` -> an opponent."""
     tokens = reading.tokens
-    window = tokens[double.end : double.end + 3]
-    if "MY" not in window:
-        return None
+    window = tokens[double.end : double.end + 5]
+    for i, token in enumerate(window):
+        if token in _CLAUSE_ENDS:
+            window = window[:i]  # "doubled and my partner passed": another clause
+            break
+    if "MY" not in window or set(window) & {"tour", "turn"}:
+        return None  # "contré au tour de mon partenaire", "à mon tour": whose turn
     i = double.end + window.index("MY") + 1
     if i < len(tokens) and tokens[i] in _OWNED_BY:
         return _OWNED_BY[tokens[i]]
@@ -812,7 +1107,8 @@ def _own_side(caller: Any, owner: Relation | None) -> bool:
 
 
 _NEGATIONS = frozenset(
-    {"no", "not", "without", "never", "nobody", "pas", "sans", "aucun", "jamais", "personne"}
+    {"no", "not", "without", "never", "nobody", "pas", "sans", "aucun", "jamais", "personne",
+     "ne"}
 )  # fmt: skip
 
 
@@ -894,6 +1190,8 @@ def _turn_named(reading: Reading) -> bool:
             continue
         if cue in _WHILE and holder.ref.pronoun:
             continue  # "alors qu'il voulait 1♣": the same player, no turn named
+        if cue in _WHILE and set(tokens[holder.end : holder.end + 2]) & _INTENT:
+            continue  # "alors que je voulais 2♦": what he meant, no turn named
         if cue in _WHILE and set(tokens[holder.end : holder.end + 2]) & _PAST:
             if "encore" not in tokens[holder.end : holder.end + 4]:
                 continue  # "alors que mon partenaire avait ouvert": what came before
@@ -1084,8 +1382,10 @@ _OUR_SIDE = frozenset({Relation.SELF, Relation.PARTNER})
 
 
 def _ruled_out(reading: Reading) -> frozenset[str]:
-    """Irregularities whose words the text uses for something else."""
-    out = _applied_rectification(reading) | _judged_regular(reading) | _review_after_pass(reading)
+    """Irregularities whose words the story uses for something else (a review
+    asked after the final pass, a card put back in the box, a question that
+    starts the story, a change of call 21B1 allows, a hesitation denied)."""
+    out = _review_after_pass(reading)
     if _card_put_back(reading):
         out |= {I.CHANGE_OF_CALL}  # the card went back to the box: no call was changed
     if _asked_then_acted(reading) or _answer_contradicted(reading):
@@ -1118,8 +1418,10 @@ def _review_after_pass(reading: Reading) -> frozenset[str]:
 
 def _judged_regular(reading: Reading) -> frozenset[str]:
     """What the calls as written show did not happen: an opponent's double of
-    the writer's side's call (``LHO doubled my 1S opening``) is no inadmissible
-    double, whatever words of doubling and opening suggest."""
+    the writer's side's call (``LHO doubled my 1S opening``, ``my RHO doubled
+    my partner's opening``), or the writer's side's double of an opponent's
+    call (``my partner doubled my LHO's 1H``), is no inadmissible double (Law
+    19A1), whatever words of doubling and opening suggest."""
     calls = reading.entities.calls
     doubles = [c for c in calls if c.call.kind is not CallKind.BID and not c.call.is_pass]
     if len(doubles) != 1:
@@ -1127,8 +1429,15 @@ def _judged_regular(reading: Reading) -> frozenset[str]:
     for double in doubles:
         if double.call.kind is not CallKind.DOUBLE or double.caller is None:
             continue
-        if double.caller.writer not in _OPPONENTS or double.caller.subject is not None:
+        if double.caller.subject is not None:
             continue
+        owner = _owner_after(reading, double)
+        if double.caller.writer in _OUR_SIDE and owner in _OPPONENTS:
+            return frozenset({I.INADMISSIBLE_DOUBLE})  # "my partner doubled my LHO's 1H"
+        if double.caller.writer not in _OPPONENTS:
+            continue
+        if owner in _WRITER_SIDE:
+            return frozenset({I.INADMISSIBLE_DOUBLE})  # "my RHO doubled my partner's opening"
         for other in calls:
             if (
                 other is not double and other.caller is not None

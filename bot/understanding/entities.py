@@ -18,7 +18,7 @@ from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strai
 from .normalise import BREAK, COMMA, SEATS
 
 __all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
-           "calls_in", "only_meant", "only_offered"]
+           "calls_in", "only_meant", "only_offered", "imagined"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
 _BY_OFFSET = {v: k for k, v in OFFSETS.items()}
@@ -48,16 +48,31 @@ _OBJECT_BEFORE = frozenset(
     {"de", "d", "du", "of", "by", "par", "a", "sur", "over", "to", "than", "avant", "before"}
 )
 # Words naming whose bid a double is on: "doubled South's 1S", "contré le 1♥ de son partenaire".
-_OWNER_WORDS = SEATS | {"PARTNER", "LHO", "RHO", "MY", "OPP", "de", "d", "of"}
+_OWNER_WORDS = SEATS | {"PARTNER", "LHO", "RHO", "MY", "OPP", "de", "d", "of", "undoubled"}
 _I_AM = frozenset(
-    {"am", "suis", "en", "sitting", "was", "etais", "chu", "seated", "playing", "in", "at", "the"}
+    {"am", "suis", "en", "sitting", "was", "etais", "chu", "seated", "playing", "in", "at", "the",
+     "sat", "sit", "play", "played", "joue", "jouais", "assis", "placed"}
 )  # fmt: skip
+# "En Est, j'étais…", "As South, I…": the writer's seat told before his clause.
+_AS = frozenset({"en", "as", "comme"})
+# "Sud, c'est moi", "South here", "Nord ici": the writer's seat told by itself.
+_HERE = frozenset({"here", "ici"})
 # Seats written in lower case after "je suis" / "I am" that normalise leaves as words.
 _SEAT_WORDS_AFTER_I_AM = {"est": "E", "o": "W", "n": "N", "s": "S", "e": "E", "w": "W"}
 _WINDOW = 10
+_OF_SOMEONE = frozenset(
+    {("of", "the"), ("de", "le"), ("de", "la"), ("du", "declarant"), ("du", "donneur"),
+     ("of", "declarer"), ("of", "dealer"), ("du", "joueur"), ("of", "dummy"), ("du", "mort")}
+)  # fmt: skip
+_RELATIVE_CLAUSE = frozenset({(COMMA, "qui"), (COMMA, "who"), (COMMA, "which"), (COMMA, "that")})
+_TURN_WORDS = frozenset({"turn", "rotation"})
+_OUT_OF_TURN = frozenset({"hors", "tour", "oot", "out", "of", "turn", "rotation"})
+_POSSESSOR_BEFORE = frozenset({"de", "d", "du", "of", "avant", "before"})
+_DEALER_WORDS = frozenset({"donneur", "donneuse", "dealer", "dlr", "dealt"})
 # Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
 _INTENDED = frozenset(
-    {"meant", "meaning", "want", "wanted", "wants", "intending", "intended", "voulait", "voulu",
+    {"meant", "meaning", "want", "wanted", "wants", "wanting", "intending", "intended", "voulait",
+     "voulu", "voulant", "veux",
      "veut",
      "vouloir", "voulais",
      # a call imagined: "il pensait que l'ouverture était 1♦", "thinking it was 1♦"
@@ -177,6 +192,10 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
             ref, end = Ref(writer=_RELATIVE[after]), i + 2
         elif token == "MY" and after == "OPP":
             ref, end = Ref(opponent=True), i + 2
+        elif token in _RELATIVE and (composed := _relative_of(tokens, i)) is not None:
+            ref, end = composed  # "le partenaire de Sud", "the LHO of my partner"
+        elif token in _RELATIVE and tuple(tokens[i + 1 : i + 3]) in _OF_SOMEONE:
+            pass  # "the partner of the declarer": nobody's seat the text names
         elif token in _RELATIVE:
             if before in _THIRD_PERSON or _offenders(tokens, i + 1):
                 ref, start = Ref(subject=_RELATIVE[token]), max(0, i - 1)
@@ -186,12 +205,30 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
             ref = Ref(opponent=True)
         elif token == "WE":
             ref = Ref(ours=True)
-        elif token in _PRONOUNS:
-            ref = Ref(pronoun=True)
+        elif token in _PRONOUNS or (token == "lui" and before in (COMMA, BREAK, "et", "")):
+            ref = Ref(pronoun=True)  # "moi 2♣, lui passe": "lui" as a subject
         if ref is not None:
             mentions.append(SeatMention(ref, start, end))
         i = end
     return _merge_appositions(tokens, mentions)
+
+
+def _relative_of(tokens: Sequence[str], i: int) -> tuple[Ref, int] | None:
+    """``le partenaire de Sud`` (North), ``l'adversaire de gauche de mon partenaire``
+    (his LHO: the writer's RHO): a relative word
+    of a player named after ``de``/``of``, as a seat or relative to the writer."""
+    if i and tokens[i - 1] in _THIRD_PERSON | {"MY"}:
+        return None
+    if tokens[i + 1 : i + 2] not in (("de",), ("d",), ("du",), ("of",)):
+        return None
+    offset = OFFSETS[_RELATIVE[tokens[i]]]
+    owner = tokens[i + 2 : i + 4]
+    if owner and owner[0] in SEATS:
+        return Ref(seat=Seat((Seat[owner[0]] + offset) % 4)), i + 3
+    if len(owner) == 2 and owner[0] == "MY" and owner[1] in _RELATIVE:
+        total = (OFFSETS[_RELATIVE[owner[1]]] + offset) % 4
+        return Ref(writer=_BY_OFFSET[total]), i + 4
+    return None
 
 
 def _offenders(tokens: Sequence[str], i: int) -> bool:
@@ -217,6 +254,12 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
                 compass_and_relative = False  # "je suis Sud, mon partenaire a…": two players
             if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _BEING:
                 compass_and_relative = False  # "partner is South, I am North": two players
+            if (
+                last.start and tokens[last.start - 1] in _DEALER_WORDS and COMMA in
+                tokens[last.end : mention.start] and tokens[mention.end : mention.end + 1]
+                and tokens[mention.end] not in (COMMA, BREAK)
+            ):  # "donneur Sud, mon adversaire de gauche a passé": two players
+                compass_and_relative = False
             if not between and compass_and_relative:
                 # (Seat.N is 0: "or" would drop North)
                 seat = a.seat if a.seat is not None else b.seat
@@ -230,21 +273,34 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
 def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
     """The writer's seat: ``je suis Ouest``, ``I'm West``, ``Nord (moi)``, or
     an apposition ``Ouest, à ma gauche``."""
-    for mention in mentions:
-        ref = mention.ref
-        if ref.seat is not None and ref.writer is not None:
-            return Seat((ref.seat - OFFSETS[ref.writer]) % 4)
     for i, token in enumerate(tokens):
-        # "je suis en Sud", "Im sitting East", "moi chu Nord", "jsuis n donneur"
+        # "je suis en Sud", "Im sitting East", "moi chu Nord", "jsuis n donneur":
+        # said outright, it outweighs an apposition ("c'était à N (moi je suis O)")
         if token not in ("ME", "im", "jsuis", "chu", "suis"):
             continue
         j = i + 1
         while j < len(tokens) and j - i <= 3 and tokens[j] in _I_AM:
             j += 1
         if j == i + 1 and token == "ME":
-            continue  # "moi Nord" is an apposition, read above when merged
+            continue  # "moi Nord" is an apposition, read below when merged
         if j < len(tokens) and (tokens[j] in SEATS or tokens[j] in _SEAT_WORDS_AFTER_I_AM):
             return Seat[_SEAT_WORDS_AFTER_I_AM.get(tokens[j], tokens[j])]
+    for mention in mentions:
+        ref = mention.ref
+        if ref.seat is not None and ref.writer is not None:
+            return Seat((ref.seat - OFFSETS[ref.writer]) % 4)
+    for i, token in enumerate(tokens):
+        if token not in SEATS or (i and tokens[i - 1] not in _AS | {BREAK, COMMA}):
+            continue
+        rest = [t for t in tokens[i + 1 : i + 5] if t != COMMA]
+        # "Sud, c'est moi", "South here", "North (that's me)"
+        if rest[:3] == ["ce", "est", "ME"] or rest[:2] in (["that", "ME"], ["is", "ME"]) or (
+            rest[:1] and rest[0] in _HERE and (i == 0 or tokens[i - 1] == BREAK)
+        ):
+            return Seat[token]
+        # "En Est, j'étais…", "As South, I passed"
+        if i and tokens[i - 1] in _AS and (i == 1 or tokens[i - 2] == BREAK) and rest[:1] == ["ME"]:
+            return Seat[token]
     for i in range(len(tokens) - 3):
         # "West is my partner", "Ouest est mon partenaire"
         if tokens[i] in SEATS and tokens[i + 1] in ("is", "est", "was") and tokens[i + 2] == "MY":
@@ -260,9 +316,34 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
 
 
 def only_meant(tokens: Sequence[str], start: int) -> bool:
-    """``he wanted 2♥``, ``intending to bid 4♥``, ``he could bid 3♦``: the call
-    at ``start`` was meant or offered, not made."""
-    return bool(set(tokens[max(0, start - 3) : start]) & (_INTENDED | _OPTION))
+    """``he wanted 2♥``, ``intending to bid 4♥``, ``he could bid 3♦``, ``j'avais
+    lu 1♣``: the call at ``start`` was meant, offered or imagined, not made."""
+    return bool(set(tokens[max(0, start - 3) : start]) & (_INTENDED | _OPTION)) or imagined(
+        tokens, start
+    )
+
+
+# "j'avais lu 1♣", "I had read 1C", "il croyait avoir entendu 2♥": a call seen or
+# heard that nobody made (the reason for an insufficient bid).
+_PERCEIVED = frozenset({"lu", "lire", "read", "vu", "voir", "seen", "entendu", "heard", "misread"})
+_HAD = frozenset({"avais", "avait", "had", "cru", "croyait", "croyais", "avoir", "misread"})
+_THINK = frozenset({"think", "thought", "pensais", "pensait", "croyais", "croyait", "believed"})
+
+
+def imagined(tokens: Sequence[str], start: int) -> bool:
+    """A call told as seen or heard but not made (``j'avais lu 1♣``)."""
+    k = start - 1
+    if k >= 0 and tokens[k] in ("as", "comme", "le", "the", "un", "a"):
+        k -= 1  # "misread it as 1C", "avait vu le 1♣"
+    if k >= 1 and tokens[k] in _PERCEIVED and tokens[k - 1] in _HAD:
+        return True
+    if k >= 1 and tokens[k] == "it" and tokens[k - 1] == "misread":
+        return True
+    # "I think it was 1 club", "je pensais que c'était 1♣"
+    before = tuple(tokens[max(0, start - 4) : start])
+    return len(before) >= 3 and before[-2:] in (("it", "was"), ("ce", "etait")) and bool(
+        set(before[:-2]) & _THINK
+    )
 
 
 def only_offered(tokens: Sequence[str], start: int) -> bool:
@@ -330,6 +411,7 @@ def _dealer(
     return None
 
 
+_HAVE = frozenset({"a", "ai", "as", "avait", "avais"})
 _COPULA = frozenset({"was", "is", "etait", "est", "c"})
 
 
@@ -349,7 +431,9 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
     if token.isdecimal():
         if i + 1 < len(tokens) and tokens[i + 1] in _STRAIN_OF:
             level = int(token)
-            if 1 <= level <= 13 and not (i and tokens[i - 1] in _NOT_LEVEL_BEFORE):
+            if 1 <= level <= 13 and (
+                not (i and tokens[i - 1] in _NOT_LEVEL_BEFORE) or _on_the_table(tokens, i - 1)
+            ) and not (i and tokens[i - 1] in _HOLDING_BEFORE):
                 return bid(level, _STRAIN_OF[tokens[i + 1]]), i + 2
         return None
     before = tokens[i - 1] if i else ""
@@ -357,11 +441,24 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
         return None  # "North does not accept the double": that call, not a new one
     if token in _PASS_WORDS and before != "to":
         return PASS, i + 1
+    if token == "passer" and before in _HAVE:
+        return PASS, i + 1  # "S a passer avant E": "a passé" typed as the infinitive
     if token in _DOUBLE_WORDS:
         return DOUBLE, i + 1
     if token in _REDOUBLE_WORDS:
         return REDOUBLE, i + 1
     return None
+
+
+# "I have only 4 hearts", "holding 5 spades": a holding, not a bid.
+_HOLDING_BEFORE = frozenset({"hold", "holds", "holding", "only", "seulement"})
+
+
+def _on_the_table(tokens: Sequence[str], i: int) -> bool:
+    """``put on the table 3♠``, ``posé sur la table 2♥``: a place, not a table number."""
+    return tokens[i] == "table" and i >= 2 and tuple(tokens[i - 2 : i]) in (
+        ("on", "the"), ("sur", "la"),
+    )
 
 
 def calls_in(tokens: Sequence[str]) -> Iterator[tuple[int, int, Call]]:
@@ -407,8 +504,12 @@ def _caller(
         if tokens[j] in _OF and j - 1 >= end and tokens[j - 1] in ("tour", "turn"):
             if tokens[j - 2] not in ("hors", "of"):
                 break  # "passe hors tour (tour de N)": whose turn it was, not who passed
+        if tokens[j] == "of" and tokens[j - 1] == "out" and tokens[j + 1] in _TURN_WORDS:
+            continue  # "XX out of turn W's turn": the cue, not "by"
         if tokens[j] in _OF:
             named = [m for m in mentions if j + 1 <= m.start <= j + 2 and not m.ref.pronoun]
+            if named and _owns_next_call(tokens, named[0].end):
+                break  # "X of S's 1NT", "XX of N's undoubled 3♣": whose call was doubled
             if named:
                 return named[0].ref, named[0].end
             if j == end:
@@ -424,26 +525,74 @@ def _caller(
         previous is not None and previous.end == start - 1
         and not (previous.start and tokens[previous.start - 1] in SEATS)
     )
-    if end < len(tokens) and tokens[end] in SEATS and not seat_before:
-        if end + 1 == len(tokens) or tokens[end + 1] in (COMMA, BREAK):
-            named = [m for m in mentions if m.start == end]
+    after = end
+    while after < min(end + 3, len(tokens)) and tokens[after] in _OUT_OF_TURN:
+        after += 1  # "passe hors tour N, donneur E", "X oot S."
+    if after < len(tokens) and tokens[after] in SEATS and not seat_before:
+        if after + 1 == len(tokens) or tokens[after + 1] in (COMMA, BREAK):
+            named = [m for m in mentions if m.start == after]
             if named:
                 return named[0].ref, named[0].end
     # the nearest player named before, in the same sentence, with no call
     # between and not already named as the maker of an earlier call
-    limit = start - _WINDOW
+    floor = 0
     made = [c for c in earlier if not only_meant(tokens, c.start)]
     if made:
-        limit = max(limit, made[-1].end, made[-1].named_to + 1)
+        floor = max(made[-1].end, made[-1].named_to + 1)
+    limit = max(start - _WINDOW, floor)
+    possessed: SeatMention | None = None
     for mention in reversed(mentions):
         if mention.end > start or mention.end < limit:
             continue
         if BREAK in tokens[mention.end : start]:
             break
+        if mention.start and tokens[mention.start - 1] in _POSSESSOR_BEFORE:
+            # "Sud, qui n'avait pas vu l'enchère de mon partenaire, a posé 1♦":
+            # a player named after "de"/"of" is an object; the subject is further left
+            possessed = possessed or mention
+            continue
         if mention.ref.pronoun:
             return _resolve_pronoun(tokens, mention, mentions), 0
         return mention.ref, 0
+    # the subject may sit before a relative clause longer than the window:
+    # "Sud, qui n'avait pas vu …, a posé 1♦", "North, who is declarer's partner, bid 4♠"
+    wide = max(start - 2 * _WINDOW, floor)
+    for mention in reversed(mentions):
+        if possessed is not None or mention.end > start or mention.end < wide:
+            continue
+        if BREAK in tokens[mention.end : start]:
+            break
+        if tuple(tokens[mention.end : mention.end + 2]) in _RELATIVE_CLAUSE and not (
+            mention.ref.pronoun
+        ):
+            return mention.ref, 0
+    if possessed is not None and not possessed.ref.pronoun:
+        for mention in reversed(mentions):
+            if mention.end > possessed.start or mention.end < wide:
+                continue
+            if BREAK in tokens[mention.end : start]:
+                break
+            if mention.ref.pronoun or (
+                mention.start and tokens[mention.start - 1] in _POSSESSOR_BEFORE
+            ):
+                continue
+            if COMMA in tokens[mention.end : mention.end + 1]:
+                return mention.ref, 0  # "Sud, qui …": the subject of a relative clause
+        return possessed.ref, 0
     return None, 0
+
+
+def _owns_next_call(tokens: Sequence[str], i: int) -> bool:
+    """A call right after the player named at ``i`` (``S's 1NT``, ``N's undoubled 3♣``)."""
+    for k in (i, i + 1):
+        if k < len(tokens) and call_at(tokens, k) is not None:
+            return True
+        if k < len(tokens) and tokens[k] not in _UNDOUBLED:
+            return False
+    return False
+
+
+_UNDOUBLED = frozenset({"undoubled", "non", "opening", "ouverture"})
 
 
 def _resolve_pronoun(

@@ -10,7 +10,7 @@ lists show it): nothing is filled in by default.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -26,6 +26,7 @@ from .entities import (
     Entities,
     Ref,
     SeatMention,
+    imagined,
     only_meant,
     only_offered,
     read_entities,
@@ -45,14 +46,15 @@ RELEVANT: Mapping[str, frozenset[str]] = {
     I.INSUFFICIENT_BID: frozenset({"lho_accepts", "in_rotation", "replacement", "artificial"}),
     I.PASS_OUT_OF_ROTATION: frozenset(
         {"turn_of", "lho_accepts", "artificial", "correct_player_called", "call_kind",
-         "any_bid_before", "comparable"}
+         "any_bid_before", "comparable", "offender_called_before"}
     ),
     I.BID_OUT_OF_ROTATION: frozenset(
         {"turn_of", "lho_accepts", "artificial", "call_kind", "rho_action",
-         "correct_player_called", "comparable"}
+         "correct_player_called", "comparable", "offender_called_before"}
     ),
     I.DOUBLE_OUT_OF_ROTATION: frozenset(
-        {"turn_of", "lho_accepts", "call_kind", "rho_action", "correct_player_called", "comparable"}
+        {"turn_of", "lho_accepts", "call_kind", "rho_action", "correct_player_called", "comparable",
+         "offender_called_before"}
     ),
     I.CHANGE_OF_CALL: frozenset(
         {"unintended", "lho_accepts", "partner_called_since", "lho_called_since", "auction_over",
@@ -129,7 +131,6 @@ _PROCEDURE_CUES: tuple[tuple[str, str, FactValue], ...] = (
 _SMALL = frozenset({"petit", "petite", "small", "low", "petits"})
 _SEVERAL = frozenset({"plusieurs", "several", "many"})
 _CARD_WORDS = frozenset({"carte", "cartes", "card", "cards"})
-_LEAD_WORDS = frozenset({"entame", "led", "lead", "entamer"})
 _BOARD_WORDS = frozenset({"donne", "board", "etui", "table", "loi", "law", "donnes", "boards"})
 _LAW_COMMAND = re.compile(r"^\s*/(?:loi|law|lois|laws)\b\s*(.*)$", re.IGNORECASE | re.DOTALL)
 # A paragraph reference: after a word naming a Law ("loi 25A", "rule 31", "L27"),
@@ -401,6 +402,24 @@ def _named_not_made(tokens: tuple[str, ...], mention: CallMention) -> bool:
     return mention.caller is None and mention.start > 0 and tokens[mention.start - 1] in _REFERRING
 
 
+_DOUBLING = frozenset(
+    {"double", "doubled", "doubling", "contre", "contrer", "redouble", "surcontre"}
+)
+
+
+def _object_of_double(
+    tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]
+) -> bool:
+    """``to double 3NT``, ``contrer le 4♠``: a bid told before, named as what a double is on."""
+    k = mention.start - 1
+    if k >= 0 and tokens[k] in _REFERENCE:
+        k -= 1
+    return (
+        k >= 0 and tokens[k] in _DOUBLING
+        and any(c.call == mention.call and c.start < mention.start for c in calls)
+    )  # fmt: skip
+
+
 def _told_again(tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]) -> bool:
     """``he forgot the 1♠``: a call named again with an article, after it was told."""
     return (
@@ -463,21 +482,34 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     if not calls:
         return None
     if irregularity == I.INSUFFICIENT_BID:
+        # a bid only seen or imagined ("j'avais lu 1♣") is the reason, not a call
+        calls = [c for c in calls if not imagined(reading.tokens, c.start)] or calls
         bids = [
             c for c in reading.entities.calls
             if c.call.is_bid and c.start not in replacements
             and not _told_again(reading.tokens, c, reading.entities.calls)
+            and not imagined(reading.tokens, c.start)
         ]  # fmt: skip
         for earlier, later in zip(bids, bids[1:], strict=False):
             if not later.call.outranks(earlier.call) and later in calls:
                 return later
         return calls[-1]
     if irregularity == I.CALL_AFTER_FINAL_PASS:
-        # the final pass is context; the call after it is the irregularity
+        # the final pass is context; the call after it is the irregularity, not
+        # one named again ("the director cancelled the double")
+        tokens, everything = reading.tokens, reading.entities.calls
+        calls = [
+            c for c in calls
+            if not _told_again(tokens, c, everything) and not only_meant(tokens, c.start)
+            and not _object_of_double(tokens, c, everything)
+        ] or calls  # fmt: skip
         other = [c for c in calls if not c.call.is_pass]
         return (other or calls)[-1]
     if irregularity == I.CHANGE_OF_CALL:
-        return _call_first_made(reading, calls)
+        changed_to = [
+            c for c in reading.entities.calls if c.start in replacements and c.call.kind in kinds
+        ]
+        return _call_first_made(reading, calls, changed_to)
     if irregularity == I.INADMISSIBLE_DOUBLE:
         # a redouble told is the inadmissible call: the doubles beside it are
         # the ones that were not made (``surcontre alors que personne n'avait contré``)
@@ -543,43 +575,89 @@ def _barred(reading: Reading) -> Ref | None:
 # Where the change of call is told: the call made comes before it.
 _CHANGE_WORDS = frozenset(
     {"then", "puis", "but", "mais", "changed", "change", "changes", "swapped", "corrected",
-     "corrige", "replaced", "remplace", "instead", "lieu", "took", "retire", "sorry", "oops"}
+     "corrige", "replaced", "remplace", "instead", "lieu", "took", "retire", "sorry", "oops",
+     "oups", "pardon", "non", "no"}
 )  # fmt: skip
 
 
-_WANT_WORDS = frozenset({"meant", "meaning", "want", "wanted", "voulait", "voulais", "veut"})
-
-
-def _call_first_made(reading: Reading, calls: list[CallMention]) -> CallMention:
+def _call_first_made(
+    reading: Reading, calls: list[CallMention], changed_to: Sequence[CallMention] = ()
+) -> CallMention:
     """The call a change of call is about: the last one made before the text
     tells the change (``North opened 1♣, … South put 1♠ and then swapped it``),
     never one only meant (``I meant to say 1NT``)."""
     tokens = reading.tokens
-    made = [c for c in calls if not only_meant(tokens, c.start)]
-    meant = [c for c in calls if c not in made]
+    # "changer son 1SA en 2♣", "corrected his bid from 3♠ to 4♠": the call changed
+    for c in calls:
+        k = c.start - 1
+        while k >= 0 and tokens[k] in _OWNER_OR_ARTICLE:
+            k -= 1
+        if k >= 0 and tokens[k] in _CHANGE_VERBS and c.start - k <= 4:
+            return c
+    # "changé en 2♣", "lapsus 2♠ pour 2♥", "from 3♠ to 4♠": the call changed to
+    made = [c for c in calls if not only_meant(tokens, c.start) and not _changed_to(tokens, c)]
+    made = made or [c for c in calls if not only_meant(tokens, c.start)]
+    meant = sorted([c for c in calls if c not in made] + list(changed_to), key=lambda c: c.start)
     if meant:
         # "I wanted 1♠ but pulled 1NT": the first call made after the one meant;
         # "W 2H card placed, W says meant 2S", "N 1♠, E P, N then 'I want 1NT'":
         # else the last one the same player made before it
-        after = [c for c in made if c.start > meant[0].start and c.caller == meant[0].caller]
+        said = meant[0]
+        after = [
+            c for c in made if c.start > said.start and (
+                (said.caller is not None and c.caller == said.caller)
+                or (c.caller is None and BREAK not in tokens[said.end : c.start])
+            )
+        ]  # fmt: skip
         if after:
             return after[0]
-        said = meant[0]
-        if said.start and (
-            tokens[said.start - 1] in _WANT_WORDS
-            or (said.start > 1 and tokens[said.start - 2] in _WANT_WORDS
-                and tokens[said.start - 1] in ("to", "say", "dire", "bid"))
-        ):  # "meant 2S", "I want 1NT", "voulait dire 2♥": the slip came before
-            own = [c for c in made if c.start < said.start and c.caller is not None
-                   and said.caller is not None and _same(reading, c.caller, said.caller)]
-            if own:
-                return own[-1]
+        own = [c for c in made if c.start < said.start and c.caller is not None
+               and said.caller is not None and _same(reading, c.caller, said.caller)]
+        if own:
+            return own[-1]  # "S bid 3♣, W passed, then S wanted to change to 3♦"
+        if said.caller is None:
+            # "O 3♣ (voulait 3♦)": the call made right before the one meant
+            near = [c for c in made if 0 <= said.start - c.end <= 2 and c.call != said.call]
+            if near:
+                return near[-1]
     change = next((i for i, t in enumerate(tokens) if t in _CHANGE_WORDS), None)
     if change is not None:
         before = [c for c in made if c.end <= change]
+        # the player who changes calls again after the word: his call before it
+        # ("O 1SA, N passe, puis O dit « non, 1♣ »")
+        again = [
+            c for c in before if c.caller is not None and c.caller.known and any(
+                change < d.start <= change + 8 and BREAK not in tokens[change : d.start]
+                and d.caller is not None and _same(reading, d.caller, c.caller)
+                and not only_offered(tokens, d.start)
+                for d in calls
+            )
+        ]  # fmt: skip
+        if again:
+            return again[-1]
         if before:
             return before[-1]
     return (made or calls)[0]
+
+
+#: Before a call (and its article): the call a player changed, the one first made.
+_CHANGE_VERBS = frozenset(
+    {"changer", "change", "changed", "changes", "changing", "modifier", "modifie", "corriger",
+     "correct", "corrected", "retirer", "withdraw", "withdrew", "from"}
+)  # fmt: skip
+_OWNER_OR_ARTICLE = frozenset(
+    {"son", "sa", "his", "her", "their", "le", "la", "the", "MY", "bid", "enchere", "call", "de",
+     "of"}
+)  # fmt: skip
+#: Before a call: the call a change of call was made to, not the one first made.
+_CHANGED_TO = frozenset({"pour", "en", "to", "into", "par", "with", "avec"})
+
+
+def _changed_to(tokens: tuple[str, ...], call: CallMention) -> bool:
+    k = call.start - 1
+    if k >= 0 and tokens[k] in _REFERENCE:
+        k -= 1  # "remplacé par le 2♥"
+    return k >= 1 and tokens[k] in _CHANGED_TO and tokens[k - 1] != BREAK
 # "after the 2♥", "sur le 1♠": a call told again, not a new one.
 _REFERENCE = frozenset({"the", "le", "la", "du"})
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
@@ -608,6 +686,7 @@ def _roles(reading: Reading) -> set[int]:
 
 
 _OWN_TURN = frozenset({"his", "her", "son", "sa", "MY", "mon", "ma"})
+_NOT_TURN = frozenset({"not", "pas", "never", "jamais"})
 _DEEMED = frozenset(
     {"deemed", "treated", "counts", "repute", "reputee", "considered", "considere", "subsequent",
      "posterieur", "posterieure"}
@@ -629,7 +708,22 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
         m for m in reading.entities.seats
         if m.ref.known and not m.ref.pronoun and m.ref.subject is None
     ]  # fmt: skip
+    extra_holders: list[Ref] = []
+    for i in range(len(tokens) - 1):
+        pair = tokens[i : i + 2]
+        if pair[0] == "MY" and pair[1] in ("turn", "tour"):
+            if not set(tokens[max(0, i - 3) : i]) & _NOT_TURN:
+                extra_holders.append(Ref(writer=Relation.SELF))  # "c'était mon tour"
+        if pair[0] in _NOT_TURN and i + 2 < len(tokens) and pair[1] in _OWN_TURN - {"MY"} and (
+            tokens[i + 2] in ("turn", "tour")
+        ):
+            # "East said it was not his turn": the one "his" stands for called out of turn
+            before = [m for m in named if m.end <= i and BREAK not in tokens[m.end : i]]
+            if before:
+                return before[0].ref
     for mention in named:
+        if tokens[mention.end : mention.end + 1] in (("turn",), ("tour",)):
+            taken.add(mention.start)  # "It was partner's turn"
         after = [t for t in tokens[mention.end : mention.end + 7] if t != COMMA]
         if BREAK in after:
             after = after[: after.index(BREAK)]
@@ -643,10 +737,14 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
     at_once = [i for i, t in enumerate(tokens) if t in _AT_ONCE]
     if at_once:
         # the two players told calling together, near the words that say so
-        near = [m for m in named if at_once[0] - 8 <= m.start <= at_once[0] + 6
-                and BREAK not in tokens[min(m.start, at_once[0]) : max(m.start, at_once[0])]]
+        # (a player told calling before, "N passed and then E and S at once", is not one)
+        call_starts = [c.start for c in reading.entities.calls]
+        near = [m for m in named if at_once[0] - 12 <= m.start <= at_once[0] + 6
+                and BREAK not in tokens[min(m.start, at_once[0]) : max(m.start, at_once[0])]
+                and not any(m.end <= s < at_once[0] and set(tokens[s : at_once[0]]) & _THEN
+                            for s in call_starts)]
         holders_near = [m for m in near if m.start in taken]
-        holder_refs = [m.ref for m in named if m.start in taken]
+        holder_refs = [m.ref for m in named if m.start in taken] + extra_holders
         if not holder_refs:
             holder_refs = [r for r in (_turn_holder(reading),) if r is not None]
         rest = [m.ref for m in near if m.start not in taken
@@ -867,6 +965,20 @@ def _meta(tokens: tuple[str, ...], mention: SeatMention) -> bool:
 # --- facts ---------------------------------------------------------------------------------
 
 
+def _first_made_in_sequence(reading: Reading) -> Call | None:
+    """Law 25: when the replayed calls show a player calling again before his
+    LHO, the call he made first (the derivation names the one he changed to)."""
+    derivation, sequence = reading.derivation, reading.compass_calls
+    if derivation is None or derivation.irregularity != I.CHANGE_OF_CALL or not sequence:
+        return None
+    for k, (seat, call) in enumerate(sequence):
+        if seat == derivation.offender and call == derivation.irregular_call:
+            own = [c for s, c in sequence[:k] if s == seat]
+            if own:
+                return own[-1]
+    return None
+
+
 def _seat_name(entities: Entities, ref: Ref | None) -> str | None:
     seat = entities.compass(ref)
     return None if seat is None else seat.name
@@ -944,6 +1056,9 @@ def _first_after_refusal(reading: Reading) -> tuple[Ref | None, Call | None]:
 _EARLIER = frozenset({"had", "avait", "already", "deja", "with", "par", "begun", "commence"})
 
 
+_OPENER = frozenset({"ouvreur", "ouvreuse", "opener"})
+
+
 def _bid_before_the_pass(reading: Reading, offender: Ref | None) -> bool | None:
     """Law 30A/30B: whether a bid had been made when the pass out of rotation
     came: a bid told before it (``1♣ 1♦, then RHO passed``, ``after North's
@@ -965,10 +1080,15 @@ def _bid_before_the_pass(reading: Reading, offender: Ref | None) -> bool | None:
     ]  # fmt: skip
     if any(c.start < cut for c in bids) or told_as_earlier or reading.affirmed("@bid_before"):
         return True
+    if set(tokens) & _OPENER:
+        return True  # "le partenaire de l'ouvreur a passé": the opening came before
     if reading.cues.get("@no_bid_yet"):
         return False
     holder = _turn_holder(reading)
     dealer = reading.entities.dealer
+    if dealer is not None and offender is not None and not _same(reading, dealer, offender):
+        # "his partner was dealer", no bid told before the pass: he passed before it
+        return False
     if holder is not None and dealer is not None and not bids:
         entities = reading.entities
         same = holder == dealer or (
@@ -983,6 +1103,51 @@ def _bid_before_the_pass(reading: Reading, offender: Ref | None) -> bool | None:
 _OUT_OF_ROTATION = frozenset(
     {I.BID_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.PASS_OUT_OF_ROTATION}
 )
+
+
+def _skipped(reading: Reading, offender: Ref | None, call: CallMention | None) -> Relation | None:
+    """Whose turn it was, from the players told not to have called yet
+    (``East had not yet called``, ``avant que son partenaire ait parlé``): the
+    first of them in rotation, the offender's partner before his RHO. His LHO
+    not having called is told about the call over it, not the turn."""
+    silent = _called_since(reading, offender, call)
+    if silent.get("partner") is False:
+        return Relation.PARTNER
+    if silent.get("rho") is False:
+        return Relation.RHO
+    return None
+
+
+_ORDINALS = frozenset(
+    {"deuxieme", "second", "troisieme", "third", "quatrieme", "fourth", "2", "3", "4"}
+)  # fmt: skip
+_ROUND = frozenset({"tour", "round"})
+
+
+def _offender_called_before(
+    reading: Reading, offender: Ref | None, call: CallMention | None
+) -> bool | None:
+    """30B, 31B, 32: whether the offender had called before his call out of
+    rotation: a later round told (``au 2e tour``, ``in the second round``) or a
+    call of his told before it (not ``bid 1♠ again``: that is the repetition
+    after the rectification); not when his call is the first of the auction."""
+    tokens = reading.tokens
+    for i, token in enumerate(tokens[:-1]):
+        if token in _ORDINALS and (
+            tokens[i + 1] in _ROUND
+            or (tokens[i + 1] in ("e", "nd", "rd", "th") and set(tokens[i + 2 : i + 3]) & _ROUND)
+        ):
+            return True
+    if offender is not None and call is not None:
+        calls = reading.entities.calls
+        if call in calls and any(
+            c.caller is not None and c.caller.known and _same(reading, c.caller, offender)
+            for c in calls[: calls.index(call)]
+        ):
+            return True
+    if _first_call_told(reading, call):
+        return False
+    return None
 
 
 def _first_call_told(reading: Reading, call: CallMention | None) -> bool:
@@ -1038,37 +1203,55 @@ def _misinformed(reading: Reading, explainer: Ref | None) -> dict[str, Any]:
     return {"misinformed": seat.rho.name}
 
 
-def _turn_holder(reading: Reading) -> Ref | None:
-    """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``."""
+def _turn_holder(reading: Reading, offender: Ref | None = None) -> Ref | None:
+    """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``;
+    never the offender himself (``hors tour de Sud``, ``at all, East passed``)."""
+    found = _turn_holders(reading)
+    if offender is not None:
+        found = (ref for ref in found if not _same(reading, ref, offender))
+    return next(found, None)
+
+
+def _turn_holders(reading: Reading) -> Iterator[Ref]:
+    """Every player the text names as whose turn it was, the likeliest first."""
     tokens = reading.tokens
     for _, end in reading.cues.get("@turn", []):
         side = _side_words(tokens, end)
         if side is not None:
-            return side
+            yield side
     for start, end in reading.cues.get("@turn", []):
         ref = _mention_near(reading, start, end, before=False, after=True)
         if ref is not None:
             window = tokens[end : end + 4]
             if COMMA in window[: window.index(COMMA)] if COMMA in window else False:
                 continue
-            return ref
+            yield ref
     for start, _ in reading.cues.get("@turn_before", []):
         ref = _mention_near(reading, start, start)
         if ref is not None:
-            return ref
+            yield ref
     for i in range(len(tokens) - 1):
         # "it was my turn", "c'était mon tour"
         if tokens[i] == "MY" and tokens[i + 1] in ("turn", "tour"):
             if not (i and tokens[i - 1] in ("before", "avant")):
-                return Ref(writer=Relation.SELF)
+                yield Ref(writer=Relation.SELF)
     for mention in reading.entities.seats:
         if mention.end < len(tokens) and tokens[mention.end] == "turn":
             if mention.start and tokens[mention.start - 1] in ("before", "not"):
                 continue
-            return mention.ref
-    return None
+            yield mention.ref
+    for mention in reading.entities.seats:
+        # "Sud réfléchissait encore", "West was still thinking": his turn, he had not called
+        after = tokens[mention.end : mention.end + 4]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        if set(after) & _THINKING and mention.ref.known and not mention.ref.pronoun:
+            yield mention.ref
 
 
+_THINKING = frozenset(
+    {"reflechissait", "reflechit", "reflechi", "thinking", "considering", "pondering", "triait"}
+)  # fmt: skip
 _LEFT = frozenset({"left", "gauche"})
 _RIGHT = frozenset({"right", "droite"})
 _HIS = frozenset({"his", "her", "him", "sa", "son", "lui", "elle"})
@@ -1192,7 +1375,11 @@ def _told_silent(reading: Reading) -> list[Ref]:
     return found
 
 
-_SINCE = frozenset({"already", "deja", "since", "now", "depuis", "ensuite"})
+_SINCE = frozenset(
+    {"already", "deja", "since", "now", "depuis", "ensuite", "then", "puis", "afterwards", "later"}
+)  # fmt: skip
+# After the verb: "a parlé ensuite", "avait passé derrière", "bid 3♥ afterwards".
+_AFTERWARDS = frozenset({"ensuite", "derriere", "afterwards", "after", "apres", "later"})
 _AFTER_THAT = frozenset({"after", "apres"})
 
 
@@ -1211,12 +1398,30 @@ def _told_calling_since(reading: Reading) -> list[Ref]:
         if not all(t in _AUXILIARIES or t in _SINCE for t in lead):
             continue
         opening = set(reading.tokens[max(0, mention.start - 3) : mention.start])
-        if set(lead) & _SINCE or opening & _AFTER_THAT:
-            found.append(mention.ref)
+        trailing = set(clause[verbs[0] + 1 : verbs[0] + 5])
+        if set(clause[verbs[0] + 1 : verbs[0] + 3]) & _DIRECTOR:
+            continue  # "then North called the TD"
+        if set(lead) & _SINCE or opening & (_AFTER_THAT | _SINCE) or trailing & _AFTERWARDS:
+            found.append(mention.ref)  # "O a parlé ensuite", "S bid 3♥ afterwards"
+    return found
+
+
+def _said_called_since(reading: Reading, offender: Ref | None) -> set[str]:
+    """The facts the words tell true of who called after the irregular call
+    (``Sud avait déjà passé derrière``, ``O a parlé ensuite``)."""
+    refs = [_mention_near(reading, s, e) for s, e in reading.affirmed("@called_over")]
+    found = set()
+    for ref in refs + list(_told_calling_since(reading)):
+        rel = Relation.LHO if ref is None else _relation_to_offender(reading, offender, ref)
+        if rel is Relation.LHO:
+            found.add("lho_called_since")
+        elif rel is Relation.PARTNER:
+            found.add("partner_called_since")
     return found
 
 
 _RESPONDING = frozenset({"responded", "repondu", "calle", "dit", "passed", "passe", "doubled"})
+_DIRECTOR = frozenset({"td", "director", "arbitre", "directeur", "dt"})
 
 
 _AUXILIARIES = frozenset(
@@ -1342,6 +1547,8 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
             return value
         if rel is Relation.RHO and ref.writer is Relation.SELF and ref.seat is None:
             return value  # "my LHO bid 1H over my 1S, I don't accept": for our side
+        if rel is Relation.RHO and ref.bare and ref.writer is Relation.LHO:
+            return value  # "pard passed out of turn, lho accepted": a note's LHO is the offender's
     return None
 
 
@@ -1393,42 +1600,28 @@ def lead_faced(reading: Reading) -> bool | None:
     return None
 
 
-# Words that tell a slip (25A) or a change of mind (25B), beyond the lexicon's phrases.
-_SLIP_WORDS = frozenset(
-    {"mistake", "wrong", "slip", "stuck", "adjacent", "voisin", "voisine", "erreur", "mauvais",
-     "mechanical", "mecanique", "inadvertent", "inadvertently", "accidentally", "accident",
-     "lapsus", "accroche", "visait", "fumbled", "thumbed", "mauvaise"}
-)  # fmt: skip
-_MIND_WORDS = frozenset(
-    {"decided", "decide", "decides", "mind", "avis", "better", "deliberate", "deliberately",
-     "reconsidered", "ravise", "jump", "sauter", "evalue", "compte", "thinking", "reflexion",
-     "rethought", "judgement", "judgment"}
-)  # fmt: skip
-
-
-def _slip_told(reading: Reading) -> bool | None:
-    """25A or 25B as the text tells it in its own words: a change of mind
-    (``he decided 2♠ is better``, ``elle avait mal compté``, ``pas un carton mal
-    pris``) or a slip (``card stuck to the adjacent one``, ``erreur de doigt``,
-    ``pulled 2S meaning 2NT``)."""
+def _unintended(reading: Reading) -> bool | None:
+    """25A or 25B as the text tells it: a slip (``by mistake``, ``mauvais
+    carton``, ``sans réflexion``, ``pulled 2S meaning 2NT``) or a change of
+    mind (``changed his mind``, ``not a slip``, ``pas un carton mal pris``).
+    A slip told wins over words of thought (``il avait réfléchi, mais il a
+    sorti le mauvais carton``)."""
     tokens = reading.tokens
-    slip = mind = False
-    for i, token in enumerate(tokens):
-        if token in _MIND_WORDS:
-            if denied(tokens, i, i + 1) or (i and tokens[i - 1] in _WITHOUT):
-                slip = True  # "sans réflexion", "no thinking"
-            else:
-                mind = True
-        elif token in _SLIP_WORDS:
-            if denied(tokens, i, i + 1):
-                mind = True  # "pas un carton mal pris", "not a slip"
-            else:
-                slip = True
+    slip, mind = bool(reading.affirmed("@unintended")), False
+    for start, end in reading.cues.get("@intended", []):
+        if denied(tokens, start, end) or (start and tokens[start - 1] in _WITHOUT):
+            slip = True  # "sans réflexion", "without thinking"
+        else:
+            mind = True
+    if not slip and reading.cues.get("@unintended"):
+        mind = True  # "not a slip", "pas involontaire"
+    if slip:
+        return True
     if mind:
         return False
-    if slip or any(
-        set(tokens[max(0, c.start - 2) : c.start]) & _MEANING for c in reading.entities.calls
-    ):
+    if reading.affirmed("@unintended_weak"):
+        return True  # "2♥ au lieu de 2♠", unless a change of mind is said
+    if any(set(tokens[max(0, c.start - 2) : c.start]) & _MEANING for c in reading.entities.calls):
         return True  # "pulled 2S meaning 2NT", "en voulant le 1♦"
     return None
 
@@ -1437,50 +1630,159 @@ _WITHOUT = frozenset({"sans", "without", "no"})
 _MEANING = frozenset({"meant", "meaning", "intending", "intended", "visait", "voulant"})
 
 
-_DEFENDING_WORDS = frozenset(
-    {"defend", "defends", "defending", "defended", "defendra", "defendent", "defenseur",
-     "defenseurs", "defender", "defenders", "defense"}
+_OTHER_SIDE = {"declaring": "defending", "defending": "declaring"}
+# Before a lead word, these make it the time of the lead (``before the opening
+# lead``, ``après l'entame``), not the player who leads.
+_LEAD_AS_TIME = frozenset(
+    {"the", "opening", "la", "l", "le", "before", "after", "avant", "apres", "first", "premier",
+     "premiere", "until", "since", "depuis", "sans"}
 )  # fmt: skip
-_DECLARING_WORDS = frozenset({"declarer", "declarant", "dummy", "mort", "declarers"})
 
 
-def _side_of_offender(reading: Reading, offender: Ref | None) -> str | None:
+def _same_side(reading: Reading, a: Ref | None, b: Ref) -> bool | None:
+    """Whether ``b`` sits on ``a``'s side (``we``: the writer's), when the text tells."""
+    other = Ref(writer=Relation.SELF) if b.ours else b
+    rel = relation(reading.entities, a, other)
+    if rel is None:
+        return None
+    return rel in (Relation.SELF, Relation.PARTNER)
+
+
+def _side_of_offender(
+    reading: Reading, offender: Ref | None, call: CallMention | None = None
+) -> str | None:
     """Law 39: the offender's side as a player is told declaring or defending
-    (``S défendra``, ``E/W defend``, ``North is declarer``): the same for the
-    offender's side, the other for his opponents."""
-    seat = reading.entities.compass(offender)
-    if seat is None:
+    (``S défendra``, ``E/W defend``, ``North is declarer``, ``we were the
+    declarers``) or on lead (``North, who had to lead``, ``W hasn't led yet``:
+    a defender), the same for the offender's side, the other for his
+    opponents; else the side that made the contract's bid (``4♠ by N``)."""
+    if offender is None:
         return None
     tokens = reading.tokens
-    for mention in reading.entities.seats:
-        named = reading.entities.compass(mention.ref)
-        if named is None or mention.ref.pronoun:
+    spans = sorted(
+        [(s, "defending") for s, _ in reading.cues.get("@defending", [])]
+        + [(s, "declaring") for s, _ in reading.cues.get("@declaring", [])]
+    )
+    seats = reading.entities.seats
+    for mention in seats:
+        if mention.ref.pronoun or not (mention.ref.known or mention.ref.ours):
             continue
-        after = tokens[mention.end : mention.end + 3]
-        if BREAK in after:
-            after = after[: after.index(BREAK)]
-        if set(after) & _DEFENDING_WORDS:
-            told = "defending"
-        elif set(after) & _DECLARING_WORDS:
-            told = "declaring"
+        window = list(tokens[mention.end : mention.end + 5])
+        for k, token in enumerate(window):
+            # the words about this player end at the clause or at the next player named
+            relative = token == COMMA and window[k + 1 : k + 2] in (["who"], ["qui"])
+            if token == BREAK or (token == COMMA and not relative) or any(
+                m.start == mention.end + k for m in seats
+            ):
+                window = window[:k]
+                break
+        near = [told for s, told in spans if mention.end <= s < mention.end + min(3, len(window))]
+        if near:
+            if denied(tokens, mention.end, mention.end + 1):
+                continue
+            told = near[0]
+        elif any(
+            t in _LEAD and (k == 0 or window[k - 1] not in _LEAD_AS_TIME)
+            for k, t in enumerate(window)
+        ):
+            told = "defending"  # the player on lead, who led or is yet to lead, defends
         else:
             continue
-        if denied(tokens, mention.end, mention.end + 1):
-            continue
-        if named in (seat, seat.partner):
-            return told
-        return "declaring" if told == "defending" else "defending"
-    return None
+        same = _same_side(reading, offender, mention.ref)
+        if same is not None:
+            return told if same else _OTHER_SIDE[told]
+    return _side_of_contract(reading, offender, call)
+
+
+def _side_of_contract(
+    reading: Reading, offender: Ref | None, call: CallMention | None
+) -> str | None:
+    """After the final pass (39), the side that made the last bid told before
+    the call (``auction ended 4♠ by N``, ``I opened 1NT, P P P``) declares."""
+    calls = reading.entities.calls
+    if offender is None or call is None or call not in calls:
+        return None
+    bids = [
+        c for c in calls[: calls.index(call)]
+        if c.call.is_bid and c.caller is not None and c.caller.known and not c.caller.pronoun
+    ]  # fmt: skip
+    if not bids or bids[-1].caller is None:
+        return None
+    same = _same_side(reading, offender, bids[-1].caller)
+    if same is None:
+        return None
+    return "declaring" if same else "defending"
+
+
+_SUITS = frozenset({"♣", "♦", "♥", "♠"})
+# Ranks written by letter next to a suit: ``♠K``, ``R♠``, ``V♦``, ``SK`` (English
+# and French letters; ``a``/``t`` only after the suit, where no article stands).
+_HONOUR_AFTER_SUIT = frozenset({"a", "k", "q", "j", "t", "r", "d", "v", "10"})
+_HONOUR_BEFORE_SUIT = frozenset({"k", "q", "j", "r", "d", "v"})
+_LOW_RANKS = frozenset(str(n) for n in range(2, 10))
+_OF = frozenset({"of", "de", "d"})
+_SHOWN = ("expos", "tomb", "fell", "face", "drop", "visible", "montr", "shown")
+# After a lead word, these make it a rule named, not a card led ("lead restrictions").
+_LEAD_NAMED = frozenset({"restrictions", "restriction", "penalty", "out"})
+_THOUGHT = frozenset({"thought", "croyait", "pensait", "cru", "pense", "thinking"})
+
+
+def _cards_named(tokens: list[str]) -> dict[tuple[str, str], bool]:
+    """The cards a text names by rank and suit (``♠K``, ``V♦``, ``the 3 of clubs``,
+    ``son as de ♠``, ``SK``), each with whether it is an honour."""
+    found: dict[tuple[str, str], bool] = {}
+    for i, token in enumerate(tokens):
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        before = tokens[i - 1] if i else ""
+        if token in _SUITS:
+            if before in _LOW_RANKS or before == "1":
+                # "1♠", "4♥" are bids, unless told as a card ("carte 4♣", "2♦ exposé")
+                ahead = tokens[i - 2] if i >= 2 else ""
+                if before != "1" and (ahead in _CARD_WORDS | _SMALL or nxt.startswith(_SHOWN)):
+                    found[(token, before)] = False
+                continue
+            if nxt in _HONOUR_AFTER_SUIT:
+                found[(token, nxt)] = True
+            elif nxt in _LOW_RANKS:
+                found[(token, nxt)] = False
+            elif before in _HONOUR_BEFORE_SUIT:
+                found[(token, before)] = True
+            elif before in _OF and i >= 2 and (tokens[i - 2] in _HONOURS or tokens[i - 2] == "10"):
+                found[(token, tokens[i - 2])] = True
+            elif before in _OF and i >= 2 and tokens[i - 2] in _LOW_RANKS:
+                found[(token, tokens[i - 2])] = False
+        elif len(token) == 2 and token[0] in "shdc" and token[1] in "kqj":
+            found[(token[0], token[1])] = True  # "SK", "HQ" (not "sa", "ca": words)
+    return found
 
 
 def _cards(reading: Reading) -> str | None:
+    """Law 24: the cards exposed during the auction: a card led (a lead word
+    not denied, hypothetical or naming a rule), several (two cards named,
+    ``three of the cards``, ``plusieurs``), else one honour or one low card."""
     tokens = [t for t in reading.tokens if t not in (COMMA, BREAK)]
-    if any(t in _LEAD_WORDS for t in tokens):
-        return "led"
     for i, token in enumerate(tokens):
-        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if token in _SEVERAL or (token.isdecimal() and int(token) >= 2 and nxt in _CARD_WORDS):
+        if token not in _LEAD or denied(tuple(tokens), i, i + 1):
+            continue
+        if tokens[i + 1 : i + 2] and tokens[i + 1] in _LEAD_NAMED:
+            continue
+        if set(tokens[max(0, i - 5) : i]) & (_THOUGHT | {"pas", "not", "no", "sans"}):
+            continue
+        return "led"
+    named = _cards_named(tokens)
+    if len(named) >= 2:
+        return "several"
+    for i, token in enumerate(tokens):
+        if token in _SEVERAL:
             return "several"
+        if token.isdecimal() and 2 <= int(token) <= 13 and tokens[i - 1 : i] != ["of"]:
+            for word in tokens[i + 1 : i + 6]:  # "3 cartes", "three of his cards"
+                if word in STRAINS or len(word) == 1:
+                    break  # "2 ♠", "24 B": a card or a Law, not a count
+                if word in _CARD_WORDS:
+                    return "several"
+    if named:
+        return "one_honour" if next(iter(named.values())) else "one_low"
     if any(t in _HONOURS for t in tokens):
         return "one_honour"
     for i, token in enumerate(tokens):
@@ -1557,8 +1859,9 @@ def _replacement(
     # left open, so the ruling offers both and never bars a partner unasked.
     if reading.affirmed("@comparable"):
         return "comparable"
-    if reading.cues.get("@comparable"):
-        return "other_bid"  # "not comparable", "pas le même sens"
+    if reading.cues.get("@comparable") or reading.affirmed("@obliged"):
+        # "not comparable", "pas le même sens"; the partner told barred (27B2)
+        return "other_bid"
     return None
 
 
@@ -1673,7 +1976,12 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         if "who_noticed" in facts:
             facts.pop("offender_relative", None)  # the writer's side explained
     if kind in CALL_IRREGULARITIES or kind == I.SIMULTANEOUS_CALLS:
-        if derived and derivation is not None and derivation.irregular_call is not None:
+        first_made = _first_made_in_sequence(reading) if kind == I.CHANGE_OF_CALL else None
+        if first_made is not None:
+            facts["call"] = str(first_made)
+        elif kind == I.CHANGE_OF_CALL and derived and call is not None:
+            facts["call"] = str(call.call)  # the replayed call is the one changed to
+        elif derived and derivation is not None and derivation.irregular_call is not None:
             facts["call"] = str(derivation.irregular_call)
         elif call is not None:
             facts["call"] = str(call.call)
@@ -1694,13 +2002,15 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
 
     text_facts: dict[str, FactValue] = {}
     if "turn_of" in relevant:
-        rel = _relation_to_offender(reading, offender, _turn_holder(reading))
+        rel = _relation_to_offender(reading, offender, _turn_holder(reading, offender))
         if rel is None:
             rel = _relation_to_offender(reading, offender, _first_after_refusal(reading)[0])
         if rel is None and _first_call_told(reading, call):
             # the first call of the auction made by another than the dealer:
             # it was the dealer's turn (``opened 1♥, the dealer was me``)
             rel = _relation_to_offender(reading, offender, entities.dealer)
+        if rel is None and kind in _OUT_OF_ROTATION:
+            rel = _skipped(reading, offender, call)
         if rel is not None and rel is not Relation.SELF:
             text_facts["turn_of"] = rel.value
     next_caller, next_call = _first_after_refusal(reading)
@@ -1740,6 +2050,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             ):
                 text_facts["correct_player_called"] = True
             break
+    if kind in _OUT_OF_ROTATION:
+        before = _offender_called_before(reading, offender, call)
+        if before is not None:
+            text_facts["offender_called_before"] = before
     if kind in _OUT_OF_ROTATION and reading.cues.get("@comparable"):
         # 23A: the director's judgement told ("une enchère comparable", "not the same")
         text_facts["comparable"] = bool(reading.affirmed("@comparable"))
@@ -1781,16 +2095,9 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["artificial"] = True
     elif reading.affirmed("@natural"):
         text_facts["artificial"] = False
-    if reading.affirmed("@unintended"):
-        text_facts["unintended"] = True
-    elif reading.affirmed("@intended"):
-        text_facts["unintended"] = False
-    elif reading.affirmed("@unintended_weak"):
-        text_facts["unintended"] = True  # "2♥ au lieu de 2♠", unless a change of mind is said
-    elif kind is I.CHANGE_OF_CALL:
-        slip = _slip_told(reading)
-        if slip is not None:
-            text_facts["unintended"] = slip
+    unintended = _unintended(reading)
+    if unintended is not None:
+        text_facts["unintended"] = unintended
     out_of_turn = reading.cues.get("@out_of_turn", [])
     in_turn = [
         s for s in reading.affirmed("@in_turn")
@@ -1805,12 +2112,13 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     faced = lead_faced(reading)
     if faced is not None:
         text_facts["after_opening_lead"] = faced
-    side = _side_of_offender(reading, offender)
+    side = _side_of_offender(reading, offender, call if kind is I.CALL_AFTER_FINAL_PASS else None)
+    declaring, defending = reading.affirmed("@declaring"), reading.affirmed("@defending")
     if side is not None:
         text_facts["offender_side"] = side
-    elif reading.affirmed("@declaring"):
+    elif declaring and not defending:
         text_facts["offender_side"] = "declaring"
-    elif reading.affirmed("@defending"):
+    elif defending and not declaring:
         text_facts["offender_side"] = "defending"
     if reading.affirmed("@auction_going") or faced is False:
         # "enchères en cours"; "the auction is over and I am on lead": the lead
@@ -1857,8 +2165,34 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
                 facts[fact] = value  # the listed calls, replayed, know who called after
             elif fact in FACTS:
                 facts.setdefault(fact, value)
+    if "calls" in facts and derivation is not None:
+        # The core replays the calls given with the facts. When the words tell
+        # a call after the last one listed (``Sud avait déjà passé derrière``),
+        # the list is incomplete: the words rule and the calls are set aside.
+        # So do words telling a bid before (``the auction had begun with 1♦``).
+        said = _said_called_since(reading, offender) if listed else {
+            f for f in _CALLS_TELL_BETTER if text_facts.get(f) is True
+        }
+        said |= {f for f in _SHOWN_BY_CALLS - _CALLS_TELL_BETTER if text_facts.get(f) is True}
+        after = [
+            f for f in sorted(said & relevant)
+            if derivation.facts.get(f) is False
+        ]  # fmt: skip
+        if after:
+            del facts["calls"]
+            facts.update(dict.fromkeys(after, True))
+            return facts
+        # Else a fact read in the words that the replay contradicts (``no bid
+        # yet`` when the calls show one) would refute the whole message: the
+        # calls' answer stands.
+        for fact in _SHOWN_BY_CALLS:
+            shown = derivation.facts.get(fact)
+            if shown is not None and facts.get(fact, shown) != shown:
+                del facts[fact]
     return facts
 
 
 #: Facts the replayed calls establish more reliably than the words around them.
 _CALLS_TELL_BETTER = frozenset({"lho_called_since", "partner_called_since"})
+#: Facts the core derives from the calls themselves (whose turn, who called before and since).
+_SHOWN_BY_CALLS = _CALLS_TELL_BETTER | {"offender_called_before", "any_bid_before", "turn_of"}

@@ -252,7 +252,7 @@ def correct_word(word: str) -> str:
 # French elisions typed without the apostrophe: "c etait", "j ai", "n a".
 _UNELIDED = {
     "c": ({"est", "etait", "etaient"}, "ce"),
-    "j": ({"ai", "avais", "etais", "avoue", "ouvre"}, "je"),
+    "j": ({"ai", "avais", "etais", "avoue", "ouvre", "suis", "joue", "jouais"}, "je"),
     "n": ({"a", "ai", "avait", "avais", "est", "etait", "y"}, "ne"),
     "qu": (None, "que"),
     "l": ({"a", "as", "adversaire", "arbitre", "enchere", "ouverture", "etui", "entame"}, "le"),
@@ -407,6 +407,8 @@ def _seat_of(token: _Token, before: _Token | None, after: _Token | None) -> str 
     if text == "est":
         return "E" if _est_is_seat(token, before, after) else None
     if text in _SEAT_LETTERS and len(token.original) == 1:
+        if token.glued and before is not None and before.text.isdecimal():
+            return None  # "le 2e 1SA": an ordinal, not East
         if token.original.isupper():
             # "E" between words, "S 1H", "O X"; not an "A"-like capital at a sentence start.
             return _SEAT_LETTERS[text]

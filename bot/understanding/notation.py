@@ -163,6 +163,11 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
         if end < len(tokens) and tokens[end] in SEATS and _in_parentheses(norm, end):
             seats.append(Seat[tokens[end]])
             after_style = True
+        elif tokens[end : end + 1] in (("by",), ("par",)) and tokens[end + 1 : end + 2] and (
+            tokens[end + 1] in SEATS
+        ):  # "1NT P P XX by W"
+            seats.append(Seat[tokens[end + 1]])
+            after_style = True
         else:
             seats.append(None)
     if after_style:
@@ -185,6 +190,11 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
     if known:
         k, seat = known[0]
         first = Seat((seat - k) % 4)
+        if after_style and dealer is not None and first != dealer:
+            # "Dlr W. 1NT P P XX by W": the dealer starts the rotation; a seat
+            # written out of it is a call out of rotation
+            seat, k = dealer, 0
+            first = dealer
         if any(s != Seat((first + j) % 4) for j, s in known):
             if after_style:
                 # ``1H (S) P (W) 1S (E)``, ``4♥ (E) P P P; S X``: one call out of

@@ -7,7 +7,13 @@ Telegram does (``set_admins`` says who administers a group),
 serves the files added with ``add_file`` under ``base_file_url`` (each
 download is recorded as a ``download`` call), records every call with its
 decoded parameters, and refuses anything else with 400 so an unexpected call
-fails loudly. A token other than its own gets 401, as Telegram answers. Text
+fails loudly. A token other than its own gets 401, as Telegram answers.
+Message ids are counted per chat, shared by the users' messages (those of
+the updates pushed, or ``new_message_id``) and the bot's, as in Telegram;
+``editMessageText`` answers as Telegram does: "message is not modified"
+when the content and buttons are the same, "message can't be edited" for
+a user's message, "there is no text in the message to edit" for a
+document, "message to edit not found" for an id the chat does not hold. Text
 sent with ``parse_mode=HTML`` is checked as Telegram parses it (only its tags,
 balanced, every ``<`` and ``&`` escaped otherwise): bad markup gets Telegram's
 400 "can't parse entities". Point python-telegram-bot at ``base_url`` /
@@ -47,6 +53,8 @@ class ApiCall:
     params: dict[str, Any]
     files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
     at: float = field(default_factory=time.perf_counter)
+    #: whether Telegram did it (False: refused, e.g. an edit "not modified")
+    ok: bool = True
 
 
 def _decode(value: str) -> Any:
@@ -71,7 +79,13 @@ class FakeBotApi:
         self._updates: list[dict[str, Any]] = []
         self._cond = threading.Condition()
         self._next_update_id = 1
-        self._next_message_id = 1000
+        #: (chat id, message id) of each edit that changed a message
+        self.rewritten: list[tuple[int, int]] = []
+        #: chat id -> the highest message id in it (users' and the bot's)
+        self._last_id: dict[int, int] = {}
+        #: (chat id, message id) of the users' messages, and of the bot's documents
+        self._users: set[tuple[int, int]] = set()
+        self._documents: set[tuple[int, int]] = set()
         self._files: dict[str, bytes] = {}
         self._server = _QuietServer(("127.0.0.1", 0), self._handler_class())
         self._server.daemon_threads = True
@@ -85,8 +99,9 @@ class FakeBotApi:
         #: "timeout", "seconds": s} holds it s seconds first; {"__fault__": "slow",
         #: "seconds": s} holds it s seconds, then takes it and answers as usual;
         #: {"__fault__": "raw", "body": text} answers 200 with that body (malformed
-        #: JSON). Apart from "slow", none of them is recorded as a call: Telegram
-        #: did not take it.
+        #: JSON); {"__fault__": "lost"} takes the call (a message is sent) and
+        #: closes the connection without the answer. Apart from "slow" and
+        #: "lost", none of them is recorded as a call: Telegram did not take it.
         self.override: Callable[[str, dict[str, Any]], tuple[int, dict[str, Any]] | None] | None \
             = None
         #: (chat id, message id) -> what a message the fake sent shows (text, buttons)
@@ -133,8 +148,34 @@ class FakeBotApi:
 
     def push(self, update: dict[str, Any]) -> None:
         with self._cond:
+            self._note_update(update)
             self._updates.append(update)
             self._cond.notify_all()
+
+    def new_message_id(self, chat_id: int) -> int:
+        """The id Telegram gives the next message a user writes in ``chat_id``
+        (for updates the bot gets by webhook, not through ``push``)."""
+        with self._cond:
+            message_id = self._last_id.get(chat_id, 0) + 1
+            self._last_id[chat_id] = message_id
+            self._users.add((chat_id, message_id))
+            return message_id
+
+    def _note_update(self, update: dict[str, Any]) -> None:
+        """A pushed update's message is in its chat: a user's message, or the
+        bot's message whose button was pressed (with what it shows)."""
+        message = update.get("message") or update.get("edited_message")
+        query = update.get("callback_query") or {}
+        pressed = query.get("message")
+        for item, users in ((message, True), (pressed, False)):
+            if not isinstance(item, dict) or "chat" not in item:
+                continue
+            key = (int(item["chat"]["id"]), int(item["message_id"]))
+            self._last_id[key[0]] = max(self._last_id.get(key[0], 0), key[1])
+            if users:
+                self._users.add(key)
+            elif key not in self._shown and key not in self._users:
+                self._shown[key] = _content(item)
 
     def add_file(self, file_id: str, data: bytes) -> str:
         """Make ``data`` downloadable as ``file_id`` (getFile, then a GET); the file's path."""
@@ -183,11 +224,11 @@ class FakeBotApi:
             if problem:
                 return 400, {"ok": False, "error_code": 400,
                              "description": f"Bad Request: can't parse entities: {problem}"}
-        if method == "editMessageText" and self._unchanged(params):
-            return 400, {"ok": False, "error_code": 400, "description": (
-                "Bad Request: message is not modified: specified new message content and "
-                "reply markup are exactly the same as a current content and reply markup of "
-                "the message")}
+        if method == "editMessageText":
+            refusal = self._edit_refusal(params)
+            if refusal is not None:
+                return 400, {"ok": False, "error_code": 400,
+                             "description": f"Bad Request: {refusal}"}
         if method in ("sendMessage", "sendDocument", "editMessageText"):
             return 200, {"ok": True, "result": self._message(method, params)}
         if method == "getChatMember":
@@ -265,24 +306,34 @@ class FakeBotApi:
             limit = int(params.get("limit") or 100)
             return list(self._updates[:limit])
 
-    def _unchanged(self, params: dict[str, Any]) -> bool:
-        """Whether an edit would leave a message the fake sent as it is (text and
-        buttons the same): Telegram refuses such an edit."""
+    def _edit_refusal(self, params: dict[str, Any]) -> str | None:
+        """Why Telegram refuses this edit (its words), or None."""
         key = (int(params["chat_id"]), int(params.get("message_id") or 0))
         with self._cond:
             shown = self._shown.get(key)
-        return shown is not None and shown == _content(params)
+            if shown is not None:
+                return None if shown != _content(params) else (
+                    "message is not modified: specified new message content and reply markup "
+                    "are exactly the same as a current content and reply markup of the message")
+            if key in self._users:
+                return "message can't be edited"
+            if key in self._documents:
+                return "there is no text in the message to edit"
+        return "message to edit not found"
 
     def _message(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         chat_id = int(params["chat_id"])
         with self._cond:
             if method == "editMessageText":
                 message_id = int(params["message_id"])
+                self.rewritten.append((chat_id, message_id))
             else:
-                self._next_message_id += 1
-                message_id = self._next_message_id
+                message_id = self._last_id.get(chat_id, 0) + 1
+                self._last_id[chat_id] = message_id
             if method != "sendDocument":
                 self._shown[(chat_id, message_id)] = _content(params)
+            else:
+                self._documents.add((chat_id, message_id))
         message: dict[str, Any] = {
             "message_id": message_id,
             "date": int(time.time()),
@@ -344,12 +395,18 @@ class FakeBotApi:
                         # Taken and answered as usual, but only after a while.
                         time.sleep(float(injected[1].get("seconds", 1.0)))
                         injected = None
-                    if method != "getUpdates" and injected is None:  # Telegram took it
-                        fake._record(ApiCall(method, params, files))
+                    if injected is not None and injected[1].get("__fault__") == "lost":
+                        # Taken (the message is in the chat), its answer lost.
+                        _, payload = fake._answer(method, params)
+                        fake._record(ApiCall(method, params, files, ok=payload["ok"]))
+                        self._fault({"__fault__": "reset"})
+                        return
                     if injected is not None and "__fault__" in injected[1]:
                         self._fault(injected[1])
                         return
                     status, payload = injected or fake._answer(method, params)
+                    if method != "getUpdates" and injected is None:  # Telegram took it
+                        fake._record(ApiCall(method, params, files, ok=bool(payload["ok"])))
                 data = json.dumps(payload).encode()
                 try:
                     self.send_response(status)

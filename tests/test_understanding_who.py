@@ -1,0 +1,197 @@
+"""Who did it and what call: the writer's seat told in many ways, relative
+seats, the subject of a call, the call first made in a change of call (Law
+25), the two players of simultaneous calls (Law 33). The irregularity is
+given, so that these tests read the offender and the call only."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understanding.extract import facts_for, read
+from bot.understanding.normalise import normalise
+from rules_core.calls import Seat
+
+
+@pytest.mark.parametrize(
+    ("text", "seat"),
+    [
+        # the writer's seat told by itself or before his clause
+        ("Nord, c'est moi. Le donneur a passé.", Seat.N),
+        ("West here. My RHO opened 1D.", Seat.W),
+        ("En Ouest, j'ai vu mon partenaire ouvrir.", Seat.W),
+        ("As East, I had passed.", Seat.E),
+        ("Je joue Sud ce soir avec un ami.", Seat.S),
+        ("I played North at table 4.", Seat.N),
+        ("I sat East for this round.", Seat.E),
+        ("jss nord, partenaire a ouvert", Seat.N),
+        # said outright, the seat wins over an apposition that merges two players
+        ("ma partenaire a ouvert, c'était à E (moi je suis N)", Seat.N),
+    ],
+)
+def test_the_writers_seat(text, seat):
+    assert read(text).entities.anchor == seat
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender"),
+    [
+        # relative seats resolved from the writer's stated seat
+        ("Je suis Est. Ma gauche a ouvert 1♥ alors que c'était à mon partenaire.",
+         "bid_out_of_rotation", "S"),
+        ("I'm West. My left opponent opened 1NT before his partner, the dealer.",
+         "bid_out_of_rotation", "N"),
+        ("I am South. Lefty passed before my partner had called.",
+         "pass_out_of_rotation", "W"),
+        # a relative word of a named player: "le partenaire de Sud", "the LHO of my partner"
+        ("Le partenaire de Ouest a contré avant son tour.", "double_out_of_rotation", "E"),
+        ("I am North. The LHO of my partner passed when it was my turn.",
+         "pass_out_of_rotation", "W"),
+        # "donneur Sud, mon adversaire de gauche …" names two players, not one
+        ("Donneur Est, mon adversaire de gauche a passé avant lui. Je suis Ouest.",
+         "pass_out_of_rotation", "N"),
+        # the subject of a call stands before a relative clause, not after "de"/"before"
+        ("Je suis Nord. Ouest, qui n'avait pas vu l'enchère de mon partenaire, a posé 1♦.",
+         "insufficient_bid", "W"),
+        ("Je suis Sud, donneur. Mon partenaire a ouvert avant moi 1♠.",
+         "bid_out_of_rotation", "N"),
+    ],
+)  # fmt: skip
+def test_offender_from_relative_seats(text, irregularity, offender):
+    assert facts_for(read(text), irregularity).get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        # Law 25: the call first made, not the one meant or changed to
+        ("Est a sorti 2♣ en voulant 2♦, corrigé aussitôt.", "2C"),
+        ("lapsus de Nord : 3♥ pour 3♦, repris tout de suite", "3H"),
+        ("My partner wanted to change his 2NT into 3NT after my pass.", "2NT"),
+        ("Ouest a voulu changer son 1♠ en 2♠ alors que j'avais parlé.", "1S"),
+        ("North bid 4♦, East passed, then North wanted to change to 4♥.", "4D"),
+        ("E 2♥ (voulait 2♠), S passe, E s'en rend compte.", "2H"),
+        ("N: 1NT. E: pass. Then N says 'sorry, 2C' and wants to change.", "1NT"),
+        # replayed: the same player calling twice before his LHO, the first call
+        ("Dealer N. N 1♣, E P, S 1♥, S 1♠.", "1H"),
+    ],
+)
+def test_call_first_made_in_a_change_of_call(text, call):
+    assert facts_for(read(text), "change_of_call").get("call") == call
+
+
+@pytest.mark.parametrize(
+    ("text", "offender", "call"),
+    [
+        # Law 33: of two players calling at once, the one whose turn it was not
+        ("Mon adversaire de droite et moi avons parlé en même temps. C'était mon tour. "
+         "Moi 1♠, lui passe.", "rho", "P"),
+        ("My partner and I called at the same time. It was my turn. I bid 2H, he passed.",
+         "partner", "P"),
+        ("West and North called together after 1C; North said it was not his turn.",
+         "N", None),
+    ],
+)  # fmt: skip
+def test_simultaneous_calls_offender(text, offender, call):
+    facts = facts_for(read(text), "simultaneous_calls")
+    assert offender in (facts.get("offender"), facts.get("offender_relative"))
+    if call is not None:
+        assert facts.get("call") == call
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        # glued French elisions are the verb, never a seat or a typo of "cent"
+        ("cest ouest", ("ce", "est", "W")),
+        ("cetait Est", ("ce", "etait", "E")),
+        # "2e" is an ordinal, not a level and East
+        ("le 2e 1SA", ("le", "2", "e", "1", "NT")),
+        # relative seats written short
+        ("ma gauche a passé", ("MY", "LHO", "a", "passe")),
+        ("my right opponent", ("MY", "RHO")),
+    ],
+)
+def test_words_for_seats(text, tokens):
+    assert normalise(text).tokens == tokens
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender", "call"),
+    [
+        # "X of S's 1NT": the player after "of" owns the doubled call, he did not double
+        ("E X of W's 2♠", "inadmissible_double", "E", "X"),
+        ("N: XX of S's undoubled 4♦. Called at once.", "inadmissible_double", "N", "XX"),
+        # "XX by W" after a seatless run: the dealer starts the rotation
+        ("Dlr N. 1♥ P P XX by N. No double before.", "inadmissible_double", "N", "XX"),
+    ],
+)  # fmt: skip
+def test_directors_notation_offender_and_call(text, irregularity, offender, call):
+    facts = facts_for(read(text), irregularity)
+    assert (facts.get("offender"), facts.get("call")) == (offender, call)
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        # 27: the bid seen or thought of is the reason, the insufficient bid the one made
+        ("Ma gauche ouvre 2♦ et je dis 2♣ (j'avais lu 1♦).", "2C"),
+        ("RHO opened 1NT and I bid 1S, I had read 1C.", "1S"),
+        ("My LHO opened 2H but I thought it was 1H, so I said 1S.", "1S"),
+        ("Il croyait avoir entendu 1♠ et il a dit 1♥ sur 2♣.", "1H"),
+    ],
+)
+def test_the_insufficient_bid_not_the_bid_imagined(text, call):
+    assert facts_for(read(text), "insufficient_bid").get("call") == call
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender", "call"),
+    [
+        # a seat after the call and its cue words, closing the clause, is the caller
+        ("passe HT E, donneur S", "pass_out_of_rotation", "E", "P"),
+        ("X oot W. Dlr N.", "double_out_of_rotation", "W", "X"),
+        # "out of turn" is a cue: the seat after it is whose turn it was
+        ("S XX out of turn — N's turn.", "double_out_of_rotation", "S", "XX"),
+        # "a passer" typed for "a passé"
+        ("donneur N, O a passer avant N", "pass_out_of_rotation", "W", "P"),
+    ],
+)  # fmt: skip
+def test_caller_written_around_the_call(text, irregularity, offender, call):
+    facts = facts_for(read(text), irregularity)
+    assert (facts.get("offender"), facts.get("call")) == (offender, call)
+
+
+@pytest.mark.parametrize(
+    ("text", "offender", "call"),
+    [
+        # Law 39: the call after the final pass, not the contract named again
+        ("Contract 4♠ by N after three passes. Then E, who was on lead, said double. "
+         "The director cancelled the double.", "E", "X"),
+        ("Auction 1NT (S) 3NT (N) and three passes, then W wanted to double 3NT and "
+         "said double.", "W", "X"),
+        # "put on the table 3♠": a place, not table 3
+        ("Après trois passes, Ouest a posé sur la table 2♥ sans voir que c'était fini.",
+         "W", "2H"),
+        # a subject before a relative clause: "North, who is the partner of declarer, bid"
+        ("S 1♠, W P, N 2♠, all pass. Then N, who is the partner of the declarer, put out 3♠.",
+         "N", "3S"),
+    ],
+)  # fmt: skip
+def test_call_after_the_final_pass(text, offender, call):
+    facts = facts_for(read(text), "call_after_final_pass")
+    assert (facts.get("offender"), facts.get("call")) == (offender, call)
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        # Law 25: a meant call with nobody named is no anchor for a later "allowed 1♦"
+        ("Dlr N. N 1♠, but says meant 1NT. Allowed 1NT.", "1S"),
+        # "no," then the new call: the call before it is the one first made
+        ("Mon partenaire a dit 2♦ et aussitôt « non, 2♥ ».", "2D"),
+        # a holding is no call: "I saw I have only 4 hearts"
+        ("I bid 3♥, then saw I have only 4 ♥ and said no, 2♥.", "3H"),
+    ],
+)
+def test_change_of_call_first_call_among_other_words(text, call):
+    assert facts_for(read(text), "change_of_call").get("call") == call
