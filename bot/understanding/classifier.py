@@ -32,7 +32,7 @@ from rules_core.text import fold
 from .entities import OFFSETS, Ref, only_meant
 from .extract import Reading, facts_for, law_reference, read, read_calls, two_boards
 from .lawref import LAW_NOUNS, Citation, citations
-from .lexicon import NEGATORS, Match, phrase_matches
+from .lexicon import NEGATORS, Match, negated_at, phrase_matches
 from .ngram import NONE, probabilities
 from .normalise import BREAK, COMMA, is_known
 
@@ -197,7 +197,7 @@ def classify(text: str) -> Classification:
     law_request = scores.get(LAW_LOOKUP, 0.0) >= 0.9 and (
         not _someone_acts(reading) or _law_titled(reading, _lexical(reading))
     )  # "I'd like to read law 36 on inadmissible doubles": the writer asks, nobody calls
-    applied = _applied_rectification(reading)
+    applied = _applied_rectification(reading) | _ruled_out(reading)
     regular = _judged_regular(reading)
     # "la règle des contres inadmissibles": the topic named after the Law
     topic_damping = 0.3 if any(
@@ -285,7 +285,7 @@ def _scores(reading: Reading) -> tuple[dict[str, float], dict[str, float]]:
         for sequential in (I.INSUFFICIENT_BID, *set(_OUT_OF_TURN.values())):
             if sequential in structural:
                 structural[sequential] *= 0.5
-    for key in _applied_rectification(reading):
+    for key in _applied_rectification(reading) | _ruled_out(reading):
         if key in lexical:
             lexical[key] *= 0.5
     for key in _judged_regular(reading):
@@ -324,6 +324,11 @@ def _scores(reading: Reading) -> tuple[dict[str, float], dict[str, float]]:
     if _law_titled(reading, lexical):
         structural[LAW_LOOKUP] = max(structural.get(LAW_LOOKUP, 0.0), 0.95)
         scores[LAW_LOOKUP] = max(scores.get(LAW_LOOKUP, 0.0), 0.95)
+    if I.CHANGE_OF_CALL in scores and _explained_otherwise(reading):
+        # "can I change my call? the explanation was wrong": the change is 21B1's remedy
+        scores[I.CHANGE_OF_CALL] *= 0.6
+    if I.CHANGE_OF_CALL in scores and _asked_then_acted(reading):
+        scores[I.CHANGE_OF_CALL] *= 0.6  # the call asked about is not the asker's own
     if structural.get(LAW_LOOKUP, 0) >= 0.9:
         # a request to read a law: its topic words are not an incident
         for key in scores:
@@ -593,10 +598,23 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
         add(I.CHANGE_OF_CALL, 0.85 if said_again & _RETRACTION else 0.6)
     if two_boards(reading):
         add(I.WRONG_BOARD, 0.85)
-    if _quoted_remark(reading) and not reading.has("@explained"):
-        add(I.UNAUTHORIZED_INFORMATION, 0.5)
+    if _quoted_remark(reading):
+        if _addressed_to_partner(reading):
+            add(I.UNAUTHORIZED_INFORMATION, 0.7)
+        elif not _explanation_told(reading):
+            add(I.UNAUTHORIZED_INFORMATION, 0.5)
+    if _card_put_back(reading):
+        add(I.UNAUTHORIZED_INFORMATION, 0.6)
     if _explained_otherwise(reading):
         add(I.MISINFORMATION, 0.6)
+    if _alert_denied(reading) or _explained_wrong(reading):
+        add(I.MISINFORMATION, 0.75)
+    if _timed(reading):
+        add(I.UNAUTHORIZED_INFORMATION, 0.45)
+    for key, value in _abbreviations(reading).items():
+        add(key, value)
+    if _asked_then_acted(reading):
+        add(I.UNAUTHORIZED_INFORMATION, 0.7)
     affirmed = reading.affirmed("@out_of_turn")
     if (affirmed or _turn_named(reading)) and not _asking(reading):
         kind = _kind_out_of_turn(reading)
@@ -666,7 +684,8 @@ def _double_of_a_named_bid(reading: Reading) -> bool:
 def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
     """A bid no higher than the one before it, by another player or said to
     be made over it (``1♥ sur 1♠``): an insufficient bid."""
-    for earlier, later in zip(bids, bids[1:], strict=False):
+    about_meaning = _explanation_told(reading)
+    for n, (earlier, later) in enumerate(zip(bids, bids[1:], strict=False)):
         told = _between(reading, earlier, later)
         between = set(told)
         already = BREAK not in between and bool(set(told[-3:]) & _ALREADY)
@@ -677,6 +696,8 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
             earlier, later = later, earlier
         if later.call.level > 7 or later.call.outranks(earlier.call):
             continue
+        if about_meaning and any(b.call == later.call for b in bids[: n + 1]):
+            continue  # "North opened 1NT … I asked what 1NT means": the bid explained
         different = (
             earlier.caller is not None and later.caller is not None
             and earlier.caller != later.caller
@@ -695,6 +716,22 @@ _ALREADY = frozenset({"already", "before", "deja", "avant"})
 _QUOTE = re.compile(
     r"«([^»]{2,80})»|“([^”]{2,80})”|\"([^\"]{2,80})\"|(?<![\w])'([^']{2,80})'(?![\w])"
 )
+
+
+_TO_PARTNER = re.compile(
+    r"\b(?:to|a|à)\s+(?:his|her|their|son|sa|leur)\s+(?:partner|partenaire|partnaire)\b",
+    re.IGNORECASE,
+)
+
+
+def _addressed_to_partner(reading: Reading) -> bool:
+    """Words said to partner before a quote (``a dit à son partenaire « … »``):
+    a remark, even in a story about an alert."""
+    source = reading.norm.source
+    return any(
+        _TO_PARTNER.search(source[max(0, m.start() - 40) : m.start()])
+        for m in _QUOTE.finditer(source)
+    )  # fmt: skip
 
 
 def _quoted_remark(reading: Reading) -> bool:
@@ -891,10 +928,216 @@ _SAYING = frozenset({"say", "says", "said", "dit", "disant", "dire", "crie", "sh
 
 
 def _explained_otherwise(reading: Reading) -> bool:
-    """An explanation, then ``mais c'était``/``but it was``: it was wrong."""
-    explained = reading.cues.get("@explained", [])
-    contrasts = reading.cues.get("@contrast", [])
-    return any(c_start >= e_end for _, e_end in explained for c_start, _ in contrasts)
+    """An explanation, then ``mais c'était``/``but it was``: it was wrong. An
+    answer to a question counts as an explanation (``I asked what 2♦ meant, he
+    said hearts, but he had none``)."""
+    alerts = [(i, i + 1) for i, t in enumerate(reading.tokens) if t.startswith("alert")]
+    explained = reading.cues.get("@explained", []) + alerts
+    if not _review_asked(reading):
+        explained += _answers(reading)  # a review restated wrong is Law 20, not 21
+    return _contrast_after(reading, explained)
+
+
+def _review_asked(reading: Reading) -> bool:
+    return reading.has("@req_review") or reading.has("@req_repeat")
+
+
+def _contrast_after(reading: Reading, spans: list[tuple[int, int]]) -> bool:
+    """A contrast (``but``, ``en fait``) told after one of ``spans``, outside
+    quotes (``said 'a transfer, but undiscussed'`` is what was said)."""
+    quoted = _quoted_tokens(reading)
+    contrasts = [s for s, _ in reading.cues.get("@contrast", []) if s not in quoted]
+    return any(c_start >= e_end for _, e_end in spans for c_start in contrasts)
+
+
+def _quoted_tokens(reading: Reading) -> set[int]:
+    """Indices of the tokens inside quotes."""
+    spans = reading.norm.spans
+    if len(spans) != len(reading.tokens):
+        return set()
+    quotes = [m.span() for m in _QUOTE.finditer(reading.norm.source)]
+    return {i for i, (a, b) in enumerate(spans) if any(qa < a and b < qb for qa, qb in quotes)}
+
+
+def _answer_contradicted(reading: Reading) -> bool:
+    """A question about a call answered, then what the call really was
+    (``I asked what 2♦ meant, she said hearts, but he had none``), with no
+    review of the auction asked for: the answer is the case (21B), not the question."""
+    return not _review_asked(reading) and _contrast_after(reading, _answers(reading))
+
+
+#: Verbs of an answer given to a question about a call.
+_ANSWER_VERBS = frozenset(
+    {"said", "says", "say", "replied", "answered", "answer", "answers", "told", "dit", "repondu",
+     "repond", "explained", "explique"}
+)  # fmt: skip
+
+
+def _answers(reading: Reading) -> list[tuple[int, int]]:
+    """Answer verbs told after a question (``asked … she said``), as cue spans."""
+    asked = reading.cues.get("@asked", [])
+    if not asked:
+        return []
+    first = min(end for _, end in asked)
+    return [(i, i + 1) for i, t in enumerate(reading.tokens) if i >= first and t in _ANSWER_VERBS]
+
+
+#: Words of an alert, an explanation and of a system card: a quoted text beside
+#: them is what a call was said to mean (Law 20/21), not a remark (Law 16).
+_EXPLANATION_WORDS = frozenset(
+    {"alert", "alerted", "alerte", "alertee", "alerts", "card", "fiche", "feuille",
+     "explanation", "explication", "convention", "conventions", "system", "systeme"}
+)  # fmt: skip
+
+
+def _explanation_told(reading: Reading) -> bool:
+    """The text tells an explanation or an alert, or a question answered."""
+    return (
+        reading.has("@explained") or reading.has("@asked")
+        or bool(set(reading.tokens) & _EXPLANATION_WORDS)
+    )  # fmt: skip
+
+
+#: Cues of the ways information passes at the table (16B).
+_UI_SOURCES = ("@src_hesitation", "@src_remark", "@src_gesture", "@src_box",
+               "@src_stop_not_used", "@src_stop_not_respected")  # fmt: skip
+
+
+def _hesitation_denied(reading: Reading) -> bool:
+    """``pas d'hésitation``, ``no hesitation, nothing``: the text names a way
+    information passes only to deny it."""
+    named = [cue for cue in _UI_SOURCES if reading.cues.get(cue)]
+    return bool(named) and not any(reading.affirmed(cue) for cue in named)
+
+
+_PUT_BACK_ACTS = _PASS_VERBS | _BID_VERBS | _DOUBLE_VERBS | {"reveille", "reopened", "bid"}
+_THEN = _SEQUENCE_WORDS | _BEFORE | {"and", "et"}
+
+
+def _card_put_back(reading: Reading) -> bool:
+    """A bidding card taken out and put back, then a call (``took the double
+    card half out, put it back and passed``): the fumble tells partner
+    something (16B); no call was withdrawn, and no slip is told."""
+    if reading.has("@unintended") or reading.has("@box_tray"):
+        return False
+    tokens = reading.tokens
+    return any(
+        t in _PUT_BACK_ACTS and set(tokens[max(end, j - 4) : j]) & _THEN
+        for _, end in reading.affirmed("@box_withdrawn")
+        for j, t in enumerate(tokens[end : end + 12], start=end)
+    )  # fmt: skip
+
+
+#: Words that say an explanation was wrong.
+_WRONG = frozenset(
+    {"wrong", "wrongly", "incorrect", "incorrectly", "mistaken", "mistakenly", "false", "untrue",
+     "faux", "fausse", "fausses", "faussement", "erronee", "errone", "erronees", "inexacte",
+     "inexact", "incorrecte"}
+)  # fmt: skip
+_EXPLAIN_STEMS = ("explain", "explan", "expliq", "explic", "misexpl")
+_ALERT_NEGATIONS = frozenset(
+    {"not", "no", "never", "without", "pas", "sans", "aucun", "aucune", "jamais", "oublie",
+     "forgot", "forgotten", "failed", "omitted", "omis"}
+)  # fmt: skip
+_WINDOW = 6
+
+
+def _near(reading: Reading, index: int, words: frozenset[str], before: int, after: int) -> bool:
+    """One of ``words`` within the given number of tokens of ``index``, in its sentence."""
+    tokens = reading.tokens
+    lo, hi = max(0, index - before), min(len(tokens), index + after + 1)
+    for j in range(lo, hi):
+        if tokens[j] in words and BREAK not in tokens[min(j, index) : max(j, index) + 1]:
+            return True
+    return False
+
+
+def _alert_denied(reading: Reading) -> bool:
+    """An alert said not to have been made (``the alert was not done``, ``sans
+    alerte``, ``n'a jamais alerté``): a missing alert is misinformation (21B)."""
+    return any(
+        t.startswith("alert") and _near(reading, i, _ALERT_NEGATIONS, 3, 5)
+        for i, t in enumerate(reading.tokens)
+    )  # fmt: skip
+
+
+def _explained_wrong(reading: Reading) -> bool:
+    """An explanation word with a word saying it was wrong, in one clause
+    (``explains my bid wrong``, ``l'explication du 2♦ était fausse``), not denied."""
+    tokens = reading.tokens
+    for i, t in enumerate(tokens):
+        if t.startswith(_EXPLAIN_STEMS) and _near(reading, i, _WRONG, 2, _WINDOW):
+            if not negated_at(tokens, min(i, max(0, i - 2))):
+                return True
+    return False
+
+
+_DURATION_UNITS = frozenset(
+    {"seconds", "second", "secondes", "seconde", "sec", "secs", "minutes", "minute", "min", "mins",
+     "mn"}
+)  # fmt: skip
+
+
+def _timed(reading: Reading) -> bool:
+    """A time taken over a call (``after 15 seconds``, ``1 minute``): a break in tempo."""
+    tokens = reading.tokens
+    return any(
+        t.isdecimal() and i + 1 < len(tokens) and tokens[i + 1] in _DURATION_UNITS
+        for i, t in enumerate(tokens)
+    )  # fmt: skip
+
+
+# The abbreviations directors write in capitals: UI/IU/IN (information non
+# autorisée), BIT (break in tempo), MI/IE (information erronée).
+_ABBREVIATION = re.compile(r"(?<![\w.])(UI|IU|BIT|IN|MI|IE)(?![\w])")
+_ABBREVIATED: dict[str, str] = {
+    "UI": I.UNAUTHORIZED_INFORMATION, "IU": I.UNAUTHORIZED_INFORMATION,
+    "BIT": I.UNAUTHORIZED_INFORMATION,
+    "IN": I.UNAUTHORIZED_INFORMATION, "MI": I.MISINFORMATION, "IE": I.MISINFORMATION,
+}  # fmt: skip
+
+
+def _abbreviations(reading: Reading) -> dict[str, float]:
+    """Director's abbreviations in capitals in a message that is not all capitals."""
+    source = reading.norm.source
+    letters = [c for c in source if c.isalpha()]
+    if not letters or sum(c.isupper() for c in letters) > len(letters) / 2:
+        return {}
+    return {_ABBREVIATED[m.group(1)]: 0.7 for m in _ABBREVIATION.finditer(source)}
+
+
+#: Calls and leads made after a question: the question may have told partner something.
+_ACTS = frozenset(
+    {"passed", "pass", "passes", "passe", "passer", "led", "lead", "leads", "entame", "entamer",
+     "doubled", "contre", "bid", "bids", "encheri"}
+)  # fmt: skip
+
+
+_LEADS = frozenset({"led", "lead", "leads", "entame", "entamer", "entamait"})
+_PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def _asked_then_acted(reading: Reading) -> bool:
+    """Someone other than the writer asked about a call, then called, and his
+    partner's lead or call is told (``lho asked what 2NT was, then passed;
+    rho led a spade``, ``N a demandé la signification du 2♠ puis a entamé
+    pique``): Law 16B, not a request for a review."""
+    tokens = reading.tokens
+    times = {i for s, e in reading.cues.get("@phase_after_final_pass", []) for i in range(s, e)}
+    for start, end in reading.cues.get("@asked", []):
+        if "ME" in tokens[max(0, start - 2) : start]:
+            continue  # "I asked": the writer was answered, the story is the answer
+        after = set(tokens[end : end + 40])
+        asker = [t for t in tokens[max(0, start - 3) : start] if t in _PARTNER_SEAT]
+        partner = {_PARTNER_SEAT[asker[-1]]} if asker else set()
+        if not after & (_LEADS | {"PARTNER"} | partner):
+            continue  # "asked for explanations and then passed": nothing came of it yet
+        for j in range(end, min(len(tokens), end + 30)):
+            if j in times:
+                continue  # "après le dernier passe": when, not what was done
+            if tokens[j] in _ACTS and set(tokens[max(end, j - 4) : j]) & _SEQUENCE_WORDS:
+                return True
+    return False
 
 
 def _double_on_partner(reading: Reading) -> bool:
@@ -1371,6 +1614,41 @@ def _ruling_stated(reading: Reading) -> bool:
 
 _OPPONENTS = frozenset({Relation.LHO, Relation.RHO})
 _OUR_SIDE = frozenset({Relation.SELF, Relation.PARTNER})
+
+
+def _ruled_out(reading: Reading) -> frozenset[str]:
+    """Irregularities whose words the story uses for something else (a review
+    asked after the final pass, a card put back in the box, a question that
+    starts the story, a change of call 21B1 allows, a hesitation denied)."""
+    out = _review_after_pass(reading)
+    if _card_put_back(reading):
+        out |= {I.CHANGE_OF_CALL}  # the card went back to the box: no call was changed
+    if _asked_then_acted(reading) or _answer_contradicted(reading):
+        out |= {I.AUCTION_REVIEW}  # the question starts the story; what came of it is the case
+    if _alert_denied(reading) or _explained_wrong(reading):
+        out |= {I.CHANGE_OF_CALL}  # "can I change my pass?": 21B1's remedy, no slip
+    if _hesitation_denied(reading):
+        out |= {I.UNAUTHORIZED_INFORMATION}
+    return out
+
+
+def _review_after_pass(reading: Reading) -> frozenset[str]:
+    """``asked to hear the bidding again after the final pass``: the time of a
+    request for a review (Law 20), no call after the final pass (39), when no
+    player is told calling after that time."""
+    if not _review_asked(reading):
+        return frozenset()
+    phases = reading.affirmed("@phase_after_final_pass")
+    if not phases:
+        return frozenset()
+    sentence = _token_sentences(reading)
+    start, end = phases[0]
+    if any(
+        c.start >= end and c.caller is not None and sentence[c.start] == sentence[start]
+        for c in reading.entities.calls
+    ):  # fmt: skip
+        return frozenset()  # "after the final pass, East bid 5♦"
+    return frozenset({I.CALL_AFTER_FINAL_PASS})
 
 
 def _judged_regular(reading: Reading) -> frozenset[str]:

@@ -366,6 +366,9 @@ def _strains(tokens: list[_Token], heart_c: bool = False) -> list[_Token]:
         token, before = tokens[i], tokens[i - 1]
         if not before.text.isdecimal() or token.text not in _STRAIN_LETTERS:
             continue
+        if len(before.text) > 1 and token.text == "s" and token.glued:
+            token.text = "seconds"  # "after 15s": a time taken, no level is that high
+            continue
         if token.glued or token.text in _STRAIN_LETTERS_APART:
             token.text = "♥" if heart_c and token.text == "c" else _STRAIN_LETTERS[token.text]
     return tokens
