@@ -48,7 +48,8 @@ TUNING = frozenset(
     {"en-players.jsonl", "fr-club-players.jsonl", "voice-transcripts.jsonl",
      "descriptions.jsonl", "voice_synthetic.jsonl", "director_notes.jsonl",
      "personas5_en.jsonl", "personas5_fr.jsonl", "personas6_en.jsonl", "personas6_fr.jsonl",
-     "personas7_en.jsonl", "personas7_fr.jsonl", "personas8_en.jsonl", "personas8_fr.jsonl"}
+     "personas7_en.jsonl", "personas7_fr.jsonl", "personas8_en.jsonl", "personas8_fr.jsonl",
+     "personas9_en.jsonl", "personas9_fr.jsonl"}
 )  # fmt: skip
 
 

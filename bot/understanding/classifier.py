@@ -344,15 +344,24 @@ def _precedence(
     the evidence (words, calls and learned layer) for the other: a double or
     redouble Law 19 does not permit is ruled by Law 36 even out of rotation
     (it can never be accepted, 2017 Law 32 preamble); any call after the
-    auction has ended is cancelled by Law 39 whatever it was; and a bar
+    auction has ended is cancelled by Law 39 whatever it was; an insufficient
+    bid replaced with no slip told is Law 27's, not 25's; and a bar
     kept (every call told after it is another player's) is no Law 37."""
     factors: dict[str, float] = {}
     after_final = I.CALL_AFTER_FINAL_PASS
     if max(lexical.get(after_final, 0.0), structural.get(after_final, 0.0)) >= 0.8:
         factors[I.INADMISSIBLE_DOUBLE] = factors[I.DOUBLE_OUT_OF_ROTATION] = 0.4
     elif _double_on_partner(reading) or _redouble_undoubled(reading):
-        # (not a replay's: "W X oot. N 1C" lists the double before the bid it doubled)
-        factors[I.DOUBLE_OUT_OF_ROTATION] = 0.4
+        # (not a replay's: "W X oot. N 1C" lists the double before the bid it doubled);
+        # the words "out of turn" and the learned layer must not outweigh the Law
+        factors[I.DOUBLE_OUT_OF_ROTATION] = 0.2
+    if (
+        structural.get(I.INSUFFICIENT_BID, 0.0) > 0.0
+        and not reading.has("@unintended") and not reading.has("@box_tray")
+    ):  # fmt: skip
+        # "E 1H over 1S, then no, 2H": an insufficient bid replaced, with no
+        # slip told, is Law 27 (27C), not a change of call (25)
+        factors[I.CHANGE_OF_CALL] = 0.5
     if not _called_when_obliged(reading) and _bar_kept(reading):
         factors[I.CALL_WHEN_OBLIGED_TO_PASS] = 0.2
     return factors
