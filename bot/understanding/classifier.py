@@ -345,7 +345,7 @@ def _precedence(
     redouble Law 19 does not permit is ruled by Law 36 even out of rotation
     (it can never be accepted, 2017 Law 32 preamble); any call after the
     auction has ended is cancelled by Law 39 whatever it was; an insufficient
-    bid replaced with no slip told is Law 27's, not 25's; and a bar
+    bid made sufficient in its strain, no slip told, is Law 27's, not 25's; and a bar
     kept (every call told after it is another player's) is no Law 37."""
     factors: dict[str, float] = {}
     after_final = I.CALL_AFTER_FINAL_PASS
@@ -356,15 +356,24 @@ def _precedence(
         # the words "out of turn" and the learned layer must not outweigh the Law
         factors[I.DOUBLE_OUT_OF_ROTATION] = 0.2
     if (
-        structural.get(I.INSUFFICIENT_BID, 0.0) > 0.0
+        structural.get(I.INSUFFICIENT_BID, 0.0) > 0.0 and _raised_in_its_strain(reading)
         and not reading.has("@unintended") and not reading.has("@box_tray")
     ):  # fmt: skip
-        # "E 1H over 1S, then no, 2H": an insufficient bid replaced, with no
-        # slip told, is Law 27 (27C), not a change of call (25)
+        # "E 1H over 1S, then no, 2H": an insufficient bid made sufficient in
+        # its strain, with no slip told, is Law 27 (27C), not a change of call
         factors[I.CHANGE_OF_CALL] = 0.5
     if not _called_when_obliged(reading) and _bar_kept(reading):
         factors[I.CALL_WHEN_OBLIGED_TO_PASS] = 0.2
     return factors
+
+
+def _raised_in_its_strain(reading: Reading) -> bool:
+    """The last bid told is the one before it raised in the same strain
+    (``1H then no, 2H``): the correction an insufficient bid calls for."""
+    bids = [c.call for c in reading.entities.calls if c.call.is_bid]
+    return len(bids) >= 3 and bids[-1].strain == bids[-2].strain and (
+        bids[-1].level > bids[-2].level
+    )
 
 
 def _bar_kept(reading: Reading) -> bool:
