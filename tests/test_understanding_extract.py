@@ -67,7 +67,10 @@ ROWS = [
      {"call": "X", "offender_side": "declaring"}),
     ("contre de Sud sur l'ouverture de son partenaire, découvert après l'entame",
      "inadmissible_double", {"offender": "S", "call": "X", "after_opening_lead": True}),
-    ("wrong explanation by my RHO, the auction is over", "misinformation",
+    # the auction period ends when the lead is faced (17D1; contract: auction_over)
+    ("wrong explanation by my RHO, found out during the play", "misinformation",
+     {"offender_relative": "rho", "auction_over": True}),
+    ("explication erronée de mon adversaire de droite, vue après l'entame", "misinformation",
      {"offender_relative": "rho", "auction_over": True}),
     # who the description is about when no call is named
     ("remarque à la table : j'aurais contré, dit Nord", "unauthorized_information",
@@ -123,6 +126,10 @@ def test_facts_stated_in_the_text(text, irregularity, facts):
         # a writer talking about the incident is not its offender
         ("je veux juste savoir si Ouest pouvait demander un rappel des enchères",
          ("offender_relative",)),
+        # the calls ended, the lead untold: the auction period may still run
+        # (21B1 until the lead is faced), so it is asked, not guessed (17D1)
+        ("wrong explanation by my RHO, the auction is over", ("auction_over",)),
+        ("explication fausse de Nord, remarquée après le dernier passe", ("auction_over",)),
     ],
 )  # fmt: skip
 def test_facts_not_stated_are_not_given(text, absent):
