@@ -14,6 +14,7 @@ import os
 import shutil
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -177,6 +178,24 @@ class Attempt:
     barrier: int
 
 
+#: Tries at switching a new file to WAL while another process holds it.
+WAL_ATTEMPTS = 50
+
+
+def _statements(script: str) -> list[str]:
+    """A migration script cut into its statements (``sqlite3.complete_statement``
+    tells where one ends), to run them inside one transaction."""
+    statements, pending = [], ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        statements.append(pending.strip())
+    return statements
+
+
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """One ruling as the log keeps it."""
@@ -258,7 +277,7 @@ class Store:
                 f"{findings[0] if findings else '?'}")
 
     def _setup(self) -> None:
-        self._db.execute("PRAGMA journal_mode=WAL")
+        self._use_wal()
         # WAL + NORMAL: a commit survives the process being killed; only a power
         # cut may lose the last commits (the next checkpoint makes them durable).
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -269,16 +288,42 @@ class Store:
         with self._lock:
             return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
+    def _use_wal(self) -> None:
+        """WAL mode. Another process opening the same new file at the same
+        moment may hold its lock for a while, and this change does not wait
+        for it as statements do: try again for a few seconds."""
+        for attempt in range(WAL_ATTEMPTS):
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error).lower() or attempt == WAL_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.1)
+
     def _migrate(self) -> None:
-        version = self.schema_version()
-        if version > len(MIGRATIONS):
-            reason = f"schema version {version}, this one knows {len(MIGRATIONS)}"
-            raise SchemaTooNew(advice(self.path, Problem.NEWER, reason), reason)
-        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            # executescript commits first: BEGIN ... COMMIT makes the script and
-            # the version one transaction.
-            self._db.executescript(f"BEGIN IMMEDIATE;\n{script}\n"
-                                   f"PRAGMA user_version = {number};\nCOMMIT;")
+        """Each missing version in one transaction, the version read inside it:
+        two processes starting at once on one file migrate it once (the
+        second finds it done), and never take it back a version."""
+        while True:
+            with self._lock:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+                    if version > len(MIGRATIONS):
+                        reason = f"schema version {version}, this one knows {len(MIGRATIONS)}"
+                        raise SchemaTooNew(advice(self.path, Problem.NEWER, reason), reason)
+                    if version < len(MIGRATIONS):
+                        for statement in _statements(MIGRATIONS[version]):
+                            self._db.execute(statement)
+                        self._db.execute(f"PRAGMA user_version = {version + 1}")
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                    raise
+            if version >= len(MIGRATIONS) - 1:
+                return
 
     def close(self) -> None:
         with self._lock:

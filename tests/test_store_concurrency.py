@@ -6,9 +6,12 @@ would), in a thread of its own."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from bot.store_api import ChatStore, open_store
 from bot.store_pg import MIGRATIONS as PG_MIGRATIONS
@@ -243,3 +246,35 @@ def test_two_processes_steps_on_one_chat_each_see_the_last(pg_server: PgServer) 
     finally:
         for front in fronts:
             front.store.close()
+
+
+#: A process opening the store at a given instant (argv: file, instant).
+_OPEN_AT = """
+import sys, time
+from bot.store import open_store
+at = float(sys.argv[2])
+while time.time() < at:
+    pass
+store = open_store(sys.argv[1])
+print(store.schema_version())
+store.close()
+"""
+
+
+def test_processes_opening_one_new_sqlite_file_at_once_migrate_it_once(tmp_path: Path) -> None:
+    """Two `arbitre chat --jsonl` (or a bot and `arbitre doctor`) started
+    together on a new file: each opens it, none fails, and the schema ends at
+    the last version (read inside the migration's transaction, never taken
+    back a version by a process that read it before the other migrated)."""
+    from bot.store import MIGRATIONS
+
+    for round_ in range(4):
+        path = tmp_path / f"shared{round_}.sqlite3"
+        at = time.time() + 1.0
+        procs = [subprocess.Popen([sys.executable, "-c", _OPEN_AT, str(path), str(at)],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                 for _ in range(3)]
+        for proc in procs:
+            out, err = proc.communicate(timeout=60)
+            assert proc.returncode == 0, err.decode()
+            assert int(out) == len(MIGRATIONS)
