@@ -33,29 +33,20 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from score_corpus import TUNING  # noqa: E402
+from score_corpus import TUNING, _load  # noqa: E402
 
 from bot.understanding.ngram import MODEL, NONE, WORD, features_text  # noqa: E402
-from bot.voice.repair import repair  # noqa: E402
 
 
 def load(paths: list[Path]) -> tuple[list[str], list[str]]:
-    texts, labels = [], []
+    """The texts the model reads and their labels, the tuning files read as
+    ``score_corpus`` reads them (voice transcripts repaired as the bot does)."""
     for path in paths:
         if path.name not in TUNING:
             raise SystemExit(f"{path.name} is not a tuning file")
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                item = json.loads(line)
-                if "transcript" in item:  # a synthetic voice clip
-                    item = {"text": item["transcript"], "irregularity": item["expected"],
-                            "lang": item["lang"], "style": "voice"}
-                text = item["text"]
-                if item.get("style") == "voice":  # as the bot reads a transcript
-                    text = repair(text, item["lang"]).text
-                texts.append(features_text(text))
-                labels.append(item["irregularity"] or NONE)
-    return texts, labels
+    items = _load(paths)
+    return ([features_text(item["text"]) for item in items],
+            [item["irregularity"] or NONE for item in items])
 
 
 def build() -> tuple[FeatureUnion, LogisticRegression]:
