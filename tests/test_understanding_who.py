@@ -195,3 +195,51 @@ def test_call_after_the_final_pass(text, offender, call):
 )
 def test_change_of_call_first_call_among_other_words(text, call):
     assert facts_for(read(text), "change_of_call").get("call") == call
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        # 20F1, 21B: the player asked about a call is the one who explained it
+        ("I asked South about the 3♦ bid of North; she answered 'weak'.", "S"),
+        ("J'ai demandé à Ouest ce que voulait dire le 2♣ d'Est, réponse « Stayman ».", "W"),
+        ("East asked North about 2♥ and was told it was natural.", "N"),
+        # passive: the player asked is the subject ("asked by", "interrogé par/sur")
+        ("Nord, interrogé par Ouest sur le 2♦ de Sud, a dit « faible ».", "N"),
+        ("W, asked by N about E's double, replied 'penalty'.", "W"),
+        ("Sud interrogé sur le 1SA d'Est a répondu « 12-14 ».", "S"),
+        # the asker is not the explainer: the one who said the quoted words is
+        ("S asked, W said 'transfer'. The card says natural.", "W"),
+        ("E demande ; N : « fort, 18+ ». Faux d'après la feuille.", "N"),
+        # the verb's subject is the player named nearest before it, not a possessor
+        ("2♠ (W) - E explains 'both majors'; the card says weak.", "E"),
+        ("le 3♣ de Nord, Sud l'a expliqué comme naturel.", "S"),
+    ],
+)  # fmt: skip
+def test_misinformation_the_player_who_explained(text, offender):
+    assert facts_for(read(text), "misinformation").get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        # 16B: the player told hesitating, in his own clause
+        ("N 1♥, E 2♣, S paused about 20 seconds then passed. N bid 3♥.", "S"),
+        ("Ouest a réfléchi longtemps avant de passer, puis Est a réveillé.", "W"),
+        ("E 1S, S took a good minute and then passed, W 2S.", "S"),
+        ("Nord, après une longue pause, passe. Sud reparle à 3♠.", "N"),
+        # the noun of the hesitation followed by the player who made it
+        ("1♠ (N) - P - longue hésitation E puis P. O réveille.", "E"),
+        ("1H (W) P 2H; huddle S then pass. N balanced.", "S"),
+        # a sigh or a remark is the same kind of source
+        ("After 3NT by West, North sighed loudly and passed; South led a spade.", "N"),
+        # the one who used it, or a player after "over"/"après", is not the source
+        ("West hesitated over North's 4♠, and I think East used the hesitation.", "W"),
+        ("Break in tempo by S over W's 3♦: 15 seconds. N then bid 4♠.", "S"),
+        # an opinion of the writer is no hesitation ("I think")
+        ("N opened 1♠ and I think S hesitated before passing.", "S"),
+        ("Nord a ouvert 1♥ et je crois qu'Est a hésité avant de passer.", "E"),
+    ],
+)  # fmt: skip
+def test_unauthorized_information_the_player_who_hesitated(text, offender):
+    assert facts_for(read(text), "unauthorized_information").get("offender") == offender

@@ -844,6 +844,10 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         hasty = _did_not_wait(reading)
         if hasty is not None:
             return hasty
+    if irregularity == I.UNAUTHORIZED_INFORMATION:
+        source = _tempo_source(reading)
+        if source is not None:
+            return source
     if irregularity == I.MISINFORMATION:
         explainer = _explainer(reading)
         if explainer is not None:
@@ -889,21 +893,59 @@ _USED = frozenset({"use", "used", "uses", "using", "utilise", "utilisait", "prof
 
 
 _EXPLAINING = ("alert", "explain", "expliqu", "answer", "repond", "describ", "decri")
+#: Words that say a player answered a question, when quoted words follow them
+#: (``North said 'natural'``, ``Ouest me dit « 4 cartes »``, ``W: 'weak'``).
+_SAYING = frozenset(
+    {"said", "says", "say", "told", "replied", "dit", "disait", "repondu", "repond", "declare"}
+)  # fmt: skip
+#: Asking about a call: the player asked is the one who explains (20F1).
+_ASKING = frozenset(
+    {"asked", "ask", "asks", "asking", "demande", "demandait", "demandant", "interroge",
+     "interrogee", "questioned", "queried"}
+)  # fmt: skip
+_QUOTE_MARKS = ("'", '"', "«", "“", "‘", ":")
 
 
 def _explainer(reading: Reading) -> Ref | None:
     """21B, 20F: the player told explaining or (not) alerting: ``North not
-    alert``, ``E explained it as natural``, ``Sud a expliqué``."""
+    alert``, ``E explained it as natural``, ``Sud a expliqué``; else the
+    player asked about a call (``I asked East``, ``E, asked by S``,
+    ``demandé à Sud``); else the one told saying quoted words."""
+    return _explaining_subject(reading) or _asked(reading) or _quoted_speaker(reading)
+
+
+def _subject_mentions(reading: Reading) -> list[SeatMention]:
+    """Seat mentions that can be the subject of a verb: a player named, not a
+    possessor (``le 4♣ d'O``, ``South's 2D``) nor a pronoun or the writer alone."""
     tokens = reading.tokens
+    found = []
     for mention in reading.entities.seats:
         ref = mention.ref
         if not ref.known or ref.pronoun or ref.opponent or ref.subject is not None:
             continue
         if ref.writer is Relation.SELF and ref.seat is None:
             continue
-        after = tokens[mention.end : mention.end + 3]
-        if BREAK in after:
-            after = after[: after.index(BREAK)]
+        if mention.start and tokens[mention.start - 1] in _BY_WHOM - {"by", "par"}:
+            continue
+        found.append(mention)
+    return found
+
+
+def _clause_after(reading: Reading, mention: SeatMention, width: int) -> tuple[str, ...]:
+    """The words after a player, up to the sentence end or the next player named."""
+    tokens = reading.tokens
+    stop = min(mention.end + width, len(tokens))
+    nxt = [m.start for m in reading.entities.seats if mention.end <= m.start < stop]
+    if nxt:
+        stop = min(nxt)
+    after = tokens[mention.end : stop]
+    return after[: after.index(BREAK)] if BREAK in after else after
+
+
+def _explaining_subject(reading: Reading) -> Ref | None:
+    tokens = reading.tokens
+    for mention in _subject_mentions(reading):
+        after = _clause_after(reading, mention, 3)
         for k, token in enumerate(after):
             if not token.startswith(_EXPLAINING):
                 continue
@@ -912,8 +954,113 @@ def _explainer(reading: Reading) -> Ref | None:
                 # "2D alerted by E", "2♣ de S alerté par N": the one named after
                 agent = [m for m in reading.entities.seats if m.start == at + 1 and m.ref.known]
                 return agent[0].ref if agent else None
-            return ref
+            return mention.ref
     return None
+
+
+def _asked(reading: Reading) -> Ref | None:
+    """The player asked about a call: the object of the asking verb (``asked
+    West about 1♣``, ``demandé l'explication à Sud``), or its subject when the
+    verb is passive (``E, asked by S``, ``E interrogé sur le 4♣``)."""
+    tokens = reading.tokens
+    named = {m.start: m for m in reading.entities.seats
+             if m.ref.known and not m.ref.opponent and m.ref.subject is None}
+    for i, token in enumerate(tokens):
+        if token not in _ASKING:
+            continue
+        nxt = tokens[i + 1 : i + 2]
+        before = [m for m in named.values() if 0 <= i - m.end <= 2
+                  and not set(tokens[m.end : i]) - {COMMA, "was", "been", "a", "ete", "est"}]
+        passive = bool(nxt) and nxt[0] in ("by", "par", "sur", "about") or (
+            bool(before) and set(tokens[before[-1].end : i]) & {"was", "been", "ete", "est"}
+        )
+        if passive and before and not before[-1].ref.pronoun:
+            return before[-1].ref
+        # the object: right after the verb, or after "à" a few words on
+        for k in range(i + 1, min(i + 6, len(tokens))):
+            if tokens[k] in (BREAK, COMMA):
+                break
+            mention = named.get(k)
+            if mention is not None and (k == i + 1 or tokens[k - 1] in ("a", "to")):
+                if not mention.ref.pronoun and not (
+                    mention.ref.writer is Relation.SELF and mention.ref.seat is None
+                ):
+                    return mention.ref
+                break
+    return None
+
+
+def _quoted_speaker(reading: Reading) -> Ref | None:
+    """The player told saying quoted words (``N said 'natural'``, ``W: 'weak'``)."""
+    norm, tokens = reading.norm, reading.tokens
+    for mention in _subject_mentions(reading):
+        after = _clause_after(reading, mention, 3)
+        for k, token in enumerate(after):
+            at = mention.end + k
+            if token in _SAYING:
+                quoted = norm.source[norm.spans[at][1] :].lstrip()
+                if quoted.startswith(_QUOTE_MARKS) or (
+                    at + 1 < len(tokens) and tokens[at + 1] == "ME"
+                    and norm.source[norm.spans[at + 1][1] :].lstrip().startswith(_QUOTE_MARKS)
+                ):
+                    return mention.ref
+        rest = norm.source[norm.spans[mention.end - 1][1] :].lstrip()
+        if rest.startswith(":") and rest[1:].lstrip().startswith(_QUOTE_MARKS[:-1]):
+            return mention.ref  # "W: 'weak 2 in diamonds'"
+    return None
+
+
+#: Words that tell a player taking his time or letting his feelings show
+#: (16B): the player they follow in his clause is the source of the information.
+_TEMPO_WORDS = frozenset(
+    {"thought", "think", "thinks", "thinking", "pondered", "paused", "pause", "pauses", "tank",
+     "tanked", "tanking", "slow", "slowly", "hesitated", "hesitates", "hesitating", "huddled",
+     "huddle", "minute", "minutes", "seconds", "sec", "secondes", "longtemps", "long", "longue",
+     "reflechi", "reflechit", "reflexion", "hesite", "hesitait", "hesitation", "sighed", "sigh",
+     "sighs", "soupire", "soupir", "grimace", "grimaced", "frowned", "commented", "remarked",
+     "remarque"}
+)  # fmt: skip
+_AFTER_WORDS = frozenset({"after", "apres", "following", "suite"})
+
+
+def _tempo_source(reading: Reading) -> Ref | None:
+    """16B: the player told hesitating or remarking: named right after the
+    noun (``longue hésitation N puis passe``), else the first player whose
+    own clause tells it (``W paused 15 sec then passed``, ``N slow P``,
+    ``E, après une longue pause, passe``), not one who used it. A misused
+    Stop card is told by its own cues: its ten seconds are no hesitation."""
+    if reading.has("@src_stop_not_used") or reading.has("@src_stop_not_respected"):
+        return None
+    tokens = reading.tokens
+    named = {
+        m.start: m for m in _subject_mentions(reading)
+        if not (m.start and tokens[m.start - 1] in _OBJECT_WORDS)
+    }  # fmt: skip
+    for i, token in enumerate(tokens):
+        mention = named.get(i + 1)
+        if token in _TEMPO_NOUNS and mention is not None and not (
+            set(tokens[max(0, i - 3) : i]) & _AFTER_WORDS
+        ):
+            return mention.ref
+    for mention in named.values():
+        later = [m for m in named if m > mention.start]
+        stop = min([mention.end + 14, len(tokens), *later])
+        clause = tokens[mention.end : stop]
+        if BREAK in clause:
+            clause = clause[: clause.index(BREAK)]
+        if set(clause) & _USED or set(tokens[max(0, mention.start - 3) : mention.start]) & _USED:
+            continue  # "East used the hesitation": who took it, not who gave it
+        # "said 'I think it is…'": the writer's or a quoted player's opinion is no tempo
+        if any(t in _TEMPO_WORDS and (k == 0 or clause[k - 1] not in ("ME", "WE"))
+               for k, t in enumerate(clause)):
+            return mention.ref
+    return None
+
+
+#: Before a player, words that make him the object: ``over N's 4♠``, ``après Sud``.
+_OBJECT_WORDS = frozenset({"over", "sur", "after", "apres", "than", "before", "avant", "to"})
+#: Nouns of a hesitation or sigh that the player who made it may follow.
+_TEMPO_NOUNS = frozenset({"hesitation", "reflexion", "pause", "tank", "huddle", "soupir"})
 
 
 _WAIT_WORDS = frozenset(
