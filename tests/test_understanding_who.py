@@ -243,3 +243,20 @@ def test_misinformation_the_player_who_explained(text, offender):
 )  # fmt: skip
 def test_unauthorized_information_the_player_who_hesitated(text, offender):
     assert facts_for(read(text), "unauthorized_information").get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender"),
+    [
+        # the irregular call named again without its maker: the one player told making it
+        ("W 1♥, N P, E XX. A redouble with no double before it.", "inadmissible_double", "E"),
+        ("Ouest ouvre 1♦, Nord passe, Est surcontre. Surcontre inadmissible, il est annulé.",
+         "inadmissible_double", "E"),
+        ("S 4♥ P P P, then W doubled. The double came after the final pass.",
+         "call_after_final_pass", "W"),
+        ("Après 3 passes sur le 2♠ de Sud, Ouest contre. Contre après le passe final, annulé.",
+         "call_after_final_pass", "W"),
+    ],
+)  # fmt: skip
+def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offender):
+    assert facts_for(read(text), irregularity).get("offender") == offender

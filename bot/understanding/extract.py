@@ -830,7 +830,27 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
     if call is not None and call.caller is not None and call.caller.known:
         if call.caller.subject is None:
             return call.caller
+    if call is not None and call.caller is None:
+        # the call named again without its maker ("Redouble of an undoubled
+        # bid", "the double was cancelled"): the one player told making it
+        maker = _only_maker(reading, call)
+        if maker is not None:
+            return maker
     return _subject(reading, irregularity)
+
+
+def _only_maker(reading: Reading, call: CallMention) -> Ref | None:
+    """The one player the text tells making ``call``'s call, when it names one only."""
+    makers = [
+        c.caller for c in reading.entities.calls
+        if c.call == call.call and c.caller is not None and c.caller.known
+        and c.caller.subject is None and not c.caller.pronoun
+        and not only_meant(reading.tokens, c.start)
+    ]  # fmt: skip
+    seats = {reading.entities.compass(m) for m in makers}
+    if len(makers) >= 1 and len(seats) == 1 and None not in seats:
+        return makers[0]
+    return None
 
 
 def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
