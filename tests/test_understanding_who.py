@@ -260,3 +260,18 @@ def test_unauthorized_information_the_player_who_hesitated(text, offender):
 )  # fmt: skip
 def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offender):
     assert facts_for(read(text), irregularity).get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        # 24: the player whose own clause tells his card shown, not the writer or the dealer
+        ("I was South. During the auction my LHO West dropped the king of clubs face up.", "W"),
+        ("Je suis Nord. Pendant les enchères, Est a laissé tomber un petit pique.", "E"),
+        ("Dealer S, after 1♣ by S, E fumbled his cards and the ace of hearts was seen.", "E"),
+        ("Donneur O. Avant la fin des enchères, Sud a entamé face visible le 4♦.", "S"),
+        ("While the bidding went on, North held his hand so low that I saw a queen.", "N"),
+    ],
+)  # fmt: skip
+def test_card_exposed_the_player_who_showed_it(text, offender):
+    assert facts_for(read(text), "card_exposed_during_auction").get("offender") == offender

@@ -868,6 +868,10 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         source = _tempo_source(reading)
         if source is not None:
             return source
+    if irregularity == I.CARD_EXPOSED_DURING_AUCTION:
+        shower = _card_shower(reading)
+        if shower is not None:
+            return shower
     if irregularity == I.MISINFORMATION:
         explainer = _explainer(reading)
         if explainer is not None:
@@ -1073,6 +1077,33 @@ def _tempo_source(reading: Reading) -> Ref | None:
         # "said 'I think it is…'": the writer's or a quoted player's opinion is no tempo
         if any(t in _TEMPO_WORDS and (k == 0 or clause[k - 1] not in ("ME", "WE"))
                for k, t in enumerate(clause)):
+            return mention.ref
+    return None
+
+
+#: Words telling a card shown during the auction (24): dropped, led, held too low.
+_EXPOSING = frozenset(
+    {"tomber", "tombe", "tombee", "entame", "expose", "exposed", "exposes", "dropped", "drop",
+     "drops", "fell", "fumbled", "flashed", "showed", "shown", "montre", "visible", "faced",
+     "hold", "holds", "held", "led", "lead", "leads"}
+)  # fmt: skip
+
+
+def _card_shower(reading: Reading) -> Ref | None:
+    """24: the first player whose own clause tells his card shown (``O laisse
+    tomber le R♠``, ``West fumbled his hand``, ``Est a posé sa carte d'entame``)."""
+    tokens = reading.tokens
+    named = {
+        m.start: m for m in _subject_mentions(reading)
+        if not (m.start and tokens[m.start - 1] in _OBJECT_WORDS)
+    }  # fmt: skip
+    for mention in named.values():
+        later = [m for m in named if m > mention.start]
+        stop = min([mention.end + 8, len(tokens), *later])
+        clause = tokens[mention.end : stop]
+        if BREAK in clause:
+            clause = clause[: clause.index(BREAK)]
+        if set(clause) & _EXPOSING:
             return mention.ref
     return None
 
