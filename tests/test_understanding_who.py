@@ -275,3 +275,24 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
 )  # fmt: skip
 def test_card_exposed_the_player_who_showed_it(text, offender):
     assert facts_for(read(text), "card_exposed_during_auction").get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender"),
+    [
+        # a player named inside a clause set off by commas is not the caller
+        ("N opened 1♠ and E, without waiting for his partner, put the double card out.",
+         "double_out_of_rotation", "E"),
+        ("Nord ouvre 1♥, Est passe, et Sud, qui à mon avis rêvait, contre le 1♥ de Nord.",
+         "inadmissible_double", "S"),
+        ("I'm North. W opened 1♦, and E, who I suppose was tired, redoubled.",
+         "inadmissible_double", "E"),
+        # an apposition names the same player: "Nord, mon partenaire, a ouvert"
+        ("Je suis Sud. Donneur Ouest. Nord, mon partenaire, a ouvert 1♠ avant Ouest.",
+         "bid_out_of_rotation", "N"),
+        ("My partner, who is East, passed before the dealer. I am West.",
+         "pass_out_of_rotation", "E"),
+    ],
+)  # fmt: skip
+def test_caller_before_a_clause_set_off_by_commas(text, irregularity, offender):
+    assert facts_for(read(text), irregularity).get("offender") == offender

@@ -551,6 +551,9 @@ def _caller(
             # a player named after "de"/"of" is an object; the subject is further left
             possessed = possessed or mention
             continue
+        incise = _incise_subject(tokens, mention, start, mentions, floor)
+        if incise is not None:
+            return incise.ref, 0
         if mention.ref.pronoun:
             return _resolve_pronoun(tokens, mention, mentions), 0
         return mention.ref, 0
@@ -580,6 +583,32 @@ def _caller(
                 return mention.ref, 0  # "Sud, qui …": the subject of a relative clause
         return possessed.ref, 0
     return None, 0
+
+
+def _incise_subject(
+    tokens: Sequence[str], inner: SeatMention, start: int, mentions: list[SeatMention], floor: int
+) -> SeatMention | None:
+    """``West, without waiting for East, doubled``, ``W, who I think was
+    dreaming, doubled``: a player named inside a clause set off by commas is
+    not the subject; the player named right before the opening comma is."""
+    closing = [k for k in range(inner.end, start) if tokens[k] == COMMA]
+    if not closing or any(m.start > inner.start and m.end <= start for m in mentions):
+        return None
+    for outer in reversed(mentions):
+        if outer.end >= inner.start or outer.start < floor:
+            continue
+        opening = outer.end
+        if opening >= len(tokens) or tokens[opening] != COMMA:
+            return None
+        between = tokens[opening + 1 : inner.start]
+        if COMMA in between or BREAK in between or outer.ref.pronoun or not outer.ref.known:
+            return None
+        if any(call_at(tokens, k) is not None for k in range(opening, closing[-1])):
+            return None
+        if closing[0] == inner.end and len(between) <= 2:
+            return None  # an apposition: "Nord, mon partenaire, a ouvert", "I, as South, bid"
+        return outer
+    return None
 
 
 def _owns_next_call(tokens: Sequence[str], i: int) -> bool:
