@@ -296,3 +296,20 @@ def test_card_exposed_the_player_who_showed_it(text, offender):
 )  # fmt: skip
 def test_caller_before_a_clause_set_off_by_commas(text, irregularity, offender):
     assert facts_for(read(text), irregularity).get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        # 39: the player told calling after the text says the calls ended,
+        # not the contract's maker named there
+        ("2♥ (N) P P P, then W put out one more pass card.", "W"),
+        ("4♠ par Est, passe passe passe. Sud contre ensuite, avant l'entame.", "S"),
+        ("After the final pass, with 3NT by South as the contract, West doubled.", "W"),
+        ("Après trois passes sur le 5♣ de Nord, Ouest dit encore passe.", "W"),
+        ("Auction over (1NT by E, three passes). Then N bid 2♦.", "N"),
+        ("I am North and declarer in 3♠. After three passes East redoubled.", "E"),
+    ],
+)  # fmt: skip
+def test_call_after_final_pass_the_player_who_called_after_the_end(text, offender):
+    assert facts_for(read(text), "call_after_final_pass").get("offender") == offender

@@ -826,6 +826,10 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         if derivation.offender is not None:
             offset = (derivation.offender - Seat.S) % 4
             return Ref(writer={v: k for k, v in OFFSETS.items()}[offset])
+    if irregularity == I.CALL_AFTER_FINAL_PASS:
+        late = _first_call_after_the_end(reading)
+        if late is not None:
+            return late
     call = irregular_call(reading, irregularity)
     if call is not None and call.caller is not None and call.caller.known:
         if call.caller.subject is None:
@@ -837,6 +841,65 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         if maker is not None:
             return maker
     return _subject(reading, irregularity)
+
+
+_PASS_WORDS = frozenset({"pass", "passes", "passe", "p"})
+_THREE = frozenset({"3", "three", "trois"})
+_LAST = frozenset({"final", "finale", "finales", "last", "dernier", "third", "troisieme"})
+#: Two words that tell the calls ended: "auction over", "enchères finies".
+_ENDED = frozenset(
+    {("auction", "over"), ("bidding", "over"), ("auction", "end"), ("auction", "ended"),
+     ("auction", "finished"), ("encheres", "finies"), ("encheres", "terminees"),
+     ("se", "terminent"), ("se", "termine"), ("se", "terminaient"), ("encheres", "closes")}
+)  # fmt: skip
+#: Before a call, words that place it before the words around it: "after 2♠ of North",
+#: "sur 4♠ de S", "auction over (3NT by E)".
+_BEFORE_IT = _EARLIER_MARKERS | {"over", "sur"}
+#: Before a bid, words naming it as the contract: "declarer in 4♥", "ended at 2♠".
+_CONTRACT_BEFORE = frozenset({"in", "at", "with", "en", "avec", "dans"})
+
+
+def _end_of_calls(reading: Reading) -> int | None:
+    """Where the text first tells the auction ended (39): three passes in a
+    row, ``three passes``, ``the final pass``, ``auction over``."""
+    tokens = reading.tokens
+    ends: list[int] = [end for _, end in reading.cues.get("@calls_ended", [])]
+    passes = [c for c in reading.entities.calls if c.call.is_pass]
+    for a, b, c in zip(passes, passes[1:], passes[2:], strict=False):
+        if all(set(tokens[x.end : y.start]) <= {COMMA, "-"} for x, y in ((a, b), (b, c))):
+            ends.append(c.end)
+    for i in range(len(tokens) - 1):
+        pair = (tokens[i], tokens[i + 1])
+        if (pair[0] in _THREE | _LAST and pair[1] in _PASS_WORDS) or (
+            pair[0] in _PASS_WORDS and pair[1] in _LAST
+        ) or pair in _ENDED:
+            ends.append(i + 2)
+    return min(ends, default=None)
+
+
+def _first_call_after_the_end(reading: Reading) -> Ref | None:
+    """39: the player told calling after the text says the auction ended
+    (``3NT (S) P P P, and E put out another pass``, ``après trois passes, N
+    contre``), not the contract's bid named there (``after 2♠ of North``)."""
+    end = _end_of_calls(reading)
+    if end is None:
+        return None
+    tokens, calls = reading.tokens, reading.entities.calls
+    for call in calls:
+        if call.start < end or call.caller is None or not call.caller.known:
+            continue
+        if call.caller.subject is not None or call.caller.pronoun:
+            continue
+        if set(tokens[max(0, call.start - 2) : call.start]) & _BEFORE_IT or (
+            call.start and tokens[call.start - 1] in _CONTRACT_BEFORE
+        ):
+            continue
+        if call.named_to or any(c.end == call.start and c.call.is_bid for c in calls):
+            continue  # the contract named by its maker after it: "3NT by S", "4♥X (S)"
+        if only_meant(tokens, call.start) or _told_again(tokens, call, calls):
+            continue
+        return call.caller
+    return None
 
 
 def _only_maker(reading: Reading, call: CallMention) -> Ref | None:
