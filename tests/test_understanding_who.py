@@ -231,6 +231,9 @@ def test_misinformation_the_player_who_explained(text, offender):
         # the noun of the hesitation followed by the player who made it
         ("1♠ (N) - P - longue hésitation E puis P. O réveille.", "E"),
         ("1H (W) P 2H; huddle S then pass. N balanced.", "S"),
+        ("1♣ (S) 1♥ (O), longue réflexion de N avant son passe, E passe.", "N"),
+        # the maker of a call named after it: "passe d'Est après une longue pause"
+        ("1♠ de Sud, passe d'Ouest après une pause de trente secondes, 2♠ de Nord.", "W"),
         # a sigh or a remark is the same kind of source
         ("After 3NT by West, North sighed loudly and passed; South led a spade.", "N"),
         # the one who used it, or a player after "over"/"après", is not the source
@@ -308,6 +311,7 @@ def test_caller_before_a_clause_set_off_by_commas(text, irregularity, offender):
         ("After the final pass, with 3NT by South as the contract, West doubled.", "W"),
         ("Après trois passes sur le 5♣ de Nord, Ouest dit encore passe.", "W"),
         ("Auction over (1NT by E, three passes). Then N bid 2♦.", "N"),
+        ("The auction ended with three passes after E/W bid 3♥. Then South doubled.", "S"),
         ("I am North and declarer in 3♠. After three passes East redoubled.", "E"),
     ],
 )  # fmt: skip

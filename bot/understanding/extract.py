@@ -877,6 +877,19 @@ def _end_of_calls(reading: Reading) -> int | None:
     return min(ends, default=None)
 
 
+def _told_before(tokens: tuple[str, ...], start: int) -> bool:
+    """``after 2♠ of North``, ``after N/S bid 4♠``, ``sur le 4♠``: the call at
+    ``start`` is told as what came before (not ``after three passes, E bid``)."""
+    window = list(tokens[max(0, start - 4) : start])
+    for stop in (COMMA, BREAK):
+        if stop in window:
+            window = window[len(window) - window[::-1].index(stop) :]
+    for k, token in enumerate(window):
+        if token in _BEFORE_IT and not set(window[k + 1 :]) & (_PASS_WORDS | _LAST | _THREE):
+            return True
+    return False
+
+
 def _first_call_after_the_end(reading: Reading) -> Ref | None:
     """39: the player told calling after the text says the auction ended
     (``3NT (S) P P P, and E put out another pass``, ``après trois passes, N
@@ -890,7 +903,7 @@ def _first_call_after_the_end(reading: Reading) -> Ref | None:
             continue
         if call.caller.subject is not None or call.caller.pronoun:
             continue
-        if set(tokens[max(0, call.start - 2) : call.start]) & _BEFORE_IT or (
+        if _told_before(tokens, call.start) or (
             call.start and tokens[call.start - 1] in _CONTRACT_BEFORE
         ):
             continue
@@ -1001,9 +1014,10 @@ def _explainer(reading: Reading) -> Ref | None:
     return _explaining_subject(reading) or _asked(reading) or _quoted_speaker(reading)
 
 
-def _subject_mentions(reading: Reading) -> list[SeatMention]:
+def _subject_mentions(reading: Reading, call_ends: set[int] | None = None) -> list[SeatMention]:
     """Seat mentions that can be the subject of a verb: a player named, not a
-    possessor (``le 4♣ d'O``, ``South's 2D``) nor a pronoun or the writer alone."""
+    possessor (``le 4♣ d'O``) nor a pronoun or the writer alone; with
+    ``call_ends``, the maker of a call named after it is one (``passe d'Est``)."""
     tokens = reading.tokens
     found = []
     for mention in reading.entities.seats:
@@ -1013,7 +1027,8 @@ def _subject_mentions(reading: Reading) -> list[SeatMention]:
         if ref.writer is Relation.SELF and ref.seat is None:
             continue
         if mention.start and tokens[mention.start - 1] in _BY_WHOM - {"by", "par"}:
-            continue
+            if call_ends is None or mention.start - 1 not in call_ends:
+                continue
         found.append(mention)
     return found
 
@@ -1119,12 +1134,20 @@ def _tempo_source(reading: Reading) -> Ref | None:
     if reading.has("@src_stop_not_used") or reading.has("@src_stop_not_respected"):
         return None
     tokens = reading.tokens
+    call_ends = {c.end for c in reading.entities.calls}
     named = {
-        m.start: m for m in _subject_mentions(reading)
-        if not (m.start and tokens[m.start - 1] in _OBJECT_WORDS)
+        m.start: m for m in _subject_mentions(reading, call_ends)
+        if not (m.start and tokens[m.start - 1] in _OBJECT_WORDS) and not m.ref.bare
+    }  # fmt: skip
+    agents = {
+        m.start: m for m in reading.entities.seats
+        if m.ref.known and not m.ref.pronoun and not m.ref.bare and m.ref.subject is None
     }  # fmt: skip
     for i, token in enumerate(tokens):
-        mention = named.get(i + 1)
+        # "hésitation N", "réflexion de N", "huddle by S"
+        mention = named.get(i + 1) or (
+            agents.get(i + 2) if tokens[i + 1 : i + 2] and tokens[i + 1] in _BY_WHOM else None
+        )
         if token in _TEMPO_NOUNS and mention is not None and not (
             set(tokens[max(0, i - 3) : i]) & _AFTER_WORDS
         ):
