@@ -24,12 +24,28 @@ from rules_core.calls import Seat
         ("I played North at table 4.", Seat.N),
         ("I sat East for this round.", Seat.E),
         ("jss nord, partenaire a ouvert", Seat.N),
+        # "en" and a seat in a sentence whose player is the writer
+        ("J'ai passé en Ouest, puis mon partenaire a contré.", Seat.W),
+        ("Souci en Nord : j'ai sorti le mauvais carton.", Seat.N),
+        ("J'étais assise en Est hier soir.", Seat.E),
         # said outright, the seat wins over an apposition that merges two players
         ("ma partenaire a ouvert, c'était à E (moi je suis N)", Seat.N),
     ],
 )
 def test_the_writers_seat(text, seat):
     assert read(text).entities.anchor == seat
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "en" and a seat said of another player is not where the writer sits
+        "Mon partenaire en Nord a passé trop tôt.",
+        "Ouest a ouvert 1♥ en Sud ? non, Ouest a ouvert et Sud a passé.",
+    ],
+)
+def test_no_writers_seat_from_another_players_seat(text):
+    assert read(text).entities.anchor is None
 
 
 @pytest.mark.parametrize(

@@ -51,7 +51,7 @@ _OBJECT_BEFORE = frozenset(
 _OWNER_WORDS = SEATS | {"PARTNER", "LHO", "RHO", "MY", "OPP", "de", "d", "of", "undoubled"}
 _I_AM = frozenset(
     {"am", "suis", "en", "sitting", "was", "etais", "chu", "seated", "playing", "in", "at", "the",
-     "sat", "sit", "play", "played", "joue", "jouais", "assis", "placed"}
+     "sat", "sit", "play", "played", "joue", "jouais", "assis", "assise", "placed"}
 )  # fmt: skip
 # "En Est, j'étais…", "As South, I…": the writer's seat told before his clause.
 _AS = frozenset({"en", "as", "comme"})
@@ -301,6 +301,11 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
         # "En Est, j'étais…", "As South, I passed"
         if i and tokens[i - 1] in _AS and (i == 1 or tokens[i - 2] == BREAK) and rest[:1] == ["ME"]:
             return Seat[token]
+    for i, token in enumerate(tokens):
+        # "j'ai ouvert 1♥ en Sud", "petit souci en Est : j'ai posé…": "en" and a
+        # seat in a clause whose player is the writer
+        if token in SEATS and i and tokens[i - 1] == "en" and _writers_clause(tokens, i, mentions):
+            return Seat[token]
     for i in range(len(tokens) - 3):
         # "West is my partner", "Ouest est mon partenaire"
         if tokens[i] in SEATS and tokens[i + 1] in ("is", "est", "was") and tokens[i + 2] == "MY":
@@ -313,6 +318,20 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
             if relation is not None and tokens[i + 3] in SEATS:
                 return Seat((Seat[tokens[i + 3]] - OFFSETS[relation]) % 4)
     return None
+
+
+def _writers_clause(tokens: Sequence[str], i: int, mentions: list[SeatMention]) -> bool:
+    """Whether the seat at ``i`` sits in a sentence whose nearest player, before
+    it (else after it), is the writer himself."""
+    before = [m for m in mentions if m.end <= i - 1 and BREAK not in tokens[m.end : i]]
+    if before:
+        near = before[-1]
+    else:
+        after = [m for m in mentions if m.start > i and BREAK not in tokens[i : m.start]]
+        if not after:
+            return False
+        near = after[0]
+    return near.ref.writer is Relation.SELF and near.ref.seat is None and not near.ref.pronoun
 
 
 def only_meant(tokens: Sequence[str], start: int) -> bool:
