@@ -230,6 +230,15 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # the verb's subject is the player named nearest before it, not a possessor
         ("2♠ (W) - E explains 'both majors'; the card says weak.", "E"),
         ("le 3♣ de Nord, Sud l'a expliqué comme naturel.", "S"),
+        # 20F: a call told not alerted, its maker named: the alert was his partner's
+        ("N 1♣, E 2♦ (not alerted, it was a transfer), S passed.", "W"),
+        ("Le 2♣ de Sud non alerté : c'était un Stayman.", "N"),
+        ("W's 3♣ was never alerted although it showed spades.", "E"),
+        # "alerted" alone: the one who then explained wrongly
+        ("S 2♦ alerted, N: 'weak in hearts'. It was a multi.", "N"),
+        ("W's 2♣ explained by E as natural; the card says Stayman.", "E"),
+        # "répond 1♦" is a call, not an explanation
+        ("Nord ouvre 1♣, Sud répond 1♦. Je demande, Nord me dit « 4 cartes ».", "N"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):

@@ -1011,7 +1011,47 @@ def _explainer(reading: Reading) -> Ref | None:
     alert``, ``E explained it as natural``, ``Sud a expliqué``; else the
     player asked about a call (``I asked East``, ``E, asked by S``,
     ``demandé à Sud``); else the one told saying quoted words."""
-    return _explaining_subject(reading) or _asked(reading) or _quoted_speaker(reading)
+    return (
+        _unalerted(reading) or _explaining_subject(reading) or _asked(reading)
+        or _quoted_speaker(reading)
+    )  # fmt: skip
+
+
+_ALERTED = frozenset({"alerted", "alerte", "alertee", "alertes", "unalerted"})
+
+
+def _unalerted(reading: Reading) -> Ref | None:
+    """20F, 21B: a call told not alerted, with its maker named (``E 2C not
+    alerted``, ``W's 2S not alerted``, ``N 2D (transfer, not alerted)``): the
+    alert was his partner's to give, so his partner is the offender."""
+    tokens = reading.tokens
+    for call in reading.entities.calls:
+        seat = reading.entities.compass(call.caller)
+        if seat is None or call.caller is None or call.caller.pronoun:
+            continue
+        begin = max(call.end, call.named_to)  # after "le 2♣ de Sud"
+        later = [c.start for c in reading.entities.calls if c.start >= begin]
+        stop = min([begin + 5, *later])
+        window = tokens[begin:stop]
+        if BREAK in window:
+            window = window[: window.index(BREAK)]
+        alerted = [k for k, t in enumerate(window) if t in _ALERTED]
+        if not alerted:
+            continue
+        k = alerted[0]
+        if window[k] != "unalerted" and not set(window[:k]) & _NOT_WORDS:
+            continue  # "E 2D alerted": alerted, then maybe explained wrongly
+        if window[k + 1 : k + 2] and window[k + 1] in ("by", "par"):
+            continue  # "2D not alerted by E": the one named after it
+        return Ref(seat=Seat((seat + 2) % 4))
+    return None
+
+
+_NOT_WORDS = frozenset({"not", "non", "pas", "never", "jamais", "wasnt", "sans", "without"})
+
+
+def _is_word(token: str) -> bool:
+    return token[:1].isalpha()
 
 
 def _subject_mentions(reading: Reading, call_ends: set[int] | None = None) -> list[SeatMention]:
@@ -1026,7 +1066,7 @@ def _subject_mentions(reading: Reading, call_ends: set[int] | None = None) -> li
             continue
         if ref.writer is Relation.SELF and ref.seat is None:
             continue
-        if mention.start and tokens[mention.start - 1] in _BY_WHOM - {"by", "par"}:
+        if mention.start and tokens[mention.start - 1] in _BY_WHOM - {"by", "par"} | {"of"}:
             if call_ends is None or mention.start - 1 not in call_ends:
                 continue
         found.append(mention)
@@ -1046,16 +1086,25 @@ def _clause_after(reading: Reading, mention: SeatMention, width: int) -> tuple[s
 
 def _explaining_subject(reading: Reading) -> Ref | None:
     tokens = reading.tokens
+    starts = {c.start for c in reading.entities.calls}
     for mention in _subject_mentions(reading):
         after = _clause_after(reading, mention, 3)
+        past_call = False  # "S 2♦ alerted": said of S's call, not of what S did
         for k, token in enumerate(after):
+            past_call = past_call or mention.end + k in starts
             if not token.startswith(_EXPLAINING):
                 continue
             at = mention.end + k + 1
+            if token.startswith(("answer", "repond")) and any(
+                c.start == at for c in reading.entities.calls
+            ):
+                continue  # "Est répond 1♦", "answered 2♥": a call, not an explanation
             if tokens[at : at + 1] and tokens[at] in ("by", "par"):
                 # "2D alerted by E", "2♣ de S alerté par N": the one named after
                 agent = [m for m in reading.entities.seats if m.start == at + 1 and m.ref.known]
                 return agent[0].ref if agent else None
+            if past_call:
+                break
             return mention.ref
     return None
 
