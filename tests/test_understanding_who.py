@@ -342,3 +342,17 @@ def test_caller_before_a_clause_set_off_by_commas(text, irregularity, offender):
 )  # fmt: skip
 def test_call_after_final_pass_the_player_who_called_after_the_end(text, offender):
     assert facts_for(read(text), "call_after_final_pass").get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender"),
+    [
+        # a seat in parentheses right after the irregular call is its maker
+        ("Board 3, dealer N. 1♦ (S) before N. Refused by W.", "bid_out_of_rotation", "S"),
+        ("Donne 4. passe (N) 2♣ (E) — E voulait 2♦, carton voisin, corrigé avant S.",
+         "change_of_call", "E"),
+        ("Dlr W: P (W) 1♠ (N) 1♥ (E) insufficient. S has not called.", "insufficient_bid", "E"),
+    ],
+)  # fmt: skip
+def test_offender_from_the_seat_in_parentheses_after_the_call(text, irregularity, offender):
+    assert facts_for(read(text), irregularity).get("offender") == offender

@@ -24,7 +24,7 @@ from rules_core.calls import Call, Seat
 from .entities import calls_in, header_dealer
 from .normalise import BREAK, COMMA, SEATS, Normalised
 
-__all__ = ["Listing", "read_listing"]
+__all__ = ["Listing", "read_listing", "in_parentheses"]
 
 _DEALER = frozenset({"dlr", "dealer", "donneur", "donneuse", "dealt", "donne"})
 # Between two calls of one listing: separators anywhere; a verb only with
@@ -48,7 +48,8 @@ class Listing:
     seatless: bool
 
 
-def _in_parentheses(norm: Normalised, i: int) -> bool:
+def in_parentheses(norm: Normalised, i: int) -> bool:
+    """Whether token ``i`` is written alone in parentheses: ``1♥ (N)``."""
     start, end = norm.spans[i]
     before = norm.source[:start].rstrip()
     after = norm.source[end:].lstrip()
@@ -160,7 +161,7 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
     seats: list[Seat | None] = []
     after_style = False
     for _, end, _ in chain:
-        if end < len(tokens) and tokens[end] in SEATS and _in_parentheses(norm, end):
+        if end < len(tokens) and tokens[end] in SEATS and in_parentheses(norm, end):
             seats.append(Seat[tokens[end]])
             after_style = True
         elif tokens[end : end + 1] in (("by",), ("par",)) and tokens[end + 1 : end + 2] and (
@@ -173,7 +174,7 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
     if after_style:
         # "4♥ (E) P P P; S X": a seat written before a call counts as well
         seats = [
-            s if s is not None or (start and _in_parentheses(norm, start - 1))
+            s if s is not None or (start and in_parentheses(norm, start - 1))
             else _seat_before(tokens, start)
             for s, (start, _, _) in zip(seats, chain, strict=True)
         ]
