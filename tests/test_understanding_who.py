@@ -261,6 +261,16 @@ def test_misinformation_the_player_who_explained(text, offender):
         ("1♠ de Sud, passe d'Ouest après une pause de trente secondes, 2♠ de Nord.", "W"),
         # a sigh or a remark is the same kind of source
         ("After 3NT by West, North sighed loudly and passed; South led a spade.", "N"),
+        # a face, a gesture, a question, a remark out loud, seconds counted
+        ("N 1♥ (alerted by S; N made a face when S explained it). S then bid 4♥.", "N"),
+        ("Dlr W. W 1♦, N P, E 1♠, S P, W P (after sighing loudly). E then bid 2♠.", "W"),
+        ("The lady on my right, East, kept tapping the box while her partner thought.", "E"),
+        ("Ouest a secoué la tête, puis a passé ; sa partenaire a geste de la main.", "W"),
+        ("Est pose une question à son propre partenaire en pleine enchère ; O dit 4♥.", "E"),
+        ("1♣ - passe - 1♠ - ? N réfléchit 25 s puis passe. S réveille.", "N"),
+        ("South opened 1♥ and said out loud 'oops' before passing 2♥.", "S"),
+        # a player after "about" or "alerted" is an object
+        ("N asked about E's 3♦, was told 'natural', said 'I thought so' and passed.", "N"),
         # the one who used it, or a player after "over"/"après", is not the source
         ("West hesitated over North's 4♠, and I think East used the hesitation.", "W"),
         ("Break in tempo by S over W's 3♦: 15 seconds. N then bid 4♠.", "S"),

@@ -1174,7 +1174,9 @@ _TEMPO_WORDS = frozenset(
      "huddle", "minute", "minutes", "seconds", "sec", "secondes", "longtemps", "long", "longue",
      "reflechi", "reflechit", "reflexion", "hesite", "hesitait", "hesitation", "sighed", "sigh",
      "sighs", "soupire", "soupir", "grimace", "grimaced", "frowned", "commented", "remarked",
-     "remarque"}
+     "remarque", "sighing", "soupirant", "face", "shook", "shaking", "nodded", "tapping",
+     "tapped", "tapote", "muttering", "muttered", "audibly", "loud", "aloud", "haut",
+     "question", "asked", "asking", "demande", "gestured", "gesture", "geste", "pointed"}
 )  # fmt: skip
 _AFTER_WORDS = frozenset({"after", "apres", "following", "suite"})
 
@@ -1215,8 +1217,11 @@ def _tempo_source(reading: Reading) -> Ref | None:
         if set(clause) & _USED or set(tokens[max(0, mention.start - 3) : mention.start]) & _USED:
             continue  # "East used the hesitation": who took it, not who gave it
         # "said 'I think it is…'": the writer's or a quoted player's opinion is no tempo
-        if any(t in _TEMPO_WORDS and (k == 0 or clause[k - 1] not in ("ME", "WE"))
-               for k, t in enumerate(clause)):
+        if any(
+            (t in _TEMPO_WORDS and (k == 0 or clause[k - 1] not in ("ME", "WE")))
+            or (t in _TIME_UNITS and k and clause[k - 1].isdigit())
+            for k, t in enumerate(clause)
+        ):
             return mention.ref
     return None
 
@@ -1249,7 +1254,12 @@ def _card_shower(reading: Reading) -> Ref | None:
 
 
 #: Before a player, words that make him the object: ``over N's 4♠``, ``après Sud``.
-_OBJECT_WORDS = frozenset({"over", "sur", "after", "apres", "than", "before", "avant", "to"})
+_OBJECT_WORDS = frozenset(
+    {"over", "sur", "after", "apres", "than", "before", "avant", "to", "about", "alerted",
+     "alerte"}
+)  # fmt: skip
+#: After a number, units of time: ``20 s``, ``15 sec``.
+_TIME_UNITS = frozenset({"s", "sec", "secs", "mn", "min", "mins"})
 #: Nouns of a hesitation or sigh that the player who made it may follow.
 _TEMPO_NOUNS = frozenset({"hesitation", "reflexion", "pause", "tank", "huddle", "soupir"})
 
