@@ -366,3 +366,19 @@ def test_call_after_final_pass_the_player_who_called_after_the_end(text, offende
 )  # fmt: skip
 def test_offender_from_the_seat_in_parentheses_after_the_call(text, irregularity, offender):
     assert facts_for(read(text), irregularity).get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        # 25: the player whose own clause tells him changing or meaning another call
+        ("Dlr N. N 1♥, E P, S 2♣, W P, N then: 'no, 2♦ please'.", "N"),
+        ("E 2♥, S passe, E : « pardon, je voulais 2♠ ». O n'a rien dit.", "E"),
+        ("W 1♦ P 1♠ P, W 2♣ then said she meant 2♦; N had not called.", "W"),
+        ("Nord 3♣, Est passe, Nord se ravise : 3♦. Sud n'a pas parlé.", "N"),
+        # a quoted "I" is the player who speaks, not the writer
+        ("S 4♠, W P, then S: 'sorry, I wanted 4♥'.", "S"),
+    ],
+)  # fmt: skip
+def test_change_of_call_the_player_who_changed(text, offender):
+    assert facts_for(read(text), "change_of_call").get("offender") == offender

@@ -819,6 +819,10 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         holder = _card_holder(reading) or _subject(reading, irregularity)
         if holder is not None:
             return holder
+    if irregularity == I.CHANGE_OF_CALL:
+        changer = _changer(reading)
+        if changer is not None:
+            return changer
     derivation = reading.derivation
     if derivation is not None and derivation.irregularity == irregularity and not reading.seatless:
         if derivation.offender is not None and not reading.virtual_anchor:
@@ -917,6 +921,73 @@ def _first_call_after_the_end(reading: Reading) -> Ref | None:
         if only_meant(tokens, call.start) or _told_again(tokens, call, calls):
             continue
         return call.caller
+    return None
+
+
+#: Words telling a player taking his call back or saying he meant another (25).
+_CHANGING = frozenset(
+    {"meant", "wanted", "rather", "voulait", "voulais", "ravise", "ravisant", "changed",
+     "corrected", "corrige", "swapped", "replaced", "remplace", "reprendre", "reprend",
+     "retire", "retirer", "sorry", "oops", "oups", "pardon", "actually", "instead"}
+)  # fmt: skip
+_ANSWER_NO = frozenset({"no", "non"})
+
+
+def _quoted(reading: Reading, i: int) -> bool:
+    """Whether token ``i`` is inside quoted words (``'no, I meant 1S'``): the
+    quoted "I" is the player who speaks, not the writer."""
+    norm = reading.norm
+    start = norm.spans[i][0]
+    k = start
+    while k > 0 and norm.source[k - 1] not in ".!?\n":
+        k -= 1
+    before = norm.source[k:start]
+    opened = False
+    for n, char in enumerate(before):
+        prev_word = n > 0 and before[n - 1].isalnum()
+        next_word = n + 1 < len(before) and before[n + 1].isalnum()
+        if char in ("«", "“", "‘") or (char == '"' and not opened):
+            opened = True
+        elif char in ("»", "”", "’", '"'):
+            opened = False
+        elif char == "'" and not prev_word:
+            opened = True  # "'no, …": an opening quote, not "I'm"
+        elif char == "'" and opened and not next_word:
+            opened = False
+    return opened
+
+
+def _changer(reading: Reading) -> Ref | None:
+    """25: the first player whose own clause tells him changing his call or
+    saying he meant another (``N then: 'I want 1NT'``, ``S contre, se ravise``,
+    ``E 1♠, puis : « non, 2♠ ! »``, ``I opened 1♦ but I wanted 1♥``); a
+    pronoun stands for the player named before it."""
+    tokens = reading.tokens
+    if any(m.ref.writer is not None and not _quoted(reading, m.start)
+           for m in reading.entities.seats):
+        return None  # the writer tells his own part: the calls and their makers say it
+    starts = {c.start for c in reading.entities.calls}
+    mentions = [
+        m for m in reading.entities.seats
+        if m.ref.known and not m.ref.opponent and m.ref.subject is None
+        and not (m.start and tokens[m.start - 1] in _OBJECT_WORDS | _BY_WHOM - {"by", "par"})
+        and not (m.ref.writer is not None and m.ref.seat is None and _quoted(reading, m.start))
+    ]  # fmt: skip
+    for n, mention in enumerate(mentions):
+        stop = min(mention.end + 10, len(tokens))
+        if n + 1 < len(mentions):
+            stop = min(stop, mentions[n + 1].start)
+        clause = tokens[mention.end : stop]
+        if BREAK in clause:
+            clause = clause[: clause.index(BREAK)]
+        for k, token in enumerate(clause):
+            at = mention.end + k
+            if token in _CHANGING or (
+                token in _ANSWER_NO and (at + 1 in starts or tokens[at + 1 : at + 2] == (COMMA,))
+            ):
+                if mention.ref.pronoun:
+                    return _resolved(reading, mention)
+                return mention.ref
     return None
 
 
