@@ -382,3 +382,17 @@ def test_offender_from_the_seat_in_parentheses_after_the_call(text, irregularity
 )  # fmt: skip
 def test_change_of_call_the_player_who_changed(text, offender):
     assert facts_for(read(text), "change_of_call").get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        # 33: of two players calling at once, the one who does not sit after
+        # the last player told calling before them
+        ("W opened 1♦ and then N and S called together: N 1♠, S pass.", "S"),
+        ("Donneur E. E 1♣, S passe, puis O et N posent leur carton en même temps.", "N"),
+        ("After N's 2♥, E and W both called at the same moment.", "W"),
+    ],
+)  # fmt: skip
+def test_simultaneous_calls_the_one_not_next_in_turn(text, offender):
+    assert facts_for(read(text), "simultaneous_calls").get("offender") == offender

@@ -691,6 +691,9 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
     not: the other than the one named as whose turn it was or as the dealer
     (``N (his turn) 1H, E 1S``, ``tour de S``); with nothing said, the one
     who sits after the other (``N/E``: East), else the one named second."""
+    after_last = _not_next_in_turn(reading)
+    if after_last is not None:
+        return after_last
     tokens = reading.tokens
     taken = _roles(reading)
     named = [
@@ -755,6 +758,40 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
     if len(order) == 2:
         first, second = order
         return Ref(seat=first if (second + 1) % 4 == first else second)
+    return None
+
+
+def _not_next_in_turn(reading: Reading) -> Ref | None:
+    """33: of the two players told calling at once, the one who does not sit
+    after the last player told calling before them (``N 1♣ ; E et S annoncent
+    en même temps``: East's turn, South called out of it)."""
+    tokens, entities = reading.tokens, reading.entities
+    for i, token in enumerate(tokens):
+        if token not in _AT_ONCE:
+            continue
+        earlier = [c for c in entities.calls if c.end <= i]
+        floor = max((c.end for c in earlier), default=0)
+        near = [
+            m for m in entities.seats
+            if max(floor, i - 12) <= m.start <= i + 6 and m.ref.known and not m.ref.pronoun
+            and m.ref.subject is None and entities.compass(m.ref) is not None
+            and BREAK not in tokens[min(m.end, i) : max(m.start, i)]
+        ]  # fmt: skip
+        seats = list(dict.fromkeys(entities.compass(m.ref) for m in near))
+        if len(seats) != 2:
+            continue
+        first = min(m.start for m in near)
+        before = [
+            c for c in earlier
+            if c.end <= first and entities.compass(c.caller) not in (None, *seats)
+        ]  # fmt: skip
+        last = entities.compass(before[-1].caller) if before else None
+        if last is None:
+            continue
+        in_turn = Seat((last + 1) % 4)
+        others = [s for s in seats if s is not None and s != in_turn]
+        if in_turn in seats and len(others) == 1:
+            return Ref(seat=others[0])
     return None
 
 
