@@ -396,3 +396,21 @@ def test_change_of_call_the_player_who_changed(text, offender):
 )  # fmt: skip
 def test_simultaneous_calls_the_one_not_next_in_turn(text, offender):
     assert facts_for(read(text), "simultaneous_calls").get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender"),
+    [
+        # the writer's seat told aside, right after the player who called
+        ("Donneur Sud. Mon partenaire Ouest (moi je suis Est) a ouvert 1♦ avant Sud.",
+         "bid_out_of_rotation", "W"),
+        ("Dealer E. South, my partner (I am North), passed before East had called.",
+         "pass_out_of_rotation", "S"),
+        ("Notre E (mon partenaire, je suis O) a contré avant son tour.",
+         "double_out_of_rotation", "E"),
+        # said outright and then acting, the writer is the caller
+        ("I was West and opened 1♠ before the dealer, North.", "bid_out_of_rotation", "W"),
+    ],
+)  # fmt: skip
+def test_writers_seat_told_aside_is_not_the_caller(text, irregularity, offender):
+    assert facts_for(read(text), irregularity).get("offender") == offender

@@ -570,6 +570,8 @@ def _caller(
             # a player named after "de"/"of" is an object; the subject is further left
             possessed = possessed or mention
             continue
+        if _writers_seat_aside(tokens, mention, mentions):
+            continue  # "Mon partenaire Nord (moi j'étais Sud) a passé"
         incise = _incise_subject(tokens, mention, start, mentions, floor)
         if incise is not None:
             return incise.ref, 0
@@ -602,6 +604,36 @@ def _caller(
                 return mention.ref, 0  # "Sud, qui …": the subject of a relative clause
         return possessed.ref, 0
     return None, 0
+
+
+def _writers_seat_aside(
+    tokens: Sequence[str], mention: SeatMention, mentions: list[SeatMention]
+) -> bool:
+    """``Mon partenaire Nord (moi j'étais Sud) a passé``, ``East, my partner (I
+    am West), opened``: the writer's seat told aside, right after another
+    player named; neither the writer nor his seat is the one who called."""
+    ref = mention.ref
+    k = mention.start
+    if ref.seat is not None and ref.writer is None:
+        while k > 0 and tokens[k - 1] in _I_AM | {COMMA}:
+            k -= 1
+        if k == mention.start or k == 0 or tokens[k - 1] != "ME":
+            return False
+        k -= 1
+    elif ref.writer is Relation.SELF and ref.seat is None and tokens[k] == "ME":
+        j = mention.end
+        while j < len(tokens) and tokens[j] in _I_AM | {"ME"}:
+            j += 1
+        if j == mention.end or j >= len(tokens) or tokens[j] not in SEATS:
+            return False
+    else:
+        return False
+    while k > 0 and tokens[k - 1] in ("ME", COMMA):
+        k -= 1  # "moi j'étais", ", je suis"
+    return any(  # a player named right before (an apposition may have taken in "moi")
+        m.start < k <= m.end and not (m.ref.writer is Relation.SELF and m.ref.seat is None)
+        for m in mentions
+    )
 
 
 def _incise_subject(
