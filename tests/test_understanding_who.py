@@ -309,6 +309,7 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
         ("Dealer S, after 1♣ by S, E fumbled his cards and the ace of hearts was seen.", "E"),
         ("Donneur O. Avant la fin des enchères, Sud a entamé face visible le 4♦.", "S"),
         ("While the bidding went on, North held his hand so low that I saw a queen.", "N"),
+        ("Pendant les enchères (N 1♠, E passe), Ouest a renversé ses cartes sur la table.", "W"),
     ],
 )  # fmt: skip
 def test_card_exposed_the_player_who_showed_it(text, offender):
@@ -347,6 +348,8 @@ def test_caller_before_a_clause_set_off_by_commas(text, irregularity, offender):
         ("Après trois passes sur le 5♣ de Nord, Ouest dit encore passe.", "W"),
         ("Auction over (1NT by E, three passes). Then N bid 2♦.", "N"),
         ("The auction ended with three passes after E/W bid 3♥. Then South doubled.", "S"),
+        ("N 1♠, S 4♠, all pass. Then W doubled before the lead.", "W"),
+        ("Ouest a dit « 5♦ » après les trois passes, 4♥ par Nord.", "W"),
         ("I am North and declarer in 3♠. After three passes East redoubled.", "E"),
     ],
 )  # fmt: skip
@@ -392,6 +395,7 @@ def test_change_of_call_the_player_who_changed(text, offender):
         ("W opened 1♦ and then N and S called together: N 1♠, S pass.", "S"),
         ("Donneur E. E 1♣, S passe, puis O et N posent leur carton en même temps.", "N"),
         ("After N's 2♥, E and W both called at the same moment.", "W"),
+        ("After S 1♦ and W pass, N's 1♠ and E's 2♣ were made simultaneously.", "E"),
     ],
 )  # fmt: skip
 def test_simultaneous_calls_the_one_not_next_in_turn(text, offender):

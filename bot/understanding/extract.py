@@ -770,14 +770,18 @@ def _not_next_in_turn(reading: Reading) -> Ref | None:
         if token not in _AT_ONCE:
             continue
         earlier = [c for c in entities.calls if c.end <= i]
-        floor = max((c.end for c in earlier), default=0)
-        near = [
-            m for m in entities.seats
-            if max(floor, i - 12) <= m.start <= i + 6 and m.ref.known and not m.ref.pronoun
-            and m.ref.subject is None and entities.compass(m.ref) is not None
-            and BREAK not in tokens[min(m.end, i) : max(m.start, i)]
-        ]  # fmt: skip
-        seats = list(dict.fromkeys(entities.compass(m.ref) for m in near))
+        around = sorted(
+            (
+                m for m in entities.seats
+                if i - 12 <= m.start <= i + 6 and m.ref.known and not m.ref.pronoun
+                and m.ref.subject is None and entities.compass(m.ref) is not None
+                and BREAK not in tokens[min(m.end, i) : max(m.start, i)]
+            ),
+            key=lambda m: abs(m.start - i),
+        )  # fmt: skip
+        # the two players named nearest the words
+        seats = list(dict.fromkeys(entities.compass(m.ref) for m in around))[:2]
+        near = [m for m in around if entities.compass(m.ref) in seats]
         if len(seats) != 2:
             continue
         first = min(m.start for m in near)
@@ -896,7 +900,8 @@ _LAST = frozenset({"final", "finale", "finales", "last", "dernier", "third", "tr
 _ENDED = frozenset(
     {("auction", "over"), ("bidding", "over"), ("auction", "end"), ("auction", "ended"),
      ("auction", "finished"), ("encheres", "finies"), ("encheres", "terminees"),
-     ("se", "terminent"), ("se", "termine"), ("se", "terminaient"), ("encheres", "closes")}
+     ("se", "terminent"), ("se", "termine"), ("se", "terminaient"), ("encheres", "closes"),
+     ("all", "pass"), ("all", "passed"), ("tous", "passent"), ("tous", "passe")}
 )  # fmt: skip
 #: Before a call, words that place it before the words around it: "after 2♠ of North",
 #: "sur 4♠ de S", "auction over (3NT by E)".
@@ -940,10 +945,17 @@ def _first_call_after_the_end(reading: Reading) -> Ref | None:
     """39: the player told calling after the text says the auction ended
     (``3NT (S) P P P, and E put out another pass``, ``après trois passes, N
     contre``), not the contract's bid named there (``after 2♠ of North``)."""
+    tokens, calls = reading.tokens, reading.entities.calls
+    for call in calls:
+        # "E bid 4S after 3 passes", "a dit « contre » après les trois passes"
+        after = [t for t in tokens[call.end : call.end + 5] if t not in ("the", "les", "le")]
+        if after[:1] and after[0] in ("after", "apres") and (
+            set(after[1:3]) & (_THREE | _LAST) or tuple(after[1:3]) in _ENDED
+        ) and call.caller is not None and call.caller.known and call.caller.subject is None:
+            return call.caller
     end = _end_of_calls(reading)
     if end is None:
         return None
-    tokens, calls = reading.tokens, reading.entities.calls
     for call in calls:
         if call.start < end or call.caller is None or not call.caller.known:
             continue
@@ -1338,7 +1350,8 @@ def _tempo_source(reading: Reading) -> Ref | None:
 _EXPOSING = frozenset(
     {"tomber", "tombe", "tombee", "entame", "expose", "exposed", "exposes", "dropped", "drop",
      "drops", "fell", "fumbled", "flashed", "showed", "shown", "montre", "visible", "faced",
-     "hold", "holds", "held", "led", "lead", "leads"}
+     "hold", "holds", "held", "led", "lead", "leads", "knocked", "spilled", "renverse",
+     "tombees", "tombes"}
 )  # fmt: skip
 
 
