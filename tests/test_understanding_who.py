@@ -269,6 +269,9 @@ def test_misinformation_the_player_who_explained(text, offender):
         ("Est pose une question à son propre partenaire en pleine enchère ; O dit 4♥.", "E"),
         ("1♣ - passe - 1♠ - ? N réfléchit 25 s puis passe. S réveille.", "N"),
         ("South opened 1♥ and said out loud 'oops' before passing 2♥.", "S"),
+        # a remark: the player told saying quoted words
+        ("Dear TD, North said 'not again' while passing; South then bid 4♠.", "N"),
+        ("Je suis E. Mon partenaire O a dit « aïe » quand S a ouvert 1♠.", "W"),
         # a player after "about" or "alerted" is an object
         ("N asked about E's 3♦, was told 'natural', said 'I thought so' and passed.", "N"),
         # the one who used it, or a player after "over"/"après", is not the source

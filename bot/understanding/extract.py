@@ -1066,7 +1066,8 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         if hasty is not None:
             return hasty
     if irregularity == I.UNAUTHORIZED_INFORMATION:
-        source = _tempo_source(reading)
+        # a hesitation, a gesture, else a remark: the player told saying quoted words
+        source = _tempo_source(reading) or _quoted_speaker(reading)
         if source is not None:
             return source
     if irregularity == I.CARD_EXPOSED_DURING_AUCTION:
