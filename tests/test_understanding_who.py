@@ -28,6 +28,10 @@ from rules_core.calls import Seat
         ("J'ai passé en Ouest, puis mon partenaire a contré.", Seat.W),
         ("Souci en Nord : j'ai sorti le mauvais carton.", Seat.N),
         ("J'étais assise en Est hier soir.", Seat.E),
+        # a pronoun for a player named relative to the writer, then his seat
+        ("My partner passed out of turn, she is North.", Seat.S),
+        ("Ma gauche a contré trop tôt, il est Ouest.", Seat.S),
+        ("lho opened before me, hes east", Seat.N),
         # said outright, the seat wins over an apposition that merges two players
         ("ma partenaire a ouvert, c'était à E (moi je suis N)", Seat.N),
     ],

@@ -302,6 +302,26 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
         if i and tokens[i - 1] in _AS and (i == 1 or tokens[i - 2] == BREAK) and rest[:1] == ["ME"]:
             return Seat[token]
     for i, token in enumerate(tokens):
+        # "partner opened out of turn, he's West", "ma gauche a contré, elle est Sud":
+        # a pronoun standing for a player named relative to the writer
+        if token not in _PRONOUNS | {"hes", "shes"}:
+            continue
+        j = i + 1
+        while j < len(tokens) and j - i <= 2 and tokens[j] in ("is", "est", "was", "etait", "s"):
+            j += 1
+        if j >= len(tokens) or tokens[j] not in SEATS or j - i > 2:
+            continue
+        before = [
+            m for m in mentions
+            if m.end <= i and not m.ref.pronoun and m.ref.writer is not Relation.SELF
+        ]  # "he" never stands for "me"
+        if before and before[-1].ref.seat is None and before[-1].ref.writer not in (
+            None, Relation.SELF
+        ):
+            told = before[-1].ref.writer
+            assert told is not None
+            return Seat((Seat[tokens[j]] - OFFSETS[told]) % 4)
+    for i, token in enumerate(tokens):
         # "j'ai ouvert 1♥ en Sud", "petit souci en Est : j'ai posé…": "en" and a
         # seat in a clause whose player is the writer
         if token in SEATS and i and tokens[i - 1] == "en" and _writers_clause(tokens, i, mentions):
