@@ -425,3 +425,19 @@ def test_simultaneous_calls_the_one_not_next_in_turn(text, offender):
 )  # fmt: skip
 def test_writers_seat_told_aside_is_not_the_caller(text, irregularity, offender):
     assert facts_for(read(text), irregularity).get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender"),
+    [
+        # a player named relative to the dealer, whose seat is told
+        ("The partner of the dealer passed first. The dealer was East.",
+         "pass_out_of_rotation", "W"),
+        ("Donneur Sud. Le joueur à gauche du donneur a ouvert avant lui.",
+         "bid_out_of_rotation", "W"),
+        # the dealer's seat not told: no seat is guessed
+        ("The partner of the dealer passed first.", "pass_out_of_rotation", None),
+    ],
+)  # fmt: skip
+def test_offender_named_relative_to_the_dealer(text, irregularity, offender):
+    assert facts_for(read(text), irregularity).get("offender") == offender

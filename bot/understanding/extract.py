@@ -890,7 +890,30 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         maker = _only_maker(reading, call)
         if maker is not None:
             return maker
-    return _subject(reading, irregularity)
+    return _subject(reading, irregularity) or _dealers_neighbour(reading)
+
+
+_DEALER_NOUNS = frozenset({"dealer", "donneur", "donneuse"})
+_NEIGHBOUR = {"PARTNER": Relation.PARTNER, "LHO": Relation.LHO, "RHO": Relation.RHO,
+              "left": Relation.LHO, "gauche": Relation.LHO, "right": Relation.RHO,
+              "droite": Relation.RHO}  # fmt: skip
+
+
+def _dealers_neighbour(reading: Reading) -> Ref | None:
+    """``the left player of the dealer opened``, ``le partenaire du donneur a
+    passé``: a player named relative to the dealer, whose seat is told."""
+    dealer = reading.entities.compass(reading.entities.dealer)
+    if dealer is None:
+        return None
+    tokens = reading.tokens
+    for i, token in enumerate(tokens):
+        relation = _NEIGHBOUR.get(token)
+        if relation is None:
+            continue
+        rest = [t for t in tokens[i + 1 : i + 5] if t not in ("the", "le", "player", "joueur")]
+        if len(rest) >= 2 and rest[0] in ("of", "du", "de") and rest[1] in _DEALER_NOUNS:
+            return Ref(seat=Seat((dealer + OFFSETS[relation]) % 4))
+    return None
 
 
 _PASS_WORDS = frozenset({"pass", "passes", "passe", "p"})
