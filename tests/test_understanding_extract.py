@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.understanding import classify
+from bot.understanding.extract import facts_for, read
 
 ROWS = [
     # offender, call, whose turn it was (seen from the offender)
@@ -287,3 +288,33 @@ def test_offender_and_call_as_written(text, irregularity, facts):
 def test_a_double_is_inadmissible_only_on_the_doublers_own_side(text, inadmissible):
     result = classify(text)
     assert (result.irregularity == "inadmissible_double") is inadmissible, result
+
+
+# The irregular call (facts["call"]) read for a given irregularity, whatever the
+# classifier says: which of the calls told is the one the law is about.
+IRREGULAR_CALL = [
+    # Law 39: the call made after the auction ended, not the contract nor the closing passes
+    ("Contract 3♣ by West, pass pass pass, then North doubled.", "call_after_final_pass", "X"),
+    ("4♥ P P P and East put a pass card once more.", "call_after_final_pass", "P"),
+    ("My partner bid 5♦ after the last pass; I was declarer in 4♥.",
+     "call_after_final_pass", "5D"),
+    ("South redoubled after the bidding was over (3♠X by West, three passes).",
+     "call_after_final_pass", "XX"),
+    ("Les enchères étaient terminées à 3♦ pour nous. Puis ma gauche a dit 3♠.",
+     "call_after_final_pass", "3S"),
+    ("Après trois passes derrière leur 2♥, mon partenaire a surcontré alors que personne "
+     "n'avait contré.", "call_after_final_pass", "XX"),
+    ("Ouest a dit passe encore après le troisième passe. Contrat 1SA par Nord.",
+     "call_after_final_pass", "P"),
+    # Law 27: the bid told after the insufficient one but made before it
+    ("I bid 1♠ although 2♣ had already been bid.", "insufficient_bid", "1S"),
+    ("Mon partenaire dit 2♦ alors que l'adversaire avait déjà dit 2♥.", "insufficient_bid", "2D"),
+    ("She put 3♣ but 3♥ was already on the table.", "insufficient_bid", "3C"),
+    # "le joueur d'après": the next player, not a call named after "après"
+    ("Nord dit 2♠ et le joueur d'après dit 2♦.", "insufficient_bid", "2D"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity", "call"), IRREGULAR_CALL)
+def test_the_irregular_call_among_the_calls_told(text, irregularity, call):
+    assert facts_for(read(text), irregularity).get("call") == call

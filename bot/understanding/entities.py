@@ -34,6 +34,8 @@ _NOT_LEVEL_BEFORE = frozenset({"donne", "board", "etui", "loi", "law", "article"
 # "X sur Y": the call Y came first.
 _EARLIER_AFTER = frozenset({"sur", "over", "after", "apres", "derriere", "behind", "dessus"})
 _PLUPERFECT = frozenset({"avait", "avais", "had", "avaient"})
+# "l'homme d'après", "le joueur d'après": the next one, not a call named after "après".
+_NEXT_ONE = frozenset({"de", "d"})
 _AGENT = frozenset({"par", "by"})
 _OF = frozenset({"de", "du", "d", "of", "from", "by", "par"})
 _ARTICLES = frozenset(
@@ -629,7 +631,10 @@ def _in_time_order(tokens: Sequence[str], calls: list[CallMention]) -> list[Call
         lead_in = tokens[max(previous.end, current.start - 3) : current.start]
         swap = False
         if BREAK not in between and len(between) <= 8:
-            if any(t in _EARLIER_AFTER for t in between):
+            if any(
+                t in _EARLIER_AFTER and not (k and between[k - 1] in _NEXT_ONE)
+                for k, t in enumerate(between)
+            ):
                 swap = True
             elif any(t in _PLUPERFECT for t in lead_in):
                 swap = True

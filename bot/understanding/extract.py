@@ -482,8 +482,26 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         for earlier, later in zip(bids, bids[1:], strict=False):
             if not later.call.outranks(earlier.call) and later in calls:
                 return later
+        # "I said 2♠ but 3♦ had already been bid", "1♦ alors qu'il y avait déjà 1♥":
+        # the bid told after as made before is the one the insufficient bid was over
+        in_text = sorted(bids, key=lambda c: c.start)
+        for k, over in enumerate(in_text):
+            # in the same sentence, before or after it ("3♥ was already bid")
+            lead = reading.tokens[max(0, over.start - 4) : over.start]
+            tail = reading.tokens[over.end : over.end + 3]
+            lead = lead[len(lead) - lead[::-1].index(BREAK) :] if BREAK in lead else lead
+            tail = tail[: tail.index(BREAK)] if BREAK in tail else tail
+            near = lead + tail
+            if set(near) & _ALREADY:
+                under = [c for c in in_text[:k] if c in calls and over.call.outranks(c.call)]
+                if under:
+                    return under[-1]
         return calls[-1]
     if irregularity == I.CALL_AFTER_FINAL_PASS:
+        kinds_all = [c for c in reading.entities.calls if c.call.kind in kinds]
+        after = _after_final_pass(reading, kinds_all)
+        if after is not None:
+            return after
         # the final pass is context; the call after it is the irregularity, not
         # one named again ("the director cancelled the double")
         tokens, everything = reading.tokens, reading.entities.calls
@@ -551,6 +569,134 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
 
 
 _KIND_VALUES = frozenset(i.value for i in _KIND_OF)
+
+
+# --- the call after the final pass (Law 39) ------------------------------------------------
+
+#: Before or after a pass: the pass that closed the auction, named (``the final
+#: pass``, ``le passe final``, ``after the third pass``), not one more call.
+_CLOSING_BEFORE = frozenset(
+    {"final", "last", "third", "dernier", "troisieme", "closing", "3"}
+)  # fmt: skip
+_CLOSING_AFTER = frozenset({"final", "finale", "finaux"})
+_PASS_WORDS = frozenset({"pass", "passes", "passe", "passed", "p"})
+#: Words naming the auction as over (``auction over``, ``les enchères finies``).
+_AUCTION = frozenset({"auction", "bidding", "encheres", "enchere"})
+_OVER = frozenset(
+    {"over", "ended", "finished", "done", "end", "closed", "finies", "fini", "finie",
+     "terminees", "termine", "terminee", "terminent", "termines"}
+)  # fmt: skip
+#: Before a bid: the contract named (``declarer in 4♠``, ``déclarant à 3SA``, ``on joue 3♠``).
+_CONTRACT_BEFORE = frozenset(
+    {"declarer", "declarant", "contract", "contrat", "jouais", "joue", "jouait", "jouons",
+     "playing", "played", "play", "opener", "ouvreur", "sur", "over", "on"}
+)  # fmt: skip
+#: Before a call: one the call after the final pass was made over (``derrière notre 4♠``).
+_BEHIND = frozenset({"derriere", "behind", "sur", "over"})
+_AT = frozenset({"in", "at", "a", "en", "of", "de", "d", "with", "avec"})
+#: After a bid: who the contract is for (``2♠ by N``, ``3SA pour les adversaires``).
+_AGENT_WORDS = frozenset({"by", "par", "pour"})
+#: Before a call: nobody made it (``nobody doubled``, ``pas de contre``).
+_NOBODY = frozenset({"nobody", "personne", "pas", "not", "never", "jamais", "sans", "without"})
+#: Between a call and ``after`` the closing pass (``E passed again after …``).
+_AGAIN = frozenset({"again", "encore", "another", "card", "carton", "1", "fois"})
+
+
+def _closing_passes(tokens: tuple[str, ...], calls: Sequence[CallMention]) -> set[int]:
+    """Start tokens of the passes that ended the auction: named so (``the final
+    pass``) or three in a row (``P P P``)."""
+    passes = sorted(c.start for c in calls if c.call.is_pass)
+    closing = {
+        s for s in passes
+        if (s > 0 and tokens[s - 1] in _CLOSING_BEFORE)
+        or (s + 1 < len(tokens) and tokens[s + 1] in _CLOSING_AFTER)
+    }  # fmt: skip
+    for s in passes:
+        if s + 1 in passes and s + 2 in passes:
+            closing |= {s, s + 1, s + 2}
+    return closing
+
+
+def _auction_ends(reading: Reading, closing: set[int]) -> tuple[list[int], list[int]]:
+    """Where the text tells the auction over: after the closing passes (``P P
+    P``, ``trois passes``, ``the final pass``) or words saying so (``auction
+    over``, ``les enchères étaient finies``); and, apart, the ends of those words."""
+    tokens = reading.tokens
+    ends = [s + 1 for s in closing]
+    ends += [
+        i + 2 for i in range(len(tokens) - 1)
+        if tokens[i] == "3" and tokens[i + 1] in _PASS_WORDS
+    ]  # fmt: skip
+    ends += [end for _, end in reading.cues.get("@calls_ended", [])]
+    said: list[int] = []
+    for i in range(len(tokens) - 1):
+        if tokens[i] in _AUCTION:
+            said += [j + 1 for j in (i + 1, i + 2) if j < len(tokens) and tokens[j] in _OVER][:1]
+    return sorted(set(ends + said)), said
+
+
+def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention | None:
+    """Law 39: the call made after the auction ended. Either the call told
+    just before ``after the final pass`` (``E passed again after the third
+    pass``, ``a contré après les trois passes``), or the first call told after
+    the end of the auction (``3NT (S) P P P, E passed again``; ``après trois
+    passes, mon partenaire dit 5♣``). The closing passes, the contract named
+    (``declarer in 4♠``, ``2♠ by N``, ``terminées à 2♠``, ``4S P P P``), a call
+    told as earlier (``after 2♠``, ``had passed``) and a call nobody made
+    (``nobody doubled``) are context."""
+    tokens = reading.tokens
+    closing = _closing_passes(tokens, reading.entities.calls)
+    ends, said = _auction_ends(reading, closing)
+    if not ends:
+        return None
+    # where a run of closing passes starts: "4S pass pass pass", "2♠, trois passes"
+    runs = {s for s in closing if s - 1 not in closing and s + 1 in closing} | {
+        i for i in range(len(tokens) - 1) if tokens[i] == "3" and tokens[i + 1] in _PASS_WORDS
+    }
+    bids_end = {c.end: c for c in reading.entities.calls if c.call.is_bid}
+
+    def contract(c: CallMention) -> bool:
+        if c.call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE) and c.start in bids_end:
+            c = bids_end[c.start]  # "3♥X par S", "4♠ contré par Nord"
+        if not c.call.is_bid:
+            return False
+        after = [t for t in tokens[c.end : c.end + 4] if t not in (COMMA, "x", "xx")]
+        before = tokens[max(0, c.start - 2) : c.start]
+        return (
+            any(0 <= c.start - e <= 2 for e in said)  # "auction over (4S)", "finies à 2♠"
+            or any(c.end <= k <= c.end + 4 for k in runs)  # "4S pass pass pass"
+            # "2♠ by N", "pour les adversaires", "2♠ final"
+            or bool(after[:1] and after[0] in _AGENT_WORDS | _CLOSING_AFTER)
+            or bool(before[-1:] and before[-1] in _CONTRACT_BEFORE)  # "contract 2H"
+            or (len(before) == 2 and before[0] in _CONTRACT_BEFORE and before[1] in _AT)
+        )
+
+    def context(c: CallMention) -> bool:
+        before = set(tokens[max(0, c.start - 3) : c.start])
+        return (
+            c.start in closing or contract(c)
+            or bool(before & (_EARLIER_MARKERS | _PLUPERFECT | _BEHIND))
+            or bool(set(tokens[max(0, c.start - 2) : c.start]) & _NOBODY)
+            or _told_again(tokens, c, reading.entities.calls)
+        )  # fmt: skip
+
+    ordered = sorted((c for c in calls if not context(c)), key=lambda c: c.start)
+    # "N X'd after final pass", "E redoubled after the auction was over"
+    told_before = [
+        c for c in ordered
+        if any(
+            tokens[k] in ("after", "apres") and any(
+                s in closing or tokens[s] == "3" or tokens[s] in _AUCTION
+                for s in range(k + 1, min(k + 5, len(tokens)))
+            ) and set(tokens[c.end : k]) <= _AGAIN
+            for k in range(c.end, min(c.end + 3, len(tokens)))
+        )
+    ]  # fmt: skip
+    known = [c for c in told_before if c.caller is not None and c.caller.known]
+    told_after = [c for c in ordered if c.start >= ends[0]]
+    # a player named as making it comes first (``pass after final pass`` is a topic)
+    pool = known or told_before or told_after
+    return pool[0] if pool else None
 
 
 def _barred(reading: Reading) -> Ref | None:
@@ -650,6 +796,9 @@ def _changed_to(tokens: tuple[str, ...], call: CallMention) -> bool:
 # "after the 2♥", "sur le 1♠": a call told again, not a new one.
 _REFERENCE = frozenset({"the", "le", "la", "du"})
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
+#: Before a call told after another but made before it.
+_ALREADY = frozenset({"already", "deja", "before", "avant", "previously", "earlier", "had",
+                      "avait"})
 _PLUPERFECT = frozenset({"avait", "avais", "had", "avaient"})
 
 
