@@ -312,6 +312,15 @@ IRREGULAR_CALL = [
     ("She put 3♣ but 3♥ was already on the table.", "insufficient_bid", "3C"),
     # "le joueur d'après": the next player, not a call named after "après"
     ("Nord dit 2♠ et le joueur d'après dit 2♦.", "insufficient_bid", "2D"),
+    # Law 25: the call first made, not the one it was changed to
+    ("She took out 3♦ instead of 3♥ and then put the 3♥ on the table.", "change_of_call", "3D"),
+    ("Il a posé 1SA au lieu de 1♠, puis il a mis le 1♠.", "change_of_call", "1NT"),
+    ("I doubled and right after 2♣, I saw my mistake.", "change_of_call", "X"),
+    ("J'ai voulu dire 3♣ mais j'ai dit 3♦, puis tout de suite 3♣.", "change_of_call", "3D"),
+    # the bidding box's green card is the pass card; "I have 5 hearts" is a holding
+    ("I pulled the green card by mistake, then put 1♦ instead.", "change_of_call", "P"),
+    ("J'ai sorti le carton vert puis j'ai mis 2♣ à la place.", "change_of_call", "P"),
+    ("I bid 1♣ but I have 5 hearts, so I changed to 1♥.", "change_of_call", "1C"),
 ]  # fmt: skip
 
 

@@ -722,6 +722,13 @@ def _call_first_made(
     tells the change (``North opened 1♣, … South put 1♠ and then swapped it``),
     never one only meant (``I meant to say 1NT``)."""
     tokens = reading.tokens
+    # "pulled 2♦ instead of 2♥", "posé 4♣ au lieu de 4♦": the call made before the words
+    for k in range(1, len(tokens) - 1):
+        if tokens[k : k + 2] in (("instead", "of"), ("lieu", "de")):
+            lead = k - 1 if tokens[k] == "lieu" and tokens[k - 1] == "au" else k
+            made_here = [c for c in calls if lead - 1 <= c.end <= lead]
+            if made_here and not only_meant(tokens, made_here[0].start):
+                return made_here[0]
     # "changer son 1SA en 2♣", "corrected his bid from 3♠ to 4♠": the call changed
     for c in calls:
         k = c.start - 1
@@ -740,7 +747,8 @@ def _call_first_made(
         said = meant[0]
         after = [
             c for c in made if c.start > said.start and (
-                (said.caller is not None and c.caller == said.caller)
+                (said.caller is not None and c.caller is not None
+                 and _same(reading, c.caller, said.caller))
                 or (c.caller is None and BREAK not in tokens[said.end : c.start])
             )
         ]  # fmt: skip
