@@ -306,6 +306,12 @@ IRREGULAR_CALL = [
      "n'avait contré.", "call_after_final_pass", "XX"),
     ("Ouest a dit passe encore après le troisième passe. Contrat 1SA par Nord.",
      "call_after_final_pass", "P"),
+    ("Les enchères étaient terminées à 3♦ pour nous, puis ma gauche a passé encore une fois.",
+     "call_after_final_pass", "P"),
+    ("Auction over (4♥ by South). West put another pass card out.", "call_after_final_pass", "P"),
+    ("Contrat 2♠ par Est, trois passes, puis Nord dit passe encore.",
+     "call_after_final_pass", "P"),
+    ("Après trois passes sur 3♥ de Sud, Ouest a passé encore.", "call_after_final_pass", "P"),
     # Law 27: the bid told after the insufficient one but made before it
     ("I bid 1♠ although 2♣ had already been bid.", "insufficient_bid", "1S"),
     ("Mon partenaire dit 2♦ alors que l'adversaire avait déjà dit 2♥.", "insufficient_bid", "2D"),
@@ -321,6 +327,21 @@ IRREGULAR_CALL = [
     ("I pulled the green card by mistake, then put 1♦ instead.", "change_of_call", "P"),
     ("J'ai sorti le carton vert puis j'ai mis 2♣ à la place.", "change_of_call", "P"),
     ("I bid 1♣ but I have 5 hearts, so I changed to 1♥.", "change_of_call", "1C"),
+    # the call made, told before the one meant as a contrast ("alors que", "while")
+    ("Sud a dit 4♦ alors qu'il voulait dire 4♥, puis il a dit 4♥.", "change_of_call", "4D"),
+    ("Mon partenaire a mis 2♣ alors qu'il voulait mettre 2♦, puis il a posé 2♦.",
+     "change_of_call", "2C"),
+    ("East bid 2♠ while he meant 2♥ and fixed it at once.", "change_of_call", "2S"),
+    # a call another player may change, or one wanted to be accepted, is not the call made
+    ("I opened 1♣ but wanted 1♦; North may then change his pass.", "change_of_call", "1C"),
+    ("My partner bid 3♦, then said no, 3♥. LHO wanted to accept my pass.",
+     "change_of_call", "3D"),
+    # "devient", "becomes": the call changed to
+    ("Changement d'avis : 2♣ devient 2♦.", "change_of_call", "2C"),
+    ("Après que ma droite a passé : 1♦ devient 1♥.", "change_of_call", "1D"),
+    ("After my LHO passed, my 1♦ became 1♥.", "change_of_call", "1D"),
+    # "tout de suite" is "at once": the call told next was made next
+    ("Ouest dit 1♠, Nord passe, puis Ouest dit tout de suite 2♠.", "change_of_call", "1S"),
 ]  # fmt: skip
 
 

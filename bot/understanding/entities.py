@@ -34,12 +34,21 @@ _NOT_LEVEL_BEFORE = frozenset({"donne", "board", "etui", "loi", "law", "article"
 # "X sur Y": the call Y came first.
 _EARLIER_AFTER = frozenset({"sur", "over", "after", "apres", "derriere", "behind", "dessus"})
 _PLUPERFECT = frozenset({"avait", "avais", "had", "avaient"})
-# "l'homme d'après", "le joueur d'après": the next one, not a call named after "après";
-# "directly after 1♥", "juste après 1♥": afterwards, the call told after came after.
-_NEXT_ONE = frozenset(
-    {"de", "d", "directly", "immediately", "right", "straight", "just", "juste", "aussitot",
+# "l'homme d'après", "le joueur d'après": the next one, not a call named after "après".
+_NEXT_ONE = frozenset({"de", "d"})
+# "pass and directly after 1♥", "et juste après 1♥": afterwards; the call told next came next.
+_SOON = frozenset(
+    {"directly", "immediately", "right", "straight", "just", "juste", "aussitot",
      "immediatement", "tout", "soon", "shortly"}
 )  # fmt: skip
+_AND = frozenset({"and", "et", "then", "puis"})
+
+
+def _afterwards(words: Sequence[str], k: int) -> bool:
+    """``après`` at ``k`` means "next" or "afterwards", not "after the call named next"."""
+    if k and words[k - 1] in _NEXT_ONE:
+        return True
+    return k > 1 and words[k - 1] in _SOON and words[k - 2] in _AND
 _AGENT = frozenset({"par", "by"})
 _OF = frozenset({"de", "du", "d", "of", "from", "by", "par"})
 _ARTICLES = frozenset(
@@ -645,7 +654,7 @@ def _in_time_order(tokens: Sequence[str], calls: list[CallMention]) -> list[Call
         swap = False
         if BREAK not in between and len(between) <= 8:
             if any(
-                t in _EARLIER_AFTER and not (k and between[k - 1] in _NEXT_ONE)
+                t in _EARLIER_AFTER and not _afterwards(between, k)
                 for k, t in enumerate(between)
             ):
                 swap = True

@@ -420,7 +420,10 @@ def _told_again(tokens: tuple[str, ...], mention: CallMention, calls: list[CallM
 def _in_table_order(calls: list[CallMention], tokens: tuple[str, ...]) -> list[CallMention]:
     earlier = [
         c for c in calls
-        if any(t in _EARLIER_MARKERS for t in tokens[max(0, c.start - 4) : c.start])
+        if any(
+            tokens[k] in _EARLIER_MARKERS and not (tokens[k] == "suite" and tokens[k - 1] == "de")
+            for k in range(max(0, c.start - 4), c.start)
+        )  # "tout de suite" is "at once", not "suite à"
     ]  # fmt: skip
     if not earlier or len(earlier) == len(calls):
         return calls
@@ -729,22 +732,32 @@ def _call_first_made(
             made_here = [c for c in calls if lead - 1 <= c.end <= lead]
             if made_here and not only_meant(tokens, made_here[0].start):
                 return made_here[0]
-    # "changer son 1SA en 2♣", "corrected his bid from 3♠ to 4♠": the call changed
+    # "changer son 1SA en 2♣", "corrected his bid from 3♠ to 4♠": the call changed,
+    # not one another player is told he may change ("West may then change his pass")
     for c in calls:
         k = c.start - 1
         while k >= 0 and tokens[k] in _OWNER_OR_ARTICLE:
             k -= 1
-        if k >= 0 and tokens[k] in _CHANGE_VERBS and c.start - k <= 4:
+        if k >= 0 and tokens[k] in _CHANGE_VERBS and c.start - k <= 4 and not only_offered(
+            tokens, k
+        ):
             return c
     # "changé en 2♣", "lapsus 2♠ pour 2♥", "from 3♠ to 4♠": the call changed to
-    made = [c for c in calls if not only_meant(tokens, c.start) and not _changed_to(tokens, c)]
-    made = made or [c for c in calls if not only_meant(tokens, c.start)]
+    made = [c for c in calls if not _meant(tokens, c.start) and not _changed_to(tokens, c)]
+    made = made or [c for c in calls if not _meant(tokens, c.start)]
     meant = sorted([c for c in calls if c not in made] + list(changed_to), key=lambda c: c.start)
     if meant:
+        said = meant[0]
+        # "a dit 3♠ alors qu'il voulait 3♥", "bid 2♣ while he meant 2♦": the meant
+        # call told as a contrast after the one made, which comes just before it
+        contrast = tokens[max(0, said.start - 6) : said.start]
+        if set(contrast) & _WHILE and BREAK not in contrast:
+            before = [c for c in made if said.start - 8 <= c.end <= said.start]
+            if before:
+                return before[-1]
         # "I wanted 1♠ but pulled 1NT": the first call made after the one meant;
         # "W 2H card placed, W says meant 2S", "N 1♠, E P, N then 'I want 1NT'":
         # else the last one the same player made before it
-        said = meant[0]
         after = [
             c for c in made if c.start > said.start and (
                 (said.caller is not None and c.caller is not None
@@ -793,7 +806,22 @@ _OWNER_OR_ARTICLE = frozenset(
      "of"}
 )  # fmt: skip
 #: Before a call: the call a change of call was made to, not the one first made.
-_CHANGED_TO = frozenset({"pour", "en", "to", "into", "par", "with", "avec"})
+_CHANGED_TO = frozenset(
+    {"pour", "en", "to", "into", "par", "with", "avec", "devient", "becomes", "became", "devenu"}
+)  # fmt: skip
+#: Before a meant call: told as a contrast with the call made before it.
+_WHILE = frozenset({"alors", "while", "whereas", "tandis", "although"})
+#: Between "wanted" and a call: what was wanted was an act on it, not the call itself
+#: ("wanted to accept my pass", "voulait refuser le 1♠").
+_ACT_ON = frozenset(
+    {"accept", "accepter", "refuse", "refuser", "cancel", "annuler", "double", "contrer",
+     "change", "changer", "correct", "corriger", "condone"}
+)  # fmt: skip
+
+
+def _meant(tokens: tuple[str, ...], start: int) -> bool:
+    """A call only meant (``I wanted 1♥``), not one wanted to be acted on."""
+    return only_meant(tokens, start) and not set(tokens[max(0, start - 3) : start]) & _ACT_ON
 
 
 def _changed_to(tokens: tuple[str, ...], call: CallMention) -> bool:
