@@ -312,6 +312,23 @@ IRREGULAR_CALL = [
     ("Contrat 2♠ par Est, trois passes, puis Nord dit passe encore.",
      "call_after_final_pass", "P"),
     ("Après trois passes sur 3♥ de Sud, Ouest a passé encore.", "call_after_final_pass", "P"),
+    # "said no bid": the pass
+    ("I said no bid before my RHO had called.", "pass_out_of_rotation", "P"),
+    ("My partner said no bid too early, it was the dealer's turn.", "pass_out_of_rotation", "P"),
+    # Law 32: a redouble told after the double it redoubles is the call out of turn
+    ("surcontre hors tour : mon partenaire a contré le 2♣ puis l'adversaire surcontre avant "
+     "son partenaire", "double_out_of_rotation", "XX"),
+    ("redouble out of turn: partner doubled their 3♦ and then the opponent redoubled before "
+     "his partner", "double_out_of_rotation", "XX"),
+    # Law 37: the call made under the bar, not the irregularity that caused it
+    ("Est devait passer (contre hors tour de sa part) mais il a dit 3♣.",
+     "call_when_obliged_to_pass", "3C"),
+    ("N barred because of his insufficient 1♦ earlier; N then bid 2♠.",
+     "call_when_obliged_to_pass", "2S"),
+    ("Nord, obligé de passer à cause d'un surcontre inadmissible, a dit 4♠.",
+     "call_when_obliged_to_pass", "4S"),
+    ("West must pass throughout (1♠ insufficient, replaced by a double). West later bid 3♥.",
+     "call_when_obliged_to_pass", "3H"),
     # Law 27: the bid told after the insufficient one but made before it
     ("I bid 1♠ although 2♣ had already been bid.", "insufficient_bid", "1S"),
     ("Mon partenaire dit 2♦ alors que l'adversaire avait déjà dit 2♥.", "insufficient_bid", "2D"),

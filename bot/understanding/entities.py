@@ -458,6 +458,8 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
         return None  # "North does not accept the double": that call, not a new one
     if tuple(tokens[i : i + 2]) in _GREEN:
         return PASS, i + 2
+    if token == "no" and tuple(tokens[i + 1 : i + 2]) == ("bid",) and before in _SAYING:
+        return PASS, i + 2  # "I said no bid": the pass, as said in Britain
     if token in _PASS_WORDS and before != "to":
         return PASS, i + 1
     if token == "passer" and before in _HAVE:
@@ -474,6 +476,7 @@ _HOLDING_BEFORE = frozenset({"hold", "holds", "holding", "only", "seulement"})
 # "I have 6 spades", "he has 5 hearts": a player's holding ("we have 4♣" may be the auction).
 _HAS = frozenset({"have", "has"})
 _HOLDER = frozenset({"ME", "he", "she"})
+_SAYING = frozenset({"said", "say", "says", "saying"})
 # The bidding box's green card is the pass card ("grabbed the green card", "le carton vert").
 _GREEN = (("green", "card"), ("green", "cards"), ("carton", "vert"), ("cartons", "verts"))
 

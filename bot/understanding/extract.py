@@ -526,6 +526,9 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         redoubles = [c for c in calls if c.call.kind is CallKind.REDOUBLE]
         return (redoubles or calls)[-1 if redoubles else 0]
     if irregularity == I.CALL_WHEN_OBLIGED_TO_PASS:
+        # the irregularity that caused the bar is context (``barred (inadmissible
+        # double before)``, ``à cause d'un contre hors tour``): the call made under it
+        calls = [c for c in calls if not _cause_of_bar(reading.tokens, c)] or calls
         # the call made after the bar was told (``must pass throughout … E bid 3C``),
         # one said by its caller (``he doubled 4♠``: the double) before one only named
         told = max((end for _, end in reading.cues.get("@obliged", [])), default=0)
@@ -555,6 +558,20 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
             held = _call_of(reading, holder, calls)
             if held is not None:
                 return held
+    if irregularity == I.DOUBLE_OUT_OF_ROTATION:
+        # a redouble made after a double told is the call out of turn: the
+        # double is what it redoubles (``E doubled; before S called, N redoubled``)
+        # (not one made after the double out of turn was refused: the auction going on)
+        first_double = min((c.start for c in calls if c.call.kind is CallKind.DOUBLE), default=None)
+        refused = refusal_end(reading.cues, reading.tokens)
+        redoubles = [
+            c for c in calls
+            if c.call.kind is CallKind.REDOUBLE and first_double is not None
+            and first_double < c.start < refused and not only_meant(reading.tokens, c.start)
+            and not _told_again(reading.tokens, c, reading.entities.calls)
+        ]  # fmt: skip
+        if redoubles:
+            return redoubles[0]
     if irregularity in (I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION):
         with_caller = [c for c in calls if c.caller is not None and c.caller.known]
         pool = with_caller or calls
@@ -700,6 +717,28 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
     # a player named as making it comes first (``pass after final pass`` is a topic)
     pool = known or told_before or told_after
     return pool[0] if pool else None
+
+
+#: After a call: it is told as an irregularity itself (the cause of a bar).
+_IRREGULAR_AFTER = frozenset(
+    {"inadmissible", "insufficient", "insuff", "insuffisant", "insuffisante", "hors", "oot",
+     "out", "precedent", "previous", "earlier", "interdit"}
+)  # fmt: skip
+#: Before a call: it is told as the cause of something.
+_CAUSE_BEFORE = frozenset(
+    {"cause", "suite", "due", "because", "following", "replaced", "remplace", "remplacee",
+     "substituted", "corrected", "corrige", "corrigee"}
+)  # fmt: skip
+
+
+def _cause_of_bar(tokens: tuple[str, ...], call: CallMention) -> bool:
+    """``(contre inadmissible précédent)``, ``suite à 1♦ insuffisant``, ``à cause d'un
+    contre hors tour``: a call told as the irregularity that barred a player."""
+    lead = tokens[max(0, call.start - 3) : call.start]
+    if BREAK in lead:
+        lead = lead[len(lead) - lead[::-1].index(BREAK) :]
+    told_irregular = set(tokens[call.end : call.end + 2]) & _IRREGULAR_AFTER
+    return bool(told_irregular or set(lead) & _CAUSE_BEFORE)
 
 
 def _barred(reading: Reading) -> Ref | None:
