@@ -329,6 +329,13 @@ IRREGULAR_CALL = [
      "call_when_obliged_to_pass", "4S"),
     ("West must pass throughout (1♠ insufficient, replaced by a double). West later bid 3♥.",
      "call_when_obliged_to_pass", "3H"),
+    # Law 33: of two calls made at once, the one by another than the player in turn
+    ("My partner and my LHO called together. It was partner's turn: partner bid 2♣, the "
+     "opponent doubled.", "simultaneous_calls", "X"),
+    ("Mon partenaire et l'adversaire de droite ont posé leur carton ensemble. C'était le tour "
+     "de mon partenaire : lui 1♠, l'adversaire passe.", "simultaneous_calls", "P"),
+    ("Ma gauche a passé au moment où je disais 1♥ ; c'était mon tour.",
+     "simultaneous_calls", "P"),
     # Law 27: the bid told after the insufficient one but made before it
     ("I bid 1♠ although 2♣ had already been bid.", "insufficient_bid", "1S"),
     ("Mon partenaire dit 2♦ alors que l'adversaire avait déjà dit 2♥.", "insufficient_bid", "2D"),

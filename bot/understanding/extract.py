@@ -549,9 +549,8 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         return (with_caller or pool)[0]
     if irregularity == I.SIMULTANEOUS_CALLS:
         offender = _simultaneous_offender(reading)
-        if offender is None:
-            return None
-        return _call_of(reading, offender, calls)
+        made = _call_of(reading, offender, calls) if offender is not None else None
+        return made or _not_the_turn_holders(reading, calls)
     if irregularity == I.WRONG_BOARD:
         holder = _card_holder(reading) or _subject(reading, irregularity)
         if holder is not None:
@@ -908,6 +907,48 @@ _AT_ONCE = frozenset(
     {"simultaneously", "simultaneous", "simultanement", "simultanes", "simultanees", "together",
      "same", "meme", "ensemble"}
 )  # fmt: skip
+
+
+_TURN = frozenset({"turn", "tour"})
+
+
+def _not_the_turn_holders(reading: Reading, calls: list[CallMention]) -> CallMention | None:
+    """Law 33, when the players are named only relative to the writer: of the
+    calls made at once, the one made by another than the player told in turn
+    (``it was partner's turn: partner 1♦, RHO pass``, ``mon partenaire, qui
+    était en tour, …``, ``c'était mon tour``)."""
+    tokens = reading.tokens
+    holders: list[Ref] = []
+    for mention in reading.entities.seats:
+        ref = mention.ref
+        if not ref.known or ref.pronoun:
+            continue
+        after = tokens[mention.end : mention.end + 5]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        lead = tokens[max(0, mention.start - 2) : mention.start]
+        if (after[:1] and after[0] in _TURN) or (lead[:1] and lead[0] in _TURN and lead[1:] in (
+            ("de",), ("of",), ("d",)
+        )):
+            holders.append(ref)  # "partner's turn", "le tour de mon partenaire"
+        elif any(0 <= s - mention.end <= 3 for s, _ in reading.cues.get("@in_turn", [])):
+            holders.append(ref)  # "my partner, who was in turn"
+    for i in range(len(tokens) - 1):
+        if tokens[i] == "MY" and tokens[i + 1] in _TURN and not (
+            set(tokens[max(0, i - 3) : i]) & _NOT_TURN
+        ):
+            holders.append(Ref(writer=Relation.SELF))  # "c'était mon tour"
+    if not holders:
+        return None
+    made = [
+        (c, c.caller) for c in calls
+        if c.caller is not None and (c.caller.known or c.caller.opponent)
+        and not c.caller.pronoun and not _told_again(tokens, c, reading.entities.calls)
+    ]  # fmt: skip
+    others = [c for c, by in made if not any(_same(reading, by, h) for h in holders)]
+    if others and len(others) < len(made):
+        return others[0]
+    return None
 
 
 def _simultaneous_offender(reading: Reading) -> Ref | None:
