@@ -340,6 +340,14 @@ IRREGULAR_CALL = [
     ("I bid 1♠ although 2♣ had already been bid.", "insufficient_bid", "1S"),
     ("Mon partenaire dit 2♦ alors que l'adversaire avait déjà dit 2♥.", "insufficient_bid", "2D"),
     ("She put 3♣ but 3♥ was already on the table.", "insufficient_bid", "3C"),
+    # a bid only believed made ("thinking it was over 1NT") is the reason, not a call
+    ("Nord ouvre 1♠, Est dit 2♦ et Sud annonce 2♣, pensant qu'Est avait dit 1♦.",
+     "insufficient_bid", "2C"),
+    ("Partner opened 2NT and RHO bid 2♣ Landy, thinking it was over 1NT.",
+     "insufficient_bid", "2C"),
+    ("Ouest 3♦ - Nord 3♣ insuffisant (Texas sur un 2SA imaginaire).", "insufficient_bid", "3C"),
+    ("My LHO opened 1♥ and I overcalled 1♦, believing he had opened 1♣.",
+     "insufficient_bid", "1D"),
     # "le joueur d'après": the next player, not a call named after "après"
     ("Nord dit 2♠ et le joueur d'après dit 2♦.", "insufficient_bid", "2D"),
     # Law 25: the call first made, not the one it was changed to

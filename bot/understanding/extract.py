@@ -475,12 +475,12 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         return None
     if irregularity == I.INSUFFICIENT_BID:
         # a bid only seen or imagined ("j'avais lu 1♣") is the reason, not a call
-        calls = [c for c in calls if not imagined(reading.tokens, c.start)] or calls
+        calls = [c for c in calls if not _believed(reading.tokens, c)] or calls
         bids = [
             c for c in reading.entities.calls
             if c.call.is_bid and c.start not in replacements
             and not _told_again(reading.tokens, c, reading.entities.calls)
-            and not imagined(reading.tokens, c.start)
+            and not _believed(reading.tokens, c)
         ]  # fmt: skip
         for earlier, later in zip(bids, bids[1:], strict=False):
             if not later.call.outranks(earlier.call) and later in calls:
@@ -738,6 +738,27 @@ def _cause_of_bar(tokens: tuple[str, ...], call: CallMention) -> bool:
         lead = lead[len(lead) - lead[::-1].index(BREAK) :]
     told_irregular = set(tokens[call.end : call.end + 2]) & _IRREGULAR_AFTER
     return bool(told_irregular or set(lead) & _CAUSE_BEFORE)
+
+
+#: Before a bid only believed made (the reason for an insufficient bid):
+#: ``croyant que j'avais ouvert 1♣``, ``thinking it was over 1C``.
+_BELIEVING = frozenset(
+    {"croyant", "croyait", "croyais", "pensant", "pensait", "pensais", "thinking", "thought",
+     "believing", "believed", "imagining", "assuming"}
+)  # fmt: skip
+_IMAGINARY = frozenset({"imaginaire", "imaginary", "imagined", "imagine"})
+
+
+def _believed(tokens: tuple[str, ...], call: CallMention) -> bool:
+    """A bid seen, heard or believed made, not made (``j'avais lu 1♣``, ``pensant
+    qu'Est avait dit 1♦``, ``sur un 1SA imaginaire``)."""
+    if imagined(tokens, call.start) or set(tokens[call.end : call.end + 1]) & _IMAGINARY:
+        return True
+    lead = tokens[max(0, call.start - 6) : call.start]
+    for stop in (BREAK, COMMA):
+        if stop in lead:
+            lead = lead[len(lead) - lead[::-1].index(stop) :]
+    return bool(set(lead) & _BELIEVING)
 
 
 def _barred(reading: Reading) -> Ref | None:
