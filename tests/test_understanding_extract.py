@@ -329,6 +329,11 @@ IRREGULAR_CALL = [
      "call_when_obliged_to_pass", "4S"),
     ("West must pass throughout (1♠ insufficient, replaced by a double). West later bid 3♥.",
      "call_when_obliged_to_pass", "3H"),
+    ("My RHO opened out of turn, we refused, so his partner was barred. I bid 1♥, RHO bid 1♠, "
+     "and his partner, the barred player, bid 3♠.", "call_when_obliged_to_pass", "3S"),
+    ("Ma gauche a ouvert hors tour, refusé, donc son partenaire devait passer. J'ai dit 1♦, ma "
+     "gauche 1♥, et son partenaire, pourtant bâillonné, a dit 2♥.",
+     "call_when_obliged_to_pass", "2H"),
     # Law 33: of two calls made at once, the one by another than the player in turn
     ("My partner and my LHO called together. It was partner's turn: partner bid 2♣, the "
      "opponent doubled.", "simultaneous_calls", "X"),

@@ -529,6 +529,16 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         # the irregularity that caused the bar is context (``barred (inadmissible
         # double before)``, ``à cause d'un contre hors tour``): the call made under it
         calls = [c for c in calls if not _cause_of_bar(reading.tokens, c)] or calls
+        # "her partner, the barred one, bid 4H", "le joueur bâillonné dit 3♣": the
+        # call made by the player named barred just before it (his partner included)
+        for c in sorted(reading.entities.calls, key=lambda c: c.start):
+            if c.call.kind in kinds and not c.call.is_pass and not _cause_of_bar(
+                reading.tokens, c
+            ) and any(
+                0 <= c.start - end <= 4 and BREAK not in reading.tokens[end : c.start]
+                for _, end in reading.cues.get("@obliged", [])
+            ):
+                return c
         # the call made after the bar was told (``must pass throughout … E bid 3C``),
         # one said by its caller (``he doubled 4♠``: the double) before one only named
         told = max((end for _, end in reading.cues.get("@obliged", [])), default=0)
