@@ -306,6 +306,9 @@ IRREGULAR_CALL = [
      "n'avait contré.", "call_after_final_pass", "XX"),
     ("Ouest a dit passe encore après le troisième passe. Contrat 1SA par Nord.",
      "call_after_final_pass", "P"),
+    # 15A: the call made with the wrong cards is the one the story starts with
+    ("Ma partenaire jouait la donne 8 au lieu de la 9. Elle avait ouvert 1♠, puis Est avait "
+     "contré derrière.", "wrong_board", "1S"),
     ("Les enchères étaient terminées à 3♦ pour nous, puis ma gauche a passé encore une fois.",
      "call_after_final_pass", "P"),
     ("Auction over (4♥ by South). West put another pass card out.", "call_after_final_pass", "P"),
@@ -362,7 +365,7 @@ IRREGULAR_CALL = [
     ("J'ai voulu dire 3♣ mais j'ai dit 3♦, puis tout de suite 3♣.", "change_of_call", "3D"),
     # the bidding box's green card is the pass card; "I have 5 hearts" is a holding
     ("I pulled the green card by mistake, then put 1♦ instead.", "change_of_call", "P"),
-    ("J'ai sorti le carton vert puis j'ai mis 2♣ à la place.", "change_of_call", "P"),
+    ("She grabbed the green card, then put 2♣ instead.", "change_of_call", "P"),
     ("I bid 1♣ but I have 5 hearts, so I changed to 1♥.", "change_of_call", "1C"),
     # the call made, told before the one meant as a contrast ("alors que", "while")
     ("Sud a dit 4♦ alors qu'il voulait dire 4♥, puis il a dit 4♥.", "change_of_call", "4D"),

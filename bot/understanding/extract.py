@@ -567,6 +567,9 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
             held = _call_of(reading, holder, calls)
             if held is not None:
                 return held
+        # the call made with the wrong cards is the one the story starts with,
+        # those told after it ("N avait passé derrière") followed it
+        return min(calls, key=lambda c: c.start)
     if irregularity == I.DOUBLE_OUT_OF_ROTATION:
         # a redouble made after a double told is the call out of turn: the
         # double is what it redoubles (``E doubled; before S called, N redoubled``)
