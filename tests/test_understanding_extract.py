@@ -376,6 +376,11 @@ IRREGULAR_CALL = [
     ("I opened 1♣ but wanted 1♦; North may then change his pass.", "change_of_call", "1C"),
     ("My partner bid 3♦, then said no, 3♥. LHO wanted to accept my pass.",
      "change_of_call", "3D"),
+    # "I" inside a quotation is the player quoted: his call before it is the one first made
+    ("I opened 1♦, LHO passed, partner bid 1♥ and then she said 'no, I wanted 1♠'.",
+     "change_of_call", "1H"),
+    ("Nord 1♣, Est passe, Sud 1♦ puis Sud : « non, je voulais 1♥ ».", "change_of_call", "1D"),
+    ('West 2♦, North pass, then West said: "sorry, I meant 2♥".', "change_of_call", "2D"),
     # "devient", "becomes": the call changed to
     ("Changement d'avis : 2♣ devient 2♦.", "change_of_call", "2C"),
     ("Après que ma droite a passé : 1♦ devient 1♥.", "change_of_call", "1D"),

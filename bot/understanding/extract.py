@@ -818,8 +818,11 @@ def _call_first_made(
     made = [c for c in calls if not _meant(tokens, c.start) and not _changed_to(tokens, c)]
     made = made or [c for c in calls if not _meant(tokens, c.start)]
     meant = sorted([c for c in calls if c not in made] + list(changed_to), key=lambda c: c.start)
+    callers = {c.start: _speaker_caller(reading, c) for c in calls}
+    callers.update({c.start: _speaker_caller(reading, c) for c in changed_to})
     if meant:
         said = meant[0]
+        said_by = callers.get(said.start, said.caller)
         # "a dit 3♠ alors qu'il voulait 3♥", "bid 2♣ while he meant 2♦": the meant
         # call told as a contrast after the one made, which comes just before it
         contrast = tokens[max(0, said.start - 6) : said.start]
@@ -831,16 +834,19 @@ def _call_first_made(
         # "W 2H card placed, W says meant 2S", "N 1♠, E P, N then 'I want 1NT'":
         # else the last one the same player made before it
         after = [
-            c for c in made if c.start > said.start and (
-                (said.caller is not None and c.caller is not None
-                 and _same(reading, c.caller, said.caller))
-                or (c.caller is None and BREAK not in tokens[said.end : c.start])
+            c for c in made if c.start > said.start and BREAK not in tokens[said.end : c.start]
+            and (
+                (said_by is not None and callers[c.start] is not None
+                 and _same(reading, callers[c.start], said_by))  # type: ignore[arg-type]
+                or c.caller is None
             )
         ]  # fmt: skip
         if after:
             return after[0]
-        own = [c for c in made if c.start < said.start and c.caller is not None
-               and said.caller is not None and _same(reading, c.caller, said.caller)]
+        own = [
+            c for c in made if c.start < said.start and callers[c.start] is not None
+            and said_by is not None and _same(reading, callers[c.start], said_by)  # type: ignore[arg-type]
+        ]  # fmt: skip
         if own:
             return own[-1]  # "S bid 3♣, W passed, then S wanted to change to 3♦"
         if said.caller is None:
@@ -866,6 +872,51 @@ def _call_first_made(
         if before:
             return before[-1]
     return (made or calls)[0]
+
+
+def _quote_start(source: str, pos: int) -> int | None:
+    """Where the quotation holding the character at ``pos`` opens, if it is in one
+    (``« … »``, ``“ … ”``, ``" … "``, ``' … '`` with the ``'`` after a space or a colon)."""
+    before = source[:pos]
+    for opening, closing in (("«", "»"), ("“", "”")):
+        if before.count(opening) > before.count(closing):
+            return before.rindex(opening)
+    if before.count('"') % 2:
+        return before.rindex('"')
+    opened = None
+    for k, ch in enumerate(before):
+        if ch != "'":
+            continue
+        if opened is None and (k == 0 or before[k - 1] in " :(\n"):
+            opened = k
+        elif opened is not None and (k + 1 == len(source) or not source[k + 1].isalpha()):
+            opened = None
+    return opened
+
+
+#: Between a player's name and the quotation of what he said.
+_SAID = frozenset({"said", "says", "say", "dit", "then", "puis", "alors", "and", "et", "looked"})
+
+
+def _speaker_caller(reading: Reading, mention: CallMention) -> Ref | None:
+    """The caller of a call, with "I" inside a quotation read as the player quoted
+    (``N then: 'I want 1NT'``, ``Est : « non, je voulais 2♠ »``)."""
+    caller = mention.caller
+    if caller is None or caller.writer is not Relation.SELF or caller.seat is not None:
+        return caller
+    norm = reading.norm
+    opened = _quote_start(norm.source, norm.spans[mention.start][0])
+    if opened is None:
+        return caller
+    first = next((i for i, (a, _) in enumerate(norm.spans) if a >= opened), mention.start)
+    for seat in reversed(reading.entities.seats):
+        gap = reading.tokens[seat.end : first]
+        if seat.end <= first and len(gap) <= 4 and set(gap) <= _SAID | {COMMA}:
+            ref = seat.ref
+            if ref.pronoun:
+                ref = _resolved(reading, seat) or ref
+            return ref if ref.known and ref != caller else caller
+    return caller
 
 
 #: Before a call (and its article): the call a player changed, the one first made.
