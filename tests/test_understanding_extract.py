@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.understanding import classify
+from bot.understanding.extract import facts_for, read
 
 ROWS = [
     # offender, call, whose turn it was (seen from the offender)
@@ -287,3 +288,108 @@ def test_offender_and_call_as_written(text, irregularity, facts):
 def test_a_double_is_inadmissible_only_on_the_doublers_own_side(text, inadmissible):
     result = classify(text)
     assert (result.irregularity == "inadmissible_double") is inadmissible, result
+
+
+# The irregular call (facts["call"]) read for a given irregularity, whatever the
+# classifier says: which of the calls told is the one the law is about.
+IRREGULAR_CALL = [
+    # Law 39: the call made after the auction ended, not the contract nor the closing passes
+    ("Contract 3♣ by West, pass pass pass, then North doubled.", "call_after_final_pass", "X"),
+    ("4♥ P P P and East put a pass card once more.", "call_after_final_pass", "P"),
+    ("My partner bid 5♦ after the last pass; I was declarer in 4♥.",
+     "call_after_final_pass", "5D"),
+    ("South redoubled after the bidding was over (3♠X by West, three passes).",
+     "call_after_final_pass", "XX"),
+    ("Les enchères étaient terminées à 3♦ pour nous. Puis ma gauche a dit 3♠.",
+     "call_after_final_pass", "3S"),
+    ("Après trois passes derrière leur 2♥, mon partenaire a surcontré alors que personne "
+     "n'avait contré.", "call_after_final_pass", "XX"),
+    ("Ouest a dit passe encore après le troisième passe. Contrat 1SA par Nord.",
+     "call_after_final_pass", "P"),
+    # 15A: the call made with the wrong cards is the one the story starts with
+    ("Ma partenaire jouait la donne 8 au lieu de la 9. Elle avait ouvert 1♠, puis Est avait "
+     "contré derrière.", "wrong_board", "1S"),
+    ("Les enchères étaient terminées à 3♦ pour nous, puis ma gauche a passé encore une fois.",
+     "call_after_final_pass", "P"),
+    ("Auction over (4♥ by South). West put another pass card out.", "call_after_final_pass", "P"),
+    ("Contrat 2♠ par Est, trois passes, puis Nord dit passe encore.",
+     "call_after_final_pass", "P"),
+    ("Après trois passes sur 3♥ de Sud, Ouest a passé encore.", "call_after_final_pass", "P"),
+    # "said no bid": the pass
+    ("I said no bid before my RHO had called.", "pass_out_of_rotation", "P"),
+    ("My partner said no bid too early, it was the dealer's turn.", "pass_out_of_rotation", "P"),
+    # Law 32: a redouble told after the double it redoubles is the call out of turn
+    ("surcontre hors tour : mon partenaire a contré le 2♣ puis l'adversaire surcontre avant "
+     "son partenaire", "double_out_of_rotation", "XX"),
+    ("redouble out of turn: partner doubled their 3♦ and then the opponent redoubled before "
+     "his partner", "double_out_of_rotation", "XX"),
+    # Law 37: the call made under the bar, not the irregularity that caused it
+    ("Est devait passer (contre hors tour de sa part) mais il a dit 3♣.",
+     "call_when_obliged_to_pass", "3C"),
+    ("N barred because of his insufficient 1♦ earlier; N then bid 2♠.",
+     "call_when_obliged_to_pass", "2S"),
+    ("Nord, obligé de passer à cause d'un surcontre inadmissible, a dit 4♠.",
+     "call_when_obliged_to_pass", "4S"),
+    ("West must pass throughout (1♠ insufficient, replaced by a double). West later bid 3♥.",
+     "call_when_obliged_to_pass", "3H"),
+    ("My RHO opened out of turn, we refused, so his partner was barred. I bid 1♥, RHO bid 1♠, "
+     "and his partner, the barred player, bid 3♠.", "call_when_obliged_to_pass", "3S"),
+    ("Ma gauche a ouvert hors tour, refusé, donc son partenaire devait passer. J'ai dit 1♦, ma "
+     "gauche 1♥, et son partenaire, pourtant bâillonné, a dit 2♥.",
+     "call_when_obliged_to_pass", "2H"),
+    # Law 33: of two calls made at once, the one by another than the player in turn
+    ("My partner and my LHO called together. It was partner's turn: partner bid 2♣, the "
+     "opponent doubled.", "simultaneous_calls", "X"),
+    ("Mon partenaire et l'adversaire de droite ont posé leur carton ensemble. C'était le tour "
+     "de mon partenaire : lui 1♠, l'adversaire passe.", "simultaneous_calls", "P"),
+    ("Ma gauche a passé au moment où je disais 1♥ ; c'était mon tour.",
+     "simultaneous_calls", "P"),
+    # Law 27: the bid told after the insufficient one but made before it
+    ("I bid 1♠ although 2♣ had already been bid.", "insufficient_bid", "1S"),
+    ("Mon partenaire dit 2♦ alors que l'adversaire avait déjà dit 2♥.", "insufficient_bid", "2D"),
+    ("She put 3♣ but 3♥ was already on the table.", "insufficient_bid", "3C"),
+    # a bid only believed made ("thinking it was over 1NT") is the reason, not a call
+    ("Nord ouvre 1♠, Est dit 2♦ et Sud annonce 2♣, pensant qu'Est avait dit 1♦.",
+     "insufficient_bid", "2C"),
+    ("Partner opened 2NT and RHO bid 2♣ Landy, thinking it was over 1NT.",
+     "insufficient_bid", "2C"),
+    ("Ouest 3♦ - Nord 3♣ insuffisant (Texas sur un 2SA imaginaire).", "insufficient_bid", "3C"),
+    ("My LHO opened 1♥ and I overcalled 1♦, believing he had opened 1♣.",
+     "insufficient_bid", "1D"),
+    # "le joueur d'après": the next player, not a call named after "après"
+    ("Nord dit 2♠ et le joueur d'après dit 2♦.", "insufficient_bid", "2D"),
+    # Law 25: the call first made, not the one it was changed to
+    ("She took out 3♦ instead of 3♥ and then put the 3♥ on the table.", "change_of_call", "3D"),
+    ("Il a posé 1SA au lieu de 1♠, puis il a mis le 1♠.", "change_of_call", "1NT"),
+    ("I doubled and right after 2♣, I saw my mistake.", "change_of_call", "X"),
+    ("J'ai voulu dire 3♣ mais j'ai dit 3♦, puis tout de suite 3♣.", "change_of_call", "3D"),
+    # the bidding box's green card is the pass card; "I have 5 hearts" is a holding
+    ("I pulled the green card by mistake, then put 1♦ instead.", "change_of_call", "P"),
+    ("She grabbed the green card, then put 2♣ instead.", "change_of_call", "P"),
+    ("I bid 1♣ but I have 5 hearts, so I changed to 1♥.", "change_of_call", "1C"),
+    # the call made, told before the one meant as a contrast ("alors que", "while")
+    ("Sud a dit 4♦ alors qu'il voulait dire 4♥, puis il a dit 4♥.", "change_of_call", "4D"),
+    ("Mon partenaire a mis 2♣ alors qu'il voulait mettre 2♦, puis il a posé 2♦.",
+     "change_of_call", "2C"),
+    ("East bid 2♠ while he meant 2♥ and fixed it at once.", "change_of_call", "2S"),
+    # a call another player may change, or one wanted to be accepted, is not the call made
+    ("I opened 1♣ but wanted 1♦; North may then change his pass.", "change_of_call", "1C"),
+    ("My partner bid 3♦, then said no, 3♥. LHO wanted to accept my pass.",
+     "change_of_call", "3D"),
+    # "I" inside a quotation is the player quoted: his call before it is the one first made
+    ("I opened 1♦, LHO passed, partner bid 1♥ and then she said 'no, I wanted 1♠'.",
+     "change_of_call", "1H"),
+    ("Nord 1♣, Est passe, Sud 1♦ puis Sud : « non, je voulais 1♥ ».", "change_of_call", "1D"),
+    ('West 2♦, North pass, then West said: "sorry, I meant 2♥".', "change_of_call", "2D"),
+    # "devient", "becomes": the call changed to
+    ("Changement d'avis : 2♣ devient 2♦.", "change_of_call", "2C"),
+    ("Après que ma droite a passé : 1♦ devient 1♥.", "change_of_call", "1D"),
+    ("After my LHO passed, my 1♦ became 1♥.", "change_of_call", "1D"),
+    # "tout de suite" is "at once": the call told next was made next
+    ("Ouest dit 1♠, Nord passe, puis Ouest dit tout de suite 2♠.", "change_of_call", "1S"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity", "call"), IRREGULAR_CALL)
+def test_the_irregular_call_among_the_calls_told(text, irregularity, call):
+    assert facts_for(read(text), irregularity).get("call") == call

@@ -34,6 +34,21 @@ _NOT_LEVEL_BEFORE = frozenset({"donne", "board", "etui", "loi", "law", "article"
 # "X sur Y": the call Y came first.
 _EARLIER_AFTER = frozenset({"sur", "over", "after", "apres", "derriere", "behind", "dessus"})
 _PLUPERFECT = frozenset({"avait", "avais", "had", "avaient"})
+# "l'homme d'après", "le joueur d'après": the next one, not a call named after "après".
+_NEXT_ONE = frozenset({"de", "d"})
+# "pass and directly after 1♥", "et juste après 1♥": afterwards; the call told next came next.
+_SOON = frozenset(
+    {"directly", "immediately", "right", "straight", "just", "juste", "aussitot",
+     "immediatement", "tout", "soon", "shortly"}
+)  # fmt: skip
+_AND = frozenset({"and", "et", "then", "puis"})
+
+
+def _afterwards(words: Sequence[str], k: int) -> bool:
+    """``après`` at ``k`` means "next" or "afterwards", not "after the call named next"."""
+    if k and words[k - 1] in _NEXT_ONE:
+        return True
+    return k > 1 and words[k - 1] in _SOON and words[k - 2] in _AND
 _AGENT = frozenset({"par", "by"})
 _OF = frozenset({"de", "du", "d", "of", "from", "by", "par"})
 _ARTICLES = frozenset(
@@ -472,12 +487,18 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
             level = int(token)
             if 1 <= level <= 13 and (
                 not (i and tokens[i - 1] in _NOT_LEVEL_BEFORE) or _on_the_table(tokens, i - 1)
-            ) and not (i and tokens[i - 1] in _HOLDING_BEFORE):
+            ) and not (i and tokens[i - 1] in _HOLDING_BEFORE) and not (
+                i > 1 and tokens[i - 1] in _HAS and tokens[i - 2] in _HOLDER
+            ):
                 return bid(level, _STRAIN_OF[tokens[i + 1]]), i + 2
         return None
     before = tokens[i - 1] if i else ""
     if before in _ARTICLES and i > 1 and tokens[i - 2] in _ACCEPTING:
         return None  # "North does not accept the double": that call, not a new one
+    if tuple(tokens[i : i + 2]) in _GREEN:
+        return PASS, i + 2
+    if token == "no" and tuple(tokens[i + 1 : i + 2]) == ("bid",) and before in _SAYING:
+        return PASS, i + 2  # "I said no bid": the pass, as said in Britain
     if token in _PASS_WORDS and before != "to":
         return PASS, i + 1
     if token == "passer" and before in _HAVE:
@@ -491,6 +512,12 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
 
 # "I have only 4 hearts", "holding 5 spades": a holding, not a bid.
 _HOLDING_BEFORE = frozenset({"hold", "holds", "holding", "only", "seulement"})
+# "I have 6 spades", "he has 5 hearts": a player's holding ("we have 4♣" may be the auction).
+_HAS = frozenset({"have", "has"})
+_HOLDER = frozenset({"ME", "he", "she"})
+_SAYING = frozenset({"said", "say", "says", "saying"})
+# The bidding box's green card is the pass card ("grabbed the green card", "le carton vert").
+_GREEN = (("green", "card"), ("green", "cards"), ("carton", "vert"), ("cartons", "verts"))
 
 
 def _on_the_table(tokens: Sequence[str], i: int) -> bool:
@@ -729,7 +756,10 @@ def _in_time_order(tokens: Sequence[str], calls: list[CallMention]) -> list[Call
         lead_in = tokens[max(previous.end, current.start - 3) : current.start]
         swap = False
         if BREAK not in between and len(between) <= 8:
-            if any(t in _EARLIER_AFTER for t in between):
+            if any(
+                t in _EARLIER_AFTER and not _afterwards(between, k)
+                for k, t in enumerate(between)
+            ):
                 swap = True
             elif any(t in _PLUPERFECT for t in lead_in):
                 swap = True

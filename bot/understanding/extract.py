@@ -420,7 +420,10 @@ def _told_again(tokens: tuple[str, ...], mention: CallMention, calls: list[CallM
 def _in_table_order(calls: list[CallMention], tokens: tuple[str, ...]) -> list[CallMention]:
     earlier = [
         c for c in calls
-        if any(t in _EARLIER_MARKERS for t in tokens[max(0, c.start - 4) : c.start])
+        if any(
+            tokens[k] in _EARLIER_MARKERS and not (tokens[k] == "suite" and tokens[k - 1] == "de")
+            for k in range(max(0, c.start - 4), c.start)
+        )  # "tout de suite" is "at once", not "suite à"
     ]  # fmt: skip
     if not earlier or len(earlier) == len(calls):
         return calls
@@ -472,18 +475,36 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         return None
     if irregularity == I.INSUFFICIENT_BID:
         # a bid only seen or imagined ("j'avais lu 1♣") is the reason, not a call
-        calls = [c for c in calls if not imagined(reading.tokens, c.start)] or calls
+        calls = [c for c in calls if not _believed(reading.tokens, c)] or calls
         bids = [
             c for c in reading.entities.calls
             if c.call.is_bid and c.start not in replacements
             and not _told_again(reading.tokens, c, reading.entities.calls)
-            and not imagined(reading.tokens, c.start)
+            and not _believed(reading.tokens, c)
         ]  # fmt: skip
         for earlier, later in zip(bids, bids[1:], strict=False):
             if not later.call.outranks(earlier.call) and later in calls:
                 return later
+        # "I said 2♠ but 3♦ had already been bid", "1♦ alors qu'il y avait déjà 1♥":
+        # the bid told after as made before is the one the insufficient bid was over
+        in_text = sorted(bids, key=lambda c: c.start)
+        for k, over in enumerate(in_text):
+            # in the same sentence, before or after it ("3♥ was already bid")
+            lead = reading.tokens[max(0, over.start - 4) : over.start]
+            tail = reading.tokens[over.end : over.end + 3]
+            lead = lead[len(lead) - lead[::-1].index(BREAK) :] if BREAK in lead else lead
+            tail = tail[: tail.index(BREAK)] if BREAK in tail else tail
+            near = lead + tail
+            if set(near) & _ALREADY:
+                under = [c for c in in_text[:k] if c in calls and over.call.outranks(c.call)]
+                if under:
+                    return under[-1]
         return calls[-1]
     if irregularity == I.CALL_AFTER_FINAL_PASS:
+        kinds_all = [c for c in reading.entities.calls if c.call.kind in kinds]
+        after = _after_final_pass(reading, kinds_all)
+        if after is not None:
+            return after
         # the final pass is context; the call after it is the irregularity, not
         # one named again ("the director cancelled the double")
         tokens, everything = reading.tokens, reading.entities.calls
@@ -505,6 +526,19 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         redoubles = [c for c in calls if c.call.kind is CallKind.REDOUBLE]
         return (redoubles or calls)[-1 if redoubles else 0]
     if irregularity == I.CALL_WHEN_OBLIGED_TO_PASS:
+        # the irregularity that caused the bar is context (``barred (inadmissible
+        # double before)``, ``à cause d'un contre hors tour``): the call made under it
+        calls = [c for c in calls if not _cause_of_bar(reading.tokens, c)] or calls
+        # "her partner, the barred one, bid 4H", "le joueur bâillonné dit 3♣": the
+        # call made by the player named barred just before it (his partner included)
+        for c in sorted(reading.entities.calls, key=lambda c: c.start):
+            if c.call.kind in kinds and not c.call.is_pass and not _cause_of_bar(
+                reading.tokens, c
+            ) and any(
+                0 <= c.start - end <= 4 and BREAK not in reading.tokens[end : c.start]
+                for _, end in reading.cues.get("@obliged", [])
+            ):
+                return c
         # the call made after the bar was told (``must pass throughout … E bid 3C``),
         # one said by its caller (``he doubled 4♠``: the double) before one only named
         told = max((end for _, end in reading.cues.get("@obliged", [])), default=0)
@@ -525,15 +559,31 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         return (with_caller or pool)[0]
     if irregularity == I.SIMULTANEOUS_CALLS:
         offender = _simultaneous_offender(reading)
-        if offender is None:
-            return None
-        return _call_of(reading, offender, calls)
+        made = _call_of(reading, offender, calls) if offender is not None else None
+        return made or _not_the_turn_holders(reading, calls)
     if irregularity == I.WRONG_BOARD:
         holder = _card_holder(reading) or _subject(reading, irregularity)
         if holder is not None:
             held = _call_of(reading, holder, calls)
             if held is not None:
                 return held
+        # the call made with the wrong cards is the one the story starts with,
+        # those told after it ("N avait passé derrière") followed it
+        return min(calls, key=lambda c: c.start)
+    if irregularity == I.DOUBLE_OUT_OF_ROTATION:
+        # a redouble made after a double told is the call out of turn: the
+        # double is what it redoubles (``E doubled; before S called, N redoubled``)
+        # (not one made after the double out of turn was refused: the auction going on)
+        first_double = min((c.start for c in calls if c.call.kind is CallKind.DOUBLE), default=None)
+        refused = refusal_end(reading.cues, reading.tokens)
+        redoubles = [
+            c for c in calls
+            if c.call.kind is CallKind.REDOUBLE and first_double is not None
+            and first_double < c.start < refused and not only_meant(reading.tokens, c.start)
+            and not _told_again(reading.tokens, c, reading.entities.calls)
+        ]  # fmt: skip
+        if redoubles:
+            return redoubles[0]
     if irregularity in (I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION):
         with_caller = [c for c in calls if c.caller is not None and c.caller.known]
         pool = with_caller or calls
@@ -551,6 +601,177 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
 
 
 _KIND_VALUES = frozenset(i.value for i in _KIND_OF)
+
+
+# --- the call after the final pass (Law 39) ------------------------------------------------
+
+#: Before or after a pass: the pass that closed the auction, named (``the final
+#: pass``, ``le passe final``, ``after the third pass``), not one more call.
+_CLOSING_BEFORE = frozenset(
+    {"final", "last", "third", "dernier", "troisieme", "closing", "3"}
+)  # fmt: skip
+_CLOSING_AFTER = frozenset({"final", "finale", "finaux"})
+_PASS_WORDS = frozenset({"pass", "passes", "passe", "passed", "p"})
+#: Words naming the auction as over (``auction over``, ``les enchères finies``).
+_AUCTION = frozenset({"auction", "bidding", "encheres", "enchere"})
+_OVER = frozenset(
+    {"over", "ended", "finished", "done", "end", "closed", "finies", "fini", "finie",
+     "terminees", "termine", "terminee", "terminent", "termines"}
+)  # fmt: skip
+#: Before a bid: the contract named (``declarer in 4♠``, ``déclarant à 3SA``, ``on joue 3♠``).
+_CONTRACT_BEFORE = frozenset(
+    {"declarer", "declarant", "contract", "contrat", "jouais", "joue", "jouait", "jouons",
+     "playing", "played", "play", "opener", "ouvreur", "sur", "over", "on"}
+)  # fmt: skip
+#: Before a call: one the call after the final pass was made over (``derrière notre 4♠``).
+_BEHIND = frozenset({"derriere", "behind", "sur", "over"})
+_AT = frozenset({"in", "at", "a", "en", "of", "de", "d", "with", "avec"})
+#: After a bid: who the contract is for (``2♠ by N``, ``3SA pour les adversaires``).
+_AGENT_WORDS = frozenset({"by", "par", "pour"})
+#: Before a call: nobody made it (``nobody doubled``, ``pas de contre``).
+_NOBODY = frozenset({"nobody", "personne", "pas", "not", "never", "jamais", "sans", "without"})
+#: Between a call and ``after`` the closing pass (``E passed again after …``).
+_AGAIN = frozenset({"again", "encore", "another", "card", "carton", "1", "fois"})
+
+
+def _closing_passes(tokens: tuple[str, ...], calls: Sequence[CallMention]) -> set[int]:
+    """Start tokens of the passes that ended the auction: named so (``the final
+    pass``) or three in a row (``P P P``)."""
+    passes = sorted(c.start for c in calls if c.call.is_pass)
+    closing = {
+        s for s in passes
+        if (s > 0 and tokens[s - 1] in _CLOSING_BEFORE)
+        or (s + 1 < len(tokens) and tokens[s + 1] in _CLOSING_AFTER)
+    }  # fmt: skip
+    for s in passes:
+        if s + 1 in passes and s + 2 in passes:
+            closing |= {s, s + 1, s + 2}
+    return closing
+
+
+def _auction_ends(reading: Reading, closing: set[int]) -> tuple[list[int], list[int]]:
+    """Where the text tells the auction over: after the closing passes (``P P
+    P``, ``trois passes``, ``the final pass``) or words saying so (``auction
+    over``, ``les enchères étaient finies``); and, apart, the ends of those words."""
+    tokens = reading.tokens
+    ends = [s + 1 for s in closing]
+    ends += [
+        i + 2 for i in range(len(tokens) - 1)
+        if tokens[i] == "3" and tokens[i + 1] in _PASS_WORDS
+    ]  # fmt: skip
+    ends += [end for _, end in reading.cues.get("@calls_ended", [])]
+    said: list[int] = []
+    for i in range(len(tokens) - 1):
+        if tokens[i] in _AUCTION:
+            said += [j + 1 for j in (i + 1, i + 2) if j < len(tokens) and tokens[j] in _OVER][:1]
+    return sorted(set(ends + said)), said
+
+
+def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention | None:
+    """Law 39: the call made after the auction ended. Either the call told
+    just before ``after the final pass`` (``E passed again after the third
+    pass``, ``a contré après les trois passes``), or the first call told after
+    the end of the auction (``3NT (S) P P P, E passed again``; ``après trois
+    passes, mon partenaire dit 5♣``). The closing passes, the contract named
+    (``declarer in 4♠``, ``2♠ by N``, ``terminées à 2♠``, ``4S P P P``), a call
+    told as earlier (``after 2♠``, ``had passed``) and a call nobody made
+    (``nobody doubled``) are context."""
+    tokens = reading.tokens
+    closing = _closing_passes(tokens, reading.entities.calls)
+    ends, said = _auction_ends(reading, closing)
+    if not ends:
+        return None
+    # where a run of closing passes starts: "4S pass pass pass", "2♠, trois passes"
+    runs = {s for s in closing if s - 1 not in closing and s + 1 in closing} | {
+        i for i in range(len(tokens) - 1) if tokens[i] == "3" and tokens[i + 1] in _PASS_WORDS
+    }
+    bids_end = {c.end: c for c in reading.entities.calls if c.call.is_bid}
+
+    def contract(c: CallMention) -> bool:
+        if c.call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE) and c.start in bids_end:
+            c = bids_end[c.start]  # "3♥X par S", "4♠ contré par Nord"
+        if not c.call.is_bid:
+            return False
+        after = [t for t in tokens[c.end : c.end + 4] if t not in (COMMA, "x", "xx")]
+        before = tokens[max(0, c.start - 2) : c.start]
+        return (
+            any(0 <= c.start - e <= 2 for e in said)  # "auction over (4S)", "finies à 2♠"
+            or any(c.end <= k <= c.end + 4 for k in runs)  # "4S pass pass pass"
+            # "2♠ by N", "pour les adversaires", "2♠ final"
+            or bool(after[:1] and after[0] in _AGENT_WORDS | _CLOSING_AFTER)
+            or bool(before[-1:] and before[-1] in _CONTRACT_BEFORE)  # "contract 2H"
+            or (len(before) == 2 and before[0] in _CONTRACT_BEFORE and before[1] in _AT)
+        )
+
+    def context(c: CallMention) -> bool:
+        before = set(tokens[max(0, c.start - 3) : c.start])
+        return (
+            c.start in closing or contract(c)
+            or bool(before & (_EARLIER_MARKERS | _PLUPERFECT | _BEHIND))
+            or bool(set(tokens[max(0, c.start - 2) : c.start]) & _NOBODY)
+            or _told_again(tokens, c, reading.entities.calls)
+        )  # fmt: skip
+
+    ordered = sorted((c for c in calls if not context(c)), key=lambda c: c.start)
+    # "N X'd after final pass", "E redoubled after the auction was over"
+    told_before = [
+        c for c in ordered
+        if any(
+            tokens[k] in ("after", "apres") and any(
+                s in closing or tokens[s] == "3" or tokens[s] in _AUCTION
+                for s in range(k + 1, min(k + 5, len(tokens)))
+            ) and set(tokens[c.end : k]) <= _AGAIN
+            for k in range(c.end, min(c.end + 3, len(tokens)))
+        )
+    ]  # fmt: skip
+    known = [c for c in told_before if c.caller is not None and c.caller.known]
+    told_after = [c for c in ordered if c.start >= ends[0]]
+    # a player named as making it comes first (``pass after final pass`` is a topic)
+    pool = known or told_before or told_after
+    return pool[0] if pool else None
+
+
+#: After a call: it is told as an irregularity itself (the cause of a bar).
+_IRREGULAR_AFTER = frozenset(
+    {"inadmissible", "insufficient", "insuff", "insuffisant", "insuffisante", "hors", "oot",
+     "out", "precedent", "previous", "earlier", "interdit"}
+)  # fmt: skip
+#: Before a call: it is told as the cause of something.
+_CAUSE_BEFORE = frozenset(
+    {"cause", "suite", "due", "because", "following", "replaced", "remplace", "remplacee",
+     "substituted", "corrected", "corrige", "corrigee"}
+)  # fmt: skip
+
+
+def _cause_of_bar(tokens: tuple[str, ...], call: CallMention) -> bool:
+    """``(contre inadmissible précédent)``, ``suite à 1♦ insuffisant``, ``à cause d'un
+    contre hors tour``: a call told as the irregularity that barred a player."""
+    lead = tokens[max(0, call.start - 3) : call.start]
+    if BREAK in lead:
+        lead = lead[len(lead) - lead[::-1].index(BREAK) :]
+    told_irregular = set(tokens[call.end : call.end + 2]) & _IRREGULAR_AFTER
+    return bool(told_irregular or set(lead) & _CAUSE_BEFORE)
+
+
+#: Before a bid only believed made (the reason for an insufficient bid):
+#: ``croyant que j'avais ouvert 1♣``, ``thinking it was over 1C``.
+_BELIEVING = frozenset(
+    {"croyant", "croyait", "croyais", "pensant", "pensait", "pensais", "thinking", "thought",
+     "believing", "believed", "imagining", "assuming"}
+)  # fmt: skip
+_IMAGINARY = frozenset({"imaginaire", "imaginary", "imagined", "imagine"})
+
+
+def _believed(tokens: tuple[str, ...], call: CallMention) -> bool:
+    """A bid seen, heard or believed made, not made (``j'avais lu 1♣``, ``pensant
+    qu'Est avait dit 1♦``, ``sur un 1SA imaginaire``)."""
+    if imagined(tokens, call.start) or set(tokens[call.end : call.end + 1]) & _IMAGINARY:
+        return True
+    lead = tokens[max(0, call.start - 6) : call.start]
+    for stop in (BREAK, COMMA):
+        if stop in lead:
+            lead = lead[len(lead) - lead[::-1].index(stop) :]
+    return bool(set(lead) & _BELIEVING)
 
 
 def _barred(reading: Reading) -> Ref | None:
@@ -576,32 +797,56 @@ def _call_first_made(
     tells the change (``North opened 1♣, … South put 1♠ and then swapped it``),
     never one only meant (``I meant to say 1NT``)."""
     tokens = reading.tokens
-    # "changer son 1SA en 2♣", "corrected his bid from 3♠ to 4♠": the call changed
+    # "pulled 2♦ instead of 2♥", "posé 4♣ au lieu de 4♦": the call made before the words
+    for k in range(1, len(tokens) - 1):
+        if tokens[k : k + 2] in (("instead", "of"), ("lieu", "de")):
+            lead = k - 1 if tokens[k] == "lieu" and tokens[k - 1] == "au" else k
+            made_here = [c for c in calls if lead - 1 <= c.end <= lead]
+            if made_here and not only_meant(tokens, made_here[0].start):
+                return made_here[0]
+    # "changer son 1SA en 2♣", "corrected his bid from 3♠ to 4♠": the call changed,
+    # not one another player is told he may change ("West may then change his pass")
     for c in calls:
         k = c.start - 1
         while k >= 0 and tokens[k] in _OWNER_OR_ARTICLE:
             k -= 1
-        if k >= 0 and tokens[k] in _CHANGE_VERBS and c.start - k <= 4:
+        if k >= 0 and tokens[k] in _CHANGE_VERBS and c.start - k <= 4 and not only_offered(
+            tokens, k
+        ):
             return c
     # "changé en 2♣", "lapsus 2♠ pour 2♥", "from 3♠ to 4♠": the call changed to
-    made = [c for c in calls if not only_meant(tokens, c.start) and not _changed_to(tokens, c)]
-    made = made or [c for c in calls if not only_meant(tokens, c.start)]
+    made = [c for c in calls if not _meant(tokens, c.start) and not _changed_to(tokens, c)]
+    made = made or [c for c in calls if not _meant(tokens, c.start)]
     meant = sorted([c for c in calls if c not in made] + list(changed_to), key=lambda c: c.start)
+    callers = {c.start: _speaker_caller(reading, c) for c in calls}
+    callers.update({c.start: _speaker_caller(reading, c) for c in changed_to})
     if meant:
+        said = meant[0]
+        said_by = callers.get(said.start, said.caller)
+        # "a dit 3♠ alors qu'il voulait 3♥", "bid 2♣ while he meant 2♦": the meant
+        # call told as a contrast after the one made, which comes just before it
+        contrast = tokens[max(0, said.start - 6) : said.start]
+        if set(contrast) & _WHILE and BREAK not in contrast:
+            before = [c for c in made if said.start - 8 <= c.end <= said.start]
+            if before:
+                return before[-1]
         # "I wanted 1♠ but pulled 1NT": the first call made after the one meant;
         # "W 2H card placed, W says meant 2S", "N 1♠, E P, N then 'I want 1NT'":
         # else the last one the same player made before it
-        said = meant[0]
         after = [
-            c for c in made if c.start > said.start and (
-                (said.caller is not None and c.caller == said.caller)
-                or (c.caller is None and BREAK not in tokens[said.end : c.start])
+            c for c in made if c.start > said.start and BREAK not in tokens[said.end : c.start]
+            and (
+                (said_by is not None and callers[c.start] is not None
+                 and _same(reading, callers[c.start], said_by))  # type: ignore[arg-type]
+                or c.caller is None
             )
         ]  # fmt: skip
         if after:
             return after[0]
-        own = [c for c in made if c.start < said.start and c.caller is not None
-               and said.caller is not None and _same(reading, c.caller, said.caller)]
+        own = [
+            c for c in made if c.start < said.start and callers[c.start] is not None
+            and said_by is not None and _same(reading, callers[c.start], said_by)  # type: ignore[arg-type]
+        ]  # fmt: skip
         if own:
             return own[-1]  # "S bid 3♣, W passed, then S wanted to change to 3♦"
         if said.caller is None:
@@ -629,6 +874,51 @@ def _call_first_made(
     return (made or calls)[0]
 
 
+def _quote_start(source: str, pos: int) -> int | None:
+    """Where the quotation holding the character at ``pos`` opens, if it is in one
+    (``« … »``, ``“ … ”``, ``" … "``, ``' … '`` with the ``'`` after a space or a colon)."""
+    before = source[:pos]
+    for opening, closing in (("«", "»"), ("“", "”")):
+        if before.count(opening) > before.count(closing):
+            return before.rindex(opening)
+    if before.count('"') % 2:
+        return before.rindex('"')
+    opened = None
+    for k, ch in enumerate(before):
+        if ch != "'":
+            continue
+        if opened is None and (k == 0 or before[k - 1] in " :(\n"):
+            opened = k
+        elif opened is not None and (k + 1 == len(source) or not source[k + 1].isalpha()):
+            opened = None
+    return opened
+
+
+#: Between a player's name and the quotation of what he said.
+_SAID = frozenset({"said", "says", "say", "dit", "then", "puis", "alors", "and", "et", "looked"})
+
+
+def _speaker_caller(reading: Reading, mention: CallMention) -> Ref | None:
+    """The caller of a call, with "I" inside a quotation read as the player quoted
+    (``N then: 'I want 1NT'``, ``Est : « non, je voulais 2♠ »``)."""
+    caller = mention.caller
+    if caller is None or caller.writer is not Relation.SELF or caller.seat is not None:
+        return caller
+    norm = reading.norm
+    opened = _quote_start(norm.source, norm.spans[mention.start][0])
+    if opened is None:
+        return caller
+    first = next((i for i, (a, _) in enumerate(norm.spans) if a >= opened), mention.start)
+    for seat in reversed(reading.entities.seats):
+        gap = reading.tokens[seat.end : first]
+        if seat.end <= first and len(gap) <= 4 and set(gap) <= _SAID | {COMMA}:
+            ref = seat.ref
+            if ref.pronoun:
+                ref = _resolved(reading, seat) or ref
+            return ref if ref.known and ref != caller else caller
+    return caller
+
+
 #: Before a call (and its article): the call a player changed, the one first made.
 _CHANGE_VERBS = frozenset(
     {"changer", "change", "changed", "changes", "changing", "modifier", "modifie", "corriger",
@@ -639,7 +929,22 @@ _OWNER_OR_ARTICLE = frozenset(
      "of"}
 )  # fmt: skip
 #: Before a call: the call a change of call was made to, not the one first made.
-_CHANGED_TO = frozenset({"pour", "en", "to", "into", "par", "with", "avec"})
+_CHANGED_TO = frozenset(
+    {"pour", "en", "to", "into", "par", "with", "avec", "devient", "becomes", "became", "devenu"}
+)  # fmt: skip
+#: Before a meant call: told as a contrast with the call made before it.
+_WHILE = frozenset({"alors", "while", "whereas", "tandis", "although"})
+#: Between "wanted" and a call: what was wanted was an act on it, not the call itself
+#: ("wanted to accept my pass", "voulait refuser le 1♠").
+_ACT_ON = frozenset(
+    {"accept", "accepter", "refuse", "refuser", "cancel", "annuler", "double", "contrer",
+     "change", "changer", "correct", "corriger", "condone"}
+)  # fmt: skip
+
+
+def _meant(tokens: tuple[str, ...], start: int) -> bool:
+    """A call only meant (``I wanted 1♥``), not one wanted to be acted on."""
+    return only_meant(tokens, start) and not set(tokens[max(0, start - 3) : start]) & _ACT_ON
 
 
 def _changed_to(tokens: tuple[str, ...], call: CallMention) -> bool:
@@ -650,6 +955,9 @@ def _changed_to(tokens: tuple[str, ...], call: CallMention) -> bool:
 # "after the 2♥", "sur le 1♠": a call told again, not a new one.
 _REFERENCE = frozenset({"the", "le", "la", "du"})
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
+#: Before a call told after another but made before it.
+_ALREADY = frozenset({"already", "deja", "before", "avant", "previously", "earlier", "had",
+                      "avait"})
 _PLUPERFECT = frozenset({"avait", "avais", "had", "avaient"})
 
 
@@ -684,6 +992,48 @@ _AT_ONCE = frozenset(
     {"simultaneously", "simultaneous", "simultanement", "simultanes", "simultanees", "together",
      "same", "meme", "ensemble"}
 )  # fmt: skip
+
+
+_TURN = frozenset({"turn", "tour"})
+
+
+def _not_the_turn_holders(reading: Reading, calls: list[CallMention]) -> CallMention | None:
+    """Law 33, when the players are named only relative to the writer: of the
+    calls made at once, the one made by another than the player told in turn
+    (``it was partner's turn: partner 1♦, RHO pass``, ``mon partenaire, qui
+    était en tour, …``, ``c'était mon tour``)."""
+    tokens = reading.tokens
+    holders: list[Ref] = []
+    for mention in reading.entities.seats:
+        ref = mention.ref
+        if not ref.known or ref.pronoun:
+            continue
+        after = tokens[mention.end : mention.end + 5]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        lead = tokens[max(0, mention.start - 2) : mention.start]
+        if (after[:1] and after[0] in _TURN) or (lead[:1] and lead[0] in _TURN and lead[1:] in (
+            ("de",), ("of",), ("d",)
+        )):
+            holders.append(ref)  # "partner's turn", "le tour de mon partenaire"
+        elif any(0 <= s - mention.end <= 3 for s, _ in reading.cues.get("@in_turn", [])):
+            holders.append(ref)  # "my partner, who was in turn"
+    for i in range(len(tokens) - 1):
+        if tokens[i] == "MY" and tokens[i + 1] in _TURN and not (
+            set(tokens[max(0, i - 3) : i]) & _NOT_TURN
+        ):
+            holders.append(Ref(writer=Relation.SELF))  # "c'était mon tour"
+    if not holders:
+        return None
+    made = [
+        (c, c.caller) for c in calls
+        if c.caller is not None and (c.caller.known or c.caller.opponent)
+        and not c.caller.pronoun and not _told_again(tokens, c, reading.entities.calls)
+    ]  # fmt: skip
+    others = [c for c, by in made if not any(_same(reading, by, h) for h in holders)]
+    if others and len(others) < len(made):
+        return others[0]
+    return None
 
 
 def _simultaneous_offender(reading: Reading) -> Ref | None:
