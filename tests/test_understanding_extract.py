@@ -54,6 +54,20 @@ ROWS = [
      {"offender": "W", "partner_called_since": True}),
     ("Ouest a enchéri 8 carreaux, Nord a passé derrière", "bid_above_seven",
      {"offender": "W", "call": "8D", "lho_called_since": True}),
+    # who called since, told without a seat: the first to call after him is his LHO (17C)
+    ("Sud a sorti 2♠ au lieu de 2♥ et l'a remplacé aussitôt, personne d'autre n'avait parlé",
+     "change_of_call", {"lho_called_since": False, "partner_called_since": False}),
+    ("North pulled 3C instead of 3D and fixed it before the next player", "change_of_call",
+     {"lho_called_since": False}),
+    ("Est a dit 8♠ ; aucune autre annonce n'a suivi", "bid_above_seven",
+     {"lho_called_since": False}),
+    ("West had to pass throughout but bid 3♦; the next player already passed over it",
+     "call_when_obliged_to_pass", {"lho_called_since": True}),
+    ("Nord a dit 8♥, personne n'a enchéri avant lui, puis le joueur suivant a passé derrière",
+     "bid_above_seven", {"lho_called_since": True}),
+    # a listed call read as made by a player told silent is not his (he has not called)
+    ("Dlr N. N 1♠, E 2♦, S XX (2♦ not doubled). W not called yet.",
+     "inadmissible_double", {"offender": "S", "lho_called_since": False}),
     # cards exposed
     ("carte exposée : le roi de pique", "card_exposed_during_auction", {"cards": "one_honour"}),
     ("deux cartes de Nord sont tombées pendant les enchères", "card_exposed_during_auction",

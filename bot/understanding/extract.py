@@ -245,6 +245,12 @@ def read(text: str) -> Reading:
     listing = read_listing(norm)
     if listing is not None:
         listed = list(listing.calls)
+        if not listing.seatless:
+            # "W XX (2H undoubled). N not yet called": the last call listed,
+            # read as his, is not one the player told silent made
+            silent = {entities.compass(ref) for ref in _told_silent(entities, norm.tokens)}
+            while len(listed) > 2 and listed[-1][0] in silent:
+                listed.pop()
         if not listing.seatless and len(listing.calls) >= 3:
             listed += _told_beyond(listing.starts, entities, cues, norm.tokens)
         derivation: Derivation | None = derive(listing.dealer, listed)
@@ -284,6 +290,8 @@ def _told_beyond(
             continue
         if _named_not_made(tokens, mention):
             continue
+        if any(entities.compass(ref) == seat for ref in _told_silent(entities, tokens)):
+            continue  # "N not yet called": a call read as his is not one he made
         later = mention.start > max(starts)
         placed_after = mention.start < min(starts) and bool(
             set(tokens[mention.end : mention.end + 2]) & _EARLIER_MARKERS
@@ -1283,7 +1291,8 @@ def _called_since(
                 found.setdefault("partner", value)
             elif rel is Relation.RHO and not value:
                 found.setdefault("rho", False)
-    for ref in _named_before_calling(reading) + _told_silent(reading):
+    silent = _named_before_calling(reading.entities, reading.tokens)
+    for ref in silent + _told_silent(reading.entities, reading.tokens):
         rel = _relation_to_offender(reading, offender, ref)
         if rel is Relation.LHO:
             found.setdefault("lho", False)
@@ -1297,6 +1306,10 @@ def _called_since(
             found.setdefault("lho", True)
         elif rel is Relation.PARTNER:
             found.setdefault("partner", True)
+    anyone = _anyone_called_since(reading.tokens)
+    if anyone is not None:
+        # the first to call after the offender is his LHO (Law 17C)
+        found.setdefault("lho", anyone)
     # a call by the offender's LHO or partner named after his call
     calls = reading.entities.calls
     own = [i for i, c in enumerate(calls) if c.caller is not None and c.caller == offender]
@@ -1330,26 +1343,26 @@ _SPEAKING = frozenset(
 
 
 def _clauses_of_named_players(
-    reading: Reading, width: int
+    entities: Entities, tokens: tuple[str, ...], width: int
 ) -> Iterator[tuple[SeatMention, list[str]]]:
     """Each player named by seat or role (not a pronoun, not "an opponent"),
     with the words that follow him up to the clause's end (at most ``width``)."""
-    for mention in reading.entities.seats:
+    for mention in entities.seats:
         if mention.ref.pronoun or mention.ref.opponent or not mention.ref.known:
             continue
         clause: list[str] = []
-        for token in reading.tokens[mention.end : mention.end + width]:
+        for token in tokens[mention.end : mention.end + width]:
             if token in (BREAK, COMMA) or token in SEATS:
                 break
             clause.append(token)
         yield mention, clause
 
 
-def _told_silent(reading: Reading) -> list[Ref]:
+def _told_silent(entities: Entities, tokens: tuple[str, ...]) -> list[Ref]:
     """``O n'a pas parlé``, ``W not called``, ``S has not bid yet``, ``West
     called the director before speaking``: that player had not called."""
     found = []
-    for mention, clause in _clauses_of_named_players(reading, 8):
+    for mention, clause in _clauses_of_named_players(entities, tokens, 8):
         verbs = [i for i, t in enumerate(clause) if t in _SPEAKING]
         if not verbs:
             continue
@@ -1377,7 +1390,7 @@ def _told_calling_since(reading: Reading) -> list[Ref]:
     son partner a callé``, ``after his partner responded``: that player called
     after the irregular call."""
     found = []
-    for mention, clause in _clauses_of_named_players(reading, 6):
+    for mention, clause in _clauses_of_named_players(reading.entities, reading.tokens, 6):
         verbs = [i for i, t in enumerate(clause) if t in _SPEAKING or t in _RESPONDING]
         if not verbs:
             continue
@@ -1418,13 +1431,79 @@ _AUXILIARIES = frozenset(
      "ait", "already", "deja", "even", "still", "toujours", "meme", "n", "ne", "rien"}
 )  # fmt: skip
 
+#: Words naming whoever called after the call, not a seat: "nobody", "the next player" (OPP).
+_NOBODY = frozenset({"nobody", "noone", "personne", "none"})
+_EVERYONE = frozenset({"everyone", "everybody", "OPP", "opps", "opponents", "adversaires"})
+_ANY_CALL_VERBS = _SPEAKING | _RESPONDING | frozenset(
+    {"passed", "pass", "passes", "went", "acted", "reparle", "appele", "contre", "surcontre",
+     "redoubled", "double", "doubles"}
+)
+_CLAUSE_FILLER = _AUXILIARIES | NEGATORS | _CONTRACTED_NEGATORS | _SINCE | frozenset(
+    {"else", "de", "d", "autre", "one", "ever", "also", "aussi", "then", "puis"}
+)
+_LATER_MARKS = _SINCE | _AFTERWARDS | frozenset({"over", "behind", "sur"})
+_EARLIER_WORDS = frozenset({"before", "avant", "until", "jusqu", "jusque", "jusquici"})
+_OTHER_CALL = frozenset({"other", "autre", "further", "more"})
+_CALL_NOUNS = frozenset({"call", "calls", "appel", "appels", "annonce", "annonces", "bid", "bids"})
 
-def _named_before_calling(reading: Reading) -> list[Ref]:
+
+def _anyone_called_since(tokens: tuple[str, ...]) -> bool | None:
+    """Whether anyone called after the irregular call, told without a seat:
+    ``nobody else had called``, ``personne n'avait reparlé``, ``the next player
+    has not called``, ``before the next player``, ``no further call``,
+    ``avant tout autre appel`` (false); ``the next player already bid after
+    it``, ``everyone has called since`` (true). ``nobody had bid before`` is
+    about the calls before it and says nothing here."""
+    for i, token in enumerate(tokens):
+        window = tokens[i + 1 : i + 9]
+        for stop in (BREAK, COMMA):
+            if stop in window:
+                window = window[: window.index(stop)]
+        if token in _BEFORE and i + 1 < len(tokens):
+            # "before the next player", "avant tout autre appel", "before any other call"
+            rest = [t for t in tokens[i + 1 : i + 4] if t not in ("the", "le", "la", "l", "que")]
+            if rest[:1] == ["OPP"]:
+                return False
+            if rest[:1] in (["any"], ["tout"], ["toute"], ["aucun"]) and (
+                set(rest[1:3]) & _OTHER_CALL and set(rest[1:3]) & _CALL_NOUNS
+            ):
+                return False
+            continue
+        if token in ("no", "aucun", "aucune", "pas") and window[:2] and (
+            window[0] in _OTHER_CALL and window[1] in _CALL_NOUNS
+        ):
+            return False  # "no further call", "aucune autre annonce"
+        negative = token in _NOBODY
+        if token == "personne" and "ne" not in window[:3]:
+            continue  # "une personne", "vulnérable : personne"
+        if not negative and token not in _EVERYONE:
+            continue
+        verbs = [k for k, t in enumerate(window) if t in _ANY_CALL_VERBS]
+        if not verbs:
+            continue
+        v = verbs[0]
+        lead = window[:v]
+        if not all(t in _CLAUSE_FILLER for t in lead):
+            continue
+        if v and window[v - 1] in ("se", "s"):
+            continue  # "il s'est passé"
+        trailing = set(window[v + 1 : v + 4])
+        if trailing & _EARLIER_WORDS:
+            continue  # "nobody had bid before me": the calls before it
+        if set(lead) & (NEGATORS | _CONTRACTED_NEGATORS):
+            negative = True
+        if negative:
+            return False
+        if set(lead) & _LATER_MARKS or trailing & _LATER_MARKS:
+            return True  # "the next player already bid", "everyone called after that"
+    return None
+
+
+def _named_before_calling(entities: Entities, tokens: tuple[str, ...]) -> list[Ref]:
     """``before South had called``, ``avant que Nord ait parlé``: that player
     had not called yet when it happened."""
-    tokens = reading.tokens
     found = []
-    for mention in reading.entities.seats:
+    for mention in entities.seats:
         lead = tokens[max(0, mention.start - 2) : mention.start]
         if not set(lead) & _BEFORE or mention.ref.pronoun or mention.ref.opponent:
             continue
