@@ -49,6 +49,15 @@ ROWS = [
      {"offender_relative": "partner", "call": "2C", "artificial": True}),
     ("il a sorti le mauvais carton", "change_of_call", {"unintended": True}),
     ("he changed his mind and bid 2S instead of 1S", "change_of_call", {"unintended": False}),
+    # a slip denied, or a change of mind told, outweighs words of mere wanting (25B)
+    ("Nord a dit 2♥ puis 3♥ : pas une erreur mécanique, il voulait dire 3♥ depuis le début",
+     "change_of_call", {"unintended": False}),
+    ("East bid 2C, then 'no, 2D': the director found a change of mind, not a slip, "
+     "although East meant 2D", "change_of_call", {"unintended": False}),
+    # ... and how the call came out tells a slip (25A)
+    ("I meant to bid 1♠ but the 1NT card came out, I fixed it at once", "change_of_call",
+     {"unintended": True}),
+    ("Sud a dit 2♣ puis 2♦ dans le même souffle", "change_of_call", {"unintended": True}),
     # who called since
     ("Ouest a sorti 3♦ au lieu de 3♥, son partenaire a déjà parlé", "change_of_call",
      {"offender": "W", "partner_called_since": True}),
@@ -97,6 +106,19 @@ ROWS = [
     ("N 1S E 1H, E corrects to 2H", "insufficient_bid",
      {"replacement": "lowest_same_denomination", "lho_accepts": False}),
     ("N 1S E 1H, LHO accepted", "insufficient_bid", {"lho_accepts": True}),
+    # the replacement as the director judged it (27B1(a), 27B1(b), 27B2)
+    ("Est a dit 1♥ sur 1♠, Sud a refusé, Est a remplacé par 2♥ et l'arbitre l'a jugé "
+     "comparable", "insufficient_bid", {"replacement": "comparable"}),
+    ("W bid 2C over 2D, N declined, W then bid 3C, natural with the same meaning",
+     "insufficient_bid", {"replacement": "lowest_same_denomination"}),
+    ("S bid 1H over 1S, W refused, S then bid 2H, not comparable as his 1H was a transfer",
+     "insufficient_bid", {"replacement": "other_bid"}),
+    # a call named again is not the bid it was insufficient against
+    ("Enchère insuffisante 2♣ de Nord sur l'ouverture 2♦. Refusée. Nord a remplacé par 3♣ ; "
+     "son 2♣ et son 3♣ sont naturels.", "insufficient_bid",
+     {"replacement": "lowest_same_denomination"}),
+    ("My partner bid 2C over their 2D. Refused. She replaced it with 3C; her 2C and 3C were "
+     "both natural.", "insufficient_bid", {"replacement": "lowest_same_denomination"}),
     # a call after the contract is stated or before the opening lead: Law 39, not 31
     ("Le contrat est 4♠ par Sud. Avant l'entame, Est dit 5♣.", "call_after_final_pass",
      {"offender": "E", "call": "5C"}),
@@ -144,6 +166,11 @@ def test_facts_stated_in_the_text(text, irregularity, facts):
         # (21B1 until the lead is faced), so it is asked, not guessed (17D1)
         ("wrong explanation by my RHO, the auction is over", ("auction_over",)),
         ("explication fausse de Nord, remarquée après le dernier passe", ("auction_over",)),
+        # a slip and a change of mind both told: the director's finding is asked (25A/25B)
+        ("Ouest a dit 3♣ puis 3♦, il dit qu'il s'est trompé de mot mais je pense qu'il a "
+         "changé d'avis", ("unintended",)),
+        ("West says it was a slip of the tongue, I say he changed his mind: 3C then 3D",
+         ("unintended",)),
     ],
 )  # fmt: skip
 def test_facts_not_stated_are_not_given(text, absent):

@@ -1672,26 +1672,45 @@ def _unintended(reading: Reading) -> bool | None:
     """25A or 25B as the text tells it: a slip (``by mistake``, ``mauvais
     carton``, ``sans réflexion``, ``pulled 2S meaning 2NT``) or a change of
     mind (``changed his mind``, ``not a slip``, ``pas un carton mal pris``).
-    A slip told wins over words of thought (``il avait réfléchi, mais il a
-    sorti le mauvais carton``)."""
+    A slip told (``il avait réfléchi, mais il a sorti le mauvais carton``) wins
+    over words of thought; words of mere wanting (``he meant 3♦``, ``je
+    voulais``) do not: a change of mind also wants another call. A slip both
+    told and denied is left to ask."""
     tokens = reading.tokens
-    slip, mind = bool(reading.affirmed("@unintended")), False
+    spans = reading.cues.get("@unintended", []) + reading.cues.get("@slip", [])
+    told = [s for s in spans if not denied(tokens, *s)]
+    strong = [s for s in spans if not set(tokens[s[0] : s[1]]) <= _WANTING]
+    # "not a slip", "pas une erreur mécanique" (not "not what I wanted")
+    slip_denied = any(denied(tokens, *s) for s in strong)
+    strong = [s for s in strong if s in told]
+    unthinking = thought = changed = False
     for start, end in reading.cues.get("@intended", []):
         if denied(tokens, start, end) or (start and tokens[start - 1] in _WITHOUT):
-            slip = True  # "sans réflexion", "without thinking"
+            unthinking = True  # "sans réflexion", "without thinking"
         else:
-            mind = True
-    if not slip and reading.cues.get("@unintended"):
-        mind = True  # "not a slip", "pas involontaire"
-    if slip:
+            thought = True
+            changed |= bool(set(tokens[start:end]) & _MIND)
+    if strong or unthinking:
+        # "he says he misspoke, I think he changed his mind": both told, asked
+        return None if slip_denied or changed else True
+    if slip_denied or thought:
+        return False  # "TD found a change of mind, not a slip", even "he meant 3♦"
+    if told:
         return True
-    if mind:
-        return False
     if reading.affirmed("@unintended_weak"):
         return True  # "2♥ au lieu de 2♠", unless a change of mind is said
     if any(set(tokens[max(0, c.start - 2) : c.start]) & _MEANING for c in reading.entities.calls):
         return True  # "pulled 2S meaning 2NT", "en voulant le 1♦"
     return None
+
+
+#: Words of a change of mind itself, not of mere thinking ("changed his mind", "changement d'avis").
+_MIND = frozenset({"mind", "avis", "idee", "opinion", "misjudged", "misjudge"})
+#: Slip words that only say another call was wanted, as a change of mind also does.
+_WANTING = frozenset(
+    {"wanted", "meant", "intending", "mistake", "wrong", "was", "voulait", "voulais", "erreur",
+     "je", "ME", "mauvais", "mauvaise", "en", "voulant", "dire"}
+)  # fmt: skip
 
 
 _WITHOUT = frozenset({"sans", "without", "no"})
@@ -1907,9 +1926,9 @@ def _replacement(
         return "comparable" if reading.affirmed("@comparable") else "double_redouble"
     others = [
         c for c in reading.entities.calls
-        if c.call.is_bid and c is not call and c.start != chosen_at.start
+        if c.call.is_bid and c.call != call.call and c.call != chosen
         and not only_meant(reading.tokens, c.start)
-    ]  # fmt: skip
+    ]  # fmt: skip  (a call named again, "son 2♣ était artificiel", is not another bid)
     # the bid it was insufficient against: the highest told before it
     before = [c.call for c in others if c.start < call.start] or [c.call for c in others]
     if not before or call.call.strain is None:
@@ -1921,6 +1940,13 @@ def _replacement(
         return "insufficient"
     level = last.level if call.call.strain > last.strain else last.level + 1
     if chosen.strain == call.call.strain and chosen.level == level:
+        # 27B1(a) as the director judged it: "the TD said comparable" is 27B1(b),
+        # "not comparable" (an artificial call) 27B2
+        said = reading.affirmed("@comparable")
+        if len(said) < len(reading.cues.get("@comparable", [])):
+            return None if said else "other_bid"  # "not comparable"; both told: asked
+        if any("comparable" in tokens[s:e] for s, e in said):
+            return "comparable"  # "same meaning" alone is still the lowest bid (27B1(a))
         return "lowest_same_denomination"
     # Any other legal bid: whether it is comparable (27B1(b), 23A) is the
     # director's judgement. Read only when the text says it either way; else
