@@ -106,6 +106,13 @@ ROWS = [
     ("N 1S E 1H, E corrects to 2H", "insufficient_bid",
      {"replacement": "lowest_same_denomination", "lho_accepts": False}),
     ("N 1S E 1H, LHO accepted", "insufficient_bid", {"lho_accepts": True}),
+    # acceptance and refusal in everyday words (27A, 31)
+    ("Nord a dit 1♥ sur le 1♠ d'Ouest, Est a dit pas grave et a continué", "insufficient_bid",
+     {"offender": "N", "lho_accepts": True}),
+    ("North bid 1H over West's 1S; East said fine, carry on", "insufficient_bid",
+     {"offender": "N", "lho_accepts": True}),
+    ("West bid 1S out of turn; North said no thanks", "bid_out_of_rotation",
+     {"offender": "W", "lho_accepts": False}),
     # the replacement as the director judged it (27B1(a), 27B1(b), 27B2)
     ("Est a dit 1♥ sur 1♠, Sud a refusé, Est a remplacé par 2♥ et l'arbitre l'a jugé "
      "comparable", "insufficient_bid", {"replacement": "comparable"}),

@@ -1554,7 +1554,9 @@ def _stem_spans(tokens: tuple[str, ...]) -> tuple[tuple[int, bool], ...]:
 _ANSWERS = frozenset({"no", "non", "oui", "yes"})
 _IF = frozenset({"if", "si", "whether", "sil", "sils"})
 # What may follow an answer standing alone ("elle a dit non, puis elle a passé").
-_AFTER_ANSWER = frozenset({BREAK, COMMA, "to", "and", "et", "then", "puis", "alors"})
+_AFTER_ANSWER = frozenset(
+    {BREAK, COMMA, "to", "and", "et", "then", "puis", "alors", "thanks", "thank", "thx", "merci"}
+)  # fmt: skip
 
 
 _SIDE_FILLER = frozenset(
