@@ -63,6 +63,10 @@ ROWS = [
      {"offender": "W", "partner_called_since": True}),
     ("Ouest a enchéri 8 carreaux, Nord a passé derrière", "bid_above_seven",
      {"offender": "W", "call": "8D", "lho_called_since": True}),
+    # whose turn, relative to the writer, seen from the offender (28-32)
+    ("partner passed at my RHO's turn", "pass_out_of_rotation", {"turn_of": "lho"}),
+    ("ma partenaire a ouvert 1♥ au tour de mon adversaire de gauche", "bid_out_of_rotation",
+     {"turn_of": "rho"}),
     # who called since, told without a seat: the first to call after him is his LHO (17C)
     ("Sud a sorti 2♠ au lieu de 2♥ et l'a remplacé aussitôt, personne d'autre n'avait parlé",
      "change_of_call", {"lho_called_since": False, "partner_called_since": False}),
@@ -173,6 +177,9 @@ def test_facts_stated_in_the_text(text, irregularity, facts):
         # (21B1 until the lead is faced), so it is asked, not guessed (17D1)
         ("wrong explanation by my RHO, the auction is over", ("auction_over",)),
         ("explication fausse de Nord, remarquée après le dernier passe", ("auction_over",)),
+        # a bare LHO/RHO while the offender is another than the writer: whose? asked (28-32)
+        ("pard passed out of turn, LHO's turn", ("turn_of",)),
+        ("mon partenaire a contré alors que c'était à l'adversaire de droite", ("turn_of",)),
         # a slip and a change of mind both told: the director's finding is asked (25A/25B)
         ("Ouest a dit 3♣ puis 3♦, il dit qu'il s'est trompé de mot mais je pense qu'il a "
          "changé d'avis", ("unintended",)),

@@ -1209,6 +1209,18 @@ def _turn_holder(reading: Reading, offender: Ref | None = None) -> Ref | None:
     return next(found, None)
 
 
+def _bare_side_of_another(holder: Ref | None, offender: Ref | None) -> bool:
+    """A bare ``LHO``/``RHO`` (no "my", no seat) while the offender is a player
+    other than the writer (``pard``, ``my LHO``): the writer's side and the
+    offender's are different players, and the text does not say which."""
+    return (
+        holder is not None and holder.bare and holder.seat is None
+        and holder.writer in (Relation.LHO, Relation.RHO)
+        and offender is not None and offender.seat is None
+        and offender.writer not in (None, Relation.SELF)
+    )  # fmt: skip
+
+
 def _turn_holders(reading: Reading) -> Iterator[Ref]:
     """Every player the text names as whose turn it was, the likeliest first."""
     tokens = reading.tokens
@@ -2085,7 +2097,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
 
     text_facts: dict[str, FactValue] = {}
     if "turn_of" in relevant:
-        rel = _relation_to_offender(reading, offender, _turn_holder(reading, offender))
+        holder = _turn_holder(reading, offender)
+        # "pard passed, LHO's turn": his LHO or mine? asked, not guessed
+        unsure = _bare_side_of_another(holder, offender)
+        rel = _relation_to_offender(reading, offender, holder)
         if rel is None:
             rel = _relation_to_offender(reading, offender, _first_after_refusal(reading)[0])
         if rel is None and _first_call_told(reading, call):
@@ -2094,7 +2109,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             rel = _relation_to_offender(reading, offender, entities.dealer)
         if rel is None and kind in _OUT_OF_ROTATION:
             rel = _skipped(reading, offender, call)
-        if rel is not None and rel is not Relation.SELF:
+        if rel is not None and rel is not Relation.SELF and not unsure:
             text_facts["turn_of"] = rel.value
     next_caller, next_call = _first_after_refusal(reading)
     if next_call is not None and _relation_to_offender(
