@@ -54,6 +54,11 @@ ROWS = [
      "change_of_call", {"unintended": False}),
     ("East bid 2C, then 'no, 2D': the director found a change of mind, not a slip, "
      "although East meant 2D", "change_of_call", {"unintended": False}),
+    # a change of mind only asked about is not told
+    ("Est a sorti le mauvais carton, 2♥ au lieu de 2♠, et l'a remplacé aussitôt. Ou est-ce un "
+     "changement d'avis ?", "change_of_call", {"unintended": True}),
+    ("West pulled the wrong card, 2H for 2S, and fixed it. Or was it really a change of mind?",
+     "change_of_call", {"unintended": True}),
     # ... and how the call came out tells a slip (25A)
     ("I meant to bid 1♠ but the 1NT card came out, I fixed it at once", "change_of_call",
      {"unintended": True}),
@@ -124,6 +129,11 @@ ROWS = [
      "insufficient_bid", {"replacement": "lowest_same_denomination"}),
     ("S bid 1H over 1S, W refused, S then bid 2H, not comparable as his 1H was a transfer",
      "insufficient_bid", {"replacement": "other_bid"}),
+    # "comparable" only supposed or offered is no judgement: the bid made is the lowest
+    ("Nord 1♠, Est 1♥, Sud refuse. Est pourrait contrer si c'est comparable ; il choisit 2♥.",
+     "insufficient_bid", {"replacement": "lowest_same_denomination"}),
+    ("East opened 1S, South bid 1H, West refused. The TD said South could also double if "
+     "comparable; South bid 2H.", "insufficient_bid", {"replacement": "lowest_same_denomination"}),
     # a call named again is not the bid it was insufficient against
     ("Enchère insuffisante 2♣ de Nord sur l'ouverture 2♦. Refusée. Nord a remplacé par 3♣ ; "
      "son 2♣ et son 3♣ sont naturels.", "insufficient_bid",
@@ -177,6 +187,8 @@ def test_facts_stated_in_the_text(text, irregularity, facts):
         # (21B1 until the lead is faced), so it is asked, not guessed (17D1)
         ("wrong explanation by my RHO, the auction is over", ("auction_over",)),
         ("explication fausse de Nord, remarquée après le dernier passe", ("auction_over",)),
+        # "nobody had doubled" says why a redouble is inadmissible, not who called after it
+        ("Nord a surcontré alors que personne n'avait contré", ("lho_called_since",)),
         # a bare LHO/RHO while the offender is another than the writer: whose? asked (28-32)
         ("pard passed out of turn, LHO's turn", ("turn_of",)),
         ("mon partenaire a contré alors que c'était à l'adversaire de droite", ("turn_of",)),

@@ -1453,6 +1453,9 @@ _ANY_CALL_VERBS = _SPEAKING | _RESPONDING | frozenset(
 _CLAUSE_FILLER = _AUXILIARIES | NEGATORS | _CONTRACTED_NEGATORS | _SINCE | frozenset(
     {"else", "de", "d", "autre", "one", "ever", "also", "aussi", "then", "puis"}
 )
+_DOUBLING_VERBS = frozenset(
+    {"doubled", "double", "doubles", "redoubled", "contre", "surcontre", "contrer"}
+)  # fmt: skip
 _LATER_MARKS = _SINCE | _AFTERWARDS | frozenset({"over", "behind", "sur"})
 _EARLIER_WORDS = frozenset({"before", "avant", "until", "jusqu", "jusque", "jusquici"})
 _OTHER_CALL = frozenset({"other", "autre", "further", "more"})
@@ -1491,8 +1494,8 @@ def _anyone_called_since(tokens: tuple[str, ...]) -> bool | None:
         if not negative and token not in _EVERYONE:
             continue
         verbs = [k for k, t in enumerate(window) if t in _ANY_CALL_VERBS]
-        if not verbs:
-            continue
+        if not verbs or window[verbs[0]] in _DOUBLING_VERBS:
+            continue  # "nobody had doubled": why a redouble is inadmissible
         v = verbs[0]
         lead = window[:v]
         if not all(t in _CLAUSE_FILLER for t in lead):
@@ -1701,8 +1704,8 @@ def _unintended(reading: Reading) -> bool | None:
     for start, end in reading.cues.get("@intended", []):
         if denied(tokens, start, end) or (start and tokens[start - 1] in _WITHOUT):
             unthinking = True  # "sans réflexion", "without thinking"
-        else:
-            thought = True
+        elif not _asked_at(reading.norm, end):
+            thought = True  # not "… or is that really a change of mind?"
             changed |= bool(set(tokens[start:end]) & _MIND)
     if strong or unthinking:
         # "he says he misspoke, I think he changed his mind": both told, asked
@@ -1937,7 +1940,8 @@ def _replacement(
         return "pass"
     if not chosen.is_bid:
         # a double can be the comparable call (27B1(b), 23A) when the text says so
-        return "comparable" if reading.affirmed("@comparable") else "double_redouble"
+        judged = [sp for sp in _judged_comparable(reading) if not denied(tokens, *sp)]
+        return "comparable" if judged else "double_redouble"
     others = [
         c for c in reading.entities.calls
         if c.call.is_bid and c.call != call.call and c.call != chosen
@@ -1956,8 +1960,9 @@ def _replacement(
     if chosen.strain == call.call.strain and chosen.level == level:
         # 27B1(a) as the director judged it: "the TD said comparable" is 27B1(b),
         # "not comparable" (an artificial call) 27B2
-        said = reading.affirmed("@comparable")
-        if len(said) < len(reading.cues.get("@comparable", [])):
+        spans = _judged_comparable(reading)
+        said = [sp for sp in spans if not denied(tokens, *sp)]
+        if len(said) < len(spans):
             return None if said else "other_bid"  # "not comparable"; both told: asked
         if any("comparable" in tokens[s:e] for s, e in said):
             return "comparable"  # "same meaning" alone is still the lowest bid (27B1(a))
@@ -1971,6 +1976,30 @@ def _replacement(
         # "not comparable", "pas le même sens"; the partner told barred (27B2)
         return "other_bid"
     return None
+
+
+def _judged_comparable(reading: Reading) -> list[tuple[int, int]]:
+    """The words of comparability told as the director's judgement, not asked
+    or supposed (``would the double be comparable?``, ``si c'est comparable``)."""
+    tokens = reading.tokens
+    found = []
+    for start, end in reading.cues.get("@comparable", []):
+        clause = tokens[max(0, start - 8) : start]
+        for stop in (BREAK, COMMA):
+            if stop in clause:
+                clause = clause[len(clause) - clause[::-1].index(stop) :]
+        supposed = set(clause) & (_IF | _OPTIONAL) or any(
+            a == "se" and b in ("il", "ils") for a, b in zip(clause, clause[1:], strict=False)
+        )  # "s'il montre une main comparable", "he could also double if comparable"
+        if not _asked_at(reading.norm, end) and not supposed:
+            found.append((start, end))
+    return found
+
+
+_OPTIONAL = frozenset(
+    {"could", "might", "may", "pourrait", "pourra", "peut", "choix", "choice", "option",
+     "options", "either", "soit"}
+)  # fmt: skip
 
 
 _CHOOSING = frozenset(
