@@ -83,6 +83,11 @@ ROWS = [
      "call_when_obliged_to_pass", {"lho_called_since": True}),
     ("Nord a dit 8♥, personne n'a enchéri avant lui, puis le joueur suivant a passé derrière",
      "bid_above_seven", {"lho_called_since": True}),
+    # "before the call of X", "avant l'appel de X": X had not called
+    ("Ouest a sorti 3♣ au lieu de 3♦ et corrigé avant l'enchère de son partenaire",
+     "change_of_call", {"offender": "W", "partner_called_since": False}),
+    ("North pulled 4S instead of 4H by mistake and fixed it before the call of East",
+     "change_of_call", {"offender": "N", "lho_called_since": False}),
     # a listed call read as made by a player told silent is not his (he has not called)
     ("Dlr N. N 1♠, E 2♦, S XX (2♦ not doubled). W not called yet.",
      "inadmissible_double", {"offender": "S", "lho_called_since": False}),

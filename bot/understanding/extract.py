@@ -1519,12 +1519,31 @@ def _named_before_calling(entities: Entities, tokens: tuple[str, ...]) -> list[R
     had not called yet when it happened."""
     found = []
     for mention in entities.seats:
-        lead = tokens[max(0, mention.start - 2) : mention.start]
-        if not set(lead) & _BEFORE or mention.ref.pronoun or mention.ref.opponent:
+        if mention.ref.pronoun or mention.ref.opponent:
             continue
-        if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _CALLING:
+        lead = tokens[max(0, mention.start - 2) : mention.start]
+        if set(lead) & _BEFORE and (
+            tokens[mention.end : mention.end + 1] and tokens[mention.end] in _CALLING
+        ):
             found.append(mention.ref)
+        elif _before_the_call_of(tokens[max(0, mention.start - 6) : mention.start]):
+            found.append(mention.ref)  # "avant l'appel de Nord", "before the call of his partner"
     return found
+
+
+_CALL_NOUN = frozenset(
+    {"call", "bid", "appel", "parole", "parle", "enchere", "annonce", "intervention"}
+)  # fmt: skip
+_OF_PLAYER = frozenset({"of", "de", "du", "d"})
+_ARTICLES = frozenset({"the", "le", "la", "l", "his", "her", "their", "son", "sa", "leur"})
+
+
+def _before_the_call_of(lead: tuple[str, ...]) -> bool:
+    """The words before a player: ``avant (l') appel de``, ``before the call of (his)``."""
+    words = [t for t in lead if t not in _ARTICLES]
+    return len(words) >= 3 and words[-3] in _BEFORE and words[-2] in _CALL_NOUN and (
+        words[-1] in _OF_PLAYER
+    )  # fmt: skip
 
 
 #: Word stems that say the irregular call was accepted or refused, whatever
