@@ -50,11 +50,48 @@ ROWS = [
      {"offender_relative": "partner", "call": "2C", "artificial": True}),
     ("il a sorti le mauvais carton", "change_of_call", {"unintended": True}),
     ("he changed his mind and bid 2S instead of 1S", "change_of_call", {"unintended": False}),
+    # a slip denied, or a change of mind told, outweighs words of mere wanting (25B)
+    ("Nord a dit 2♥ puis 3♥ : pas une erreur mécanique, il voulait dire 3♥ depuis le début",
+     "change_of_call", {"unintended": False}),
+    ("East bid 2C, then 'no, 2D': the director found a change of mind, not a slip, "
+     "although East meant 2D", "change_of_call", {"unintended": False}),
+    # a change of mind only asked about is not told
+    ("Est a sorti le mauvais carton, 2♥ au lieu de 2♠, et l'a remplacé aussitôt. Ou est-ce un "
+     "changement d'avis ?", "change_of_call", {"unintended": True}),
+    ("West pulled the wrong card, 2H for 2S, and fixed it. Or was it really a change of mind?",
+     "change_of_call", {"unintended": True}),
+    # ... and how the call came out tells a slip (25A)
+    ("I meant to bid 1♠ but the 1NT card came out, I fixed it at once", "change_of_call",
+     {"unintended": True}),
+    ("Sud a dit 2♣ puis 2♦ dans le même souffle", "change_of_call", {"unintended": True}),
     # who called since
     ("Ouest a sorti 3♦ au lieu de 3♥, son partenaire a déjà parlé", "change_of_call",
      {"offender": "W", "partner_called_since": True}),
     ("Ouest a enchéri 8 carreaux, Nord a passé derrière", "bid_above_seven",
      {"offender": "W", "call": "8D", "lho_called_since": True}),
+    # whose turn, relative to the writer, seen from the offender (28-32)
+    ("partner passed at my RHO's turn", "pass_out_of_rotation", {"turn_of": "lho"}),
+    ("ma partenaire a ouvert 1♥ au tour de mon adversaire de gauche", "bid_out_of_rotation",
+     {"turn_of": "rho"}),
+    # who called since, told without a seat: the first to call after him is his LHO (17C)
+    ("Sud a sorti 2♠ au lieu de 2♥ et l'a remplacé aussitôt, personne d'autre n'avait parlé",
+     "change_of_call", {"lho_called_since": False, "partner_called_since": False}),
+    ("North pulled 3C instead of 3D and fixed it before the next player", "change_of_call",
+     {"lho_called_since": False}),
+    ("Est a dit 8♠ ; aucune autre annonce n'a suivi", "bid_above_seven",
+     {"lho_called_since": False}),
+    ("West had to pass throughout but bid 3♦; the next player already passed over it",
+     "call_when_obliged_to_pass", {"lho_called_since": True}),
+    ("Nord a dit 8♥, personne n'a enchéri avant lui, puis le joueur suivant a passé derrière",
+     "bid_above_seven", {"lho_called_since": True}),
+    # "before the call of X", "avant l'appel de X": X had not called
+    ("Ouest a sorti 3♣ au lieu de 3♦ et corrigé avant l'enchère de son partenaire",
+     "change_of_call", {"offender": "W", "partner_called_since": False}),
+    ("North pulled 4S instead of 4H by mistake and fixed it before the call of East",
+     "change_of_call", {"offender": "N", "lho_called_since": False}),
+    # a listed call read as made by a player told silent is not his (he has not called)
+    ("Dlr N. N 1♠, E 2♦, S XX (2♦ not doubled). W not called yet.",
+     "inadmissible_double", {"offender": "S", "lho_called_since": False}),
     # cards exposed
     ("carte exposée : le roi de pique", "card_exposed_during_auction", {"cards": "one_honour"}),
     ("deux cartes de Nord sont tombées pendant les enchères", "card_exposed_during_auction",
@@ -84,6 +121,31 @@ ROWS = [
     ("N 1S E 1H, E corrects to 2H", "insufficient_bid",
      {"replacement": "lowest_same_denomination", "lho_accepts": False}),
     ("N 1S E 1H, LHO accepted", "insufficient_bid", {"lho_accepts": True}),
+    # acceptance and refusal in everyday words (27A, 31)
+    ("Nord a dit 1♥ sur le 1♠ d'Ouest, Est a dit pas grave et a continué", "insufficient_bid",
+     {"offender": "N", "lho_accepts": True}),
+    ("North bid 1H over West's 1S; East said fine, carry on", "insufficient_bid",
+     {"offender": "N", "lho_accepts": True}),
+    ("West bid 1S out of turn; North said no thanks", "bid_out_of_rotation",
+     {"offender": "W", "lho_accepts": False}),
+    # the replacement as the director judged it (27B1(a), 27B1(b), 27B2)
+    ("Est a dit 1♥ sur 1♠, Sud a refusé, Est a remplacé par 2♥ et l'arbitre l'a jugé "
+     "comparable", "insufficient_bid", {"replacement": "comparable"}),
+    ("W bid 2C over 2D, N declined, W then bid 3C, natural with the same meaning",
+     "insufficient_bid", {"replacement": "lowest_same_denomination"}),
+    ("S bid 1H over 1S, W refused, S then bid 2H, not comparable as his 1H was a transfer",
+     "insufficient_bid", {"replacement": "other_bid"}),
+    # "comparable" only supposed or offered is no judgement: the bid made is the lowest
+    ("Nord 1♠, Est 1♥, Sud refuse. Est pourrait contrer si c'est comparable ; il choisit 2♥.",
+     "insufficient_bid", {"replacement": "lowest_same_denomination"}),
+    ("East opened 1S, South bid 1H, West refused. The TD said South could also double if "
+     "comparable; South bid 2H.", "insufficient_bid", {"replacement": "lowest_same_denomination"}),
+    # a call named again is not the bid it was insufficient against
+    ("Enchère insuffisante 2♣ de Nord sur l'ouverture 2♦. Refusée. Nord a remplacé par 3♣ ; "
+     "son 2♣ et son 3♣ sont naturels.", "insufficient_bid",
+     {"replacement": "lowest_same_denomination"}),
+    ("My partner bid 2C over their 2D. Refused. She replaced it with 3C; her 2C and 3C were "
+     "both natural.", "insufficient_bid", {"replacement": "lowest_same_denomination"}),
     # a call after the contract is stated or before the opening lead: Law 39, not 31
     ("Le contrat est 4♠ par Sud. Avant l'entame, Est dit 5♣.", "call_after_final_pass",
      {"offender": "E", "call": "5C"}),
@@ -131,6 +193,16 @@ def test_facts_stated_in_the_text(text, irregularity, facts):
         # (21B1 until the lead is faced), so it is asked, not guessed (17D1)
         ("wrong explanation by my RHO, the auction is over", ("auction_over",)),
         ("explication fausse de Nord, remarquée après le dernier passe", ("auction_over",)),
+        # "nobody had doubled" says why a redouble is inadmissible, not who called after it
+        ("Nord a surcontré alors que personne n'avait contré", ("lho_called_since",)),
+        # a bare LHO/RHO while the offender is another than the writer: whose? asked (28-32)
+        ("pard passed out of turn, LHO's turn", ("turn_of",)),
+        ("mon partenaire a contré alors que c'était à l'adversaire de droite", ("turn_of",)),
+        # a slip and a change of mind both told: the director's finding is asked (25A/25B)
+        ("Ouest a dit 3♣ puis 3♦, il dit qu'il s'est trompé de mot mais je pense qu'il a "
+         "changé d'avis", ("unintended",)),
+        ("West says it was a slip of the tongue, I say he changed his mind: 3C then 3D",
+         ("unintended",)),
     ],
 )  # fmt: skip
 def test_facts_not_stated_are_not_given(text, absent):

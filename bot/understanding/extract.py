@@ -245,6 +245,12 @@ def read(text: str) -> Reading:
     listing = read_listing(norm)
     if listing is not None:
         listed = list(listing.calls)
+        if not listing.seatless:
+            # "W XX (2H undoubled). N not yet called": the last call listed,
+            # read as his, is not one the player told silent made
+            silent = {entities.compass(ref) for ref in _told_silent(entities, norm.tokens)}
+            while len(listed) > 2 and listed[-1][0] in silent:
+                listed.pop()
         if not listing.seatless and len(listing.calls) >= 3:
             listed += _told_beyond(listing.starts, entities, cues, norm.tokens)
         derivation: Derivation | None = derive(listing.dealer, listed)
@@ -284,6 +290,8 @@ def _told_beyond(
             continue
         if _named_not_made(tokens, mention):
             continue
+        if any(entities.compass(ref) == seat for ref in _told_silent(entities, tokens)):
+            continue  # "N not yet called": a call read as his is not one he made
         later = mention.start > max(starts)
         placed_after = mention.start < min(starts) and bool(
             set(tokens[mention.end : mention.end + 2]) & _EARLIER_MARKERS
@@ -2044,6 +2052,18 @@ def _turn_holder(reading: Reading, offender: Ref | None = None) -> Ref | None:
     return next(found, None)
 
 
+def _bare_side_of_another(holder: Ref | None, offender: Ref | None) -> bool:
+    """A bare ``LHO``/``RHO`` (no "my", no seat) while the offender is a player
+    other than the writer (``pard``, ``my LHO``): the writer's side and the
+    offender's are different players, and the text does not say which."""
+    return (
+        holder is not None and holder.bare and holder.seat is None
+        and holder.writer in (Relation.LHO, Relation.RHO)
+        and offender is not None and offender.seat is None
+        and offender.writer not in (None, Relation.SELF)
+    )  # fmt: skip
+
+
 def _turn_holders(reading: Reading) -> Iterator[Ref]:
     """Every player the text names as whose turn it was, the likeliest first."""
     tokens = reading.tokens
@@ -2126,7 +2146,8 @@ def _called_since(
                 found.setdefault("partner", value)
             elif rel is Relation.RHO and not value:
                 found.setdefault("rho", False)
-    for ref in _named_before_calling(reading) + _told_silent(reading):
+    silent = _named_before_calling(reading.entities, reading.tokens)
+    for ref in silent + _told_silent(reading.entities, reading.tokens):
         rel = _relation_to_offender(reading, offender, ref)
         if rel is Relation.LHO:
             found.setdefault("lho", False)
@@ -2140,6 +2161,10 @@ def _called_since(
             found.setdefault("lho", True)
         elif rel is Relation.PARTNER:
             found.setdefault("partner", True)
+    anyone = _anyone_called_since(reading.tokens)
+    if anyone is not None:
+        # the first to call after the offender is his LHO (Law 17C)
+        found.setdefault("lho", anyone)
     # a call by the offender's LHO or partner named after his call
     calls = reading.entities.calls
     own = [i for i, c in enumerate(calls) if c.caller is not None and c.caller == offender]
@@ -2173,26 +2198,26 @@ _SPEAKING = frozenset(
 
 
 def _clauses_of_named_players(
-    reading: Reading, width: int
+    entities: Entities, tokens: tuple[str, ...], width: int
 ) -> Iterator[tuple[SeatMention, list[str]]]:
     """Each player named by seat or role (not a pronoun, not "an opponent"),
     with the words that follow him up to the clause's end (at most ``width``)."""
-    for mention in reading.entities.seats:
+    for mention in entities.seats:
         if mention.ref.pronoun or mention.ref.opponent or not mention.ref.known:
             continue
         clause: list[str] = []
-        for token in reading.tokens[mention.end : mention.end + width]:
+        for token in tokens[mention.end : mention.end + width]:
             if token in (BREAK, COMMA) or token in SEATS:
                 break
             clause.append(token)
         yield mention, clause
 
 
-def _told_silent(reading: Reading) -> list[Ref]:
+def _told_silent(entities: Entities, tokens: tuple[str, ...]) -> list[Ref]:
     """``O n'a pas parlé``, ``W not called``, ``S has not bid yet``, ``West
     called the director before speaking``: that player had not called."""
     found = []
-    for mention, clause in _clauses_of_named_players(reading, 8):
+    for mention, clause in _clauses_of_named_players(entities, tokens, 8):
         verbs = [i for i, t in enumerate(clause) if t in _SPEAKING]
         if not verbs:
             continue
@@ -2220,7 +2245,7 @@ def _told_calling_since(reading: Reading) -> list[Ref]:
     son partner a callé``, ``after his partner responded``: that player called
     after the irregular call."""
     found = []
-    for mention, clause in _clauses_of_named_players(reading, 6):
+    for mention, clause in _clauses_of_named_players(reading.entities, reading.tokens, 6):
         verbs = [i for i, t in enumerate(clause) if t in _SPEAKING or t in _RESPONDING]
         if not verbs:
             continue
@@ -2261,19 +2286,107 @@ _AUXILIARIES = frozenset(
      "ait", "already", "deja", "even", "still", "toujours", "meme", "n", "ne", "rien"}
 )  # fmt: skip
 
+#: Words naming whoever called after the call, not a seat: "nobody", "the next player" (OPP).
+_NOBODY = frozenset({"nobody", "noone", "personne", "none"})
+_EVERYONE = frozenset({"everyone", "everybody", "OPP", "opps", "opponents", "adversaires"})
+_ANY_CALL_VERBS = _SPEAKING | _RESPONDING | frozenset(
+    {"passed", "pass", "passes", "went", "acted", "reparle", "appele", "contre", "surcontre",
+     "redoubled", "double", "doubles"}
+)
+_CLAUSE_FILLER = _AUXILIARIES | NEGATORS | _CONTRACTED_NEGATORS | _SINCE | frozenset(
+    {"else", "de", "d", "autre", "one", "ever", "also", "aussi", "then", "puis"}
+)
+_DOUBLING_VERBS = frozenset(
+    {"doubled", "double", "doubles", "redoubled", "contre", "surcontre", "contrer"}
+)  # fmt: skip
+_LATER_MARKS = _SINCE | _AFTERWARDS | frozenset({"over", "behind", "sur"})
+_EARLIER_WORDS = frozenset({"before", "avant", "until", "jusqu", "jusque", "jusquici"})
+_OTHER_CALL = frozenset({"other", "autre", "further", "more"})
+_CALL_NOUNS = frozenset({"call", "calls", "appel", "appels", "annonce", "annonces", "bid", "bids"})
 
-def _named_before_calling(reading: Reading) -> list[Ref]:
+
+def _anyone_called_since(tokens: tuple[str, ...]) -> bool | None:
+    """Whether anyone called after the irregular call, told without a seat:
+    ``nobody else had called``, ``personne n'avait reparlé``, ``the next player
+    has not called``, ``before the next player``, ``no further call``,
+    ``avant tout autre appel`` (false); ``the next player already bid after
+    it``, ``everyone has called since`` (true). ``nobody had bid before`` is
+    about the calls before it and says nothing here."""
+    for i, token in enumerate(tokens):
+        window = tokens[i + 1 : i + 9]
+        for stop in (BREAK, COMMA):
+            if stop in window:
+                window = window[: window.index(stop)]
+        if token in _BEFORE and i + 1 < len(tokens):
+            # "before the next player", "avant tout autre appel", "before any other call"
+            rest = [t for t in tokens[i + 1 : i + 4] if t not in ("the", "le", "la", "l", "que")]
+            if rest[:1] == ["OPP"]:
+                return False
+            if rest[:1] in (["any"], ["tout"], ["toute"], ["aucun"]) and (
+                set(rest[1:3]) & _OTHER_CALL and set(rest[1:3]) & _CALL_NOUNS
+            ):
+                return False
+            continue
+        if token in ("no", "aucun", "aucune", "pas") and window[:2] and (
+            window[0] in _OTHER_CALL and window[1] in _CALL_NOUNS
+        ):
+            return False  # "no further call", "aucune autre annonce"
+        negative = token in _NOBODY
+        if token == "personne" and "ne" not in window[:3]:
+            continue  # "une personne", "vulnérable : personne"
+        if not negative and token not in _EVERYONE:
+            continue
+        verbs = [k for k, t in enumerate(window) if t in _ANY_CALL_VERBS]
+        if not verbs or window[verbs[0]] in _DOUBLING_VERBS:
+            continue  # "nobody had doubled": why a redouble is inadmissible
+        v = verbs[0]
+        lead = window[:v]
+        if not all(t in _CLAUSE_FILLER for t in lead):
+            continue
+        if v and window[v - 1] in ("se", "s"):
+            continue  # "il s'est passé"
+        trailing = set(window[v + 1 : v + 4])
+        if trailing & _EARLIER_WORDS:
+            continue  # "nobody had bid before me": the calls before it
+        if set(lead) & (NEGATORS | _CONTRACTED_NEGATORS):
+            negative = True
+        if negative:
+            return False
+        if set(lead) & _LATER_MARKS or trailing & _LATER_MARKS:
+            return True  # "the next player already bid", "everyone called after that"
+    return None
+
+
+def _named_before_calling(entities: Entities, tokens: tuple[str, ...]) -> list[Ref]:
     """``before South had called``, ``avant que Nord ait parlé``: that player
     had not called yet when it happened."""
-    tokens = reading.tokens
     found = []
-    for mention in reading.entities.seats:
-        lead = tokens[max(0, mention.start - 2) : mention.start]
-        if not set(lead) & _BEFORE or mention.ref.pronoun or mention.ref.opponent:
+    for mention in entities.seats:
+        if mention.ref.pronoun or mention.ref.opponent:
             continue
-        if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _CALLING:
+        lead = tokens[max(0, mention.start - 2) : mention.start]
+        if set(lead) & _BEFORE and (
+            tokens[mention.end : mention.end + 1] and tokens[mention.end] in _CALLING
+        ):
             found.append(mention.ref)
+        elif _before_the_call_of(tokens[max(0, mention.start - 6) : mention.start]):
+            found.append(mention.ref)  # "avant l'appel de Nord", "before the call of his partner"
     return found
+
+
+_CALL_NOUN = frozenset(
+    {"call", "bid", "appel", "parole", "parle", "enchere", "annonce", "intervention"}
+)  # fmt: skip
+_OF_PLAYER = frozenset({"of", "de", "du", "d"})
+_ARTICLES = frozenset({"the", "le", "la", "l", "his", "her", "their", "son", "sa", "leur"})
+
+
+def _before_the_call_of(lead: tuple[str, ...]) -> bool:
+    """The words before a player: ``avant (l') appel de``, ``before the call of (his)``."""
+    words = [t for t in lead if t not in _ARTICLES]
+    return len(words) >= 3 and words[-3] in _BEFORE and words[-2] in _CALL_NOUN and (
+        words[-1] in _OF_PLAYER
+    )  # fmt: skip
 
 
 #: Word stems that say the irregular call was accepted or refused, whatever
@@ -2318,7 +2431,9 @@ def _stem_spans(tokens: tuple[str, ...]) -> tuple[tuple[int, bool], ...]:
 _ANSWERS = frozenset({"no", "non", "oui", "yes"})
 _IF = frozenset({"if", "si", "whether", "sil", "sils"})
 # What may follow an answer standing alone ("elle a dit non, puis elle a passé").
-_AFTER_ANSWER = frozenset({BREAK, COMMA, "to", "and", "et", "then", "puis", "alors"})
+_AFTER_ANSWER = frozenset(
+    {BREAK, COMMA, "to", "and", "et", "then", "puis", "alors", "thanks", "thank", "thx", "merci"}
+)  # fmt: skip
 
 
 _SIDE_FILLER = frozenset(
@@ -2436,26 +2551,45 @@ def _unintended(reading: Reading) -> bool | None:
     """25A or 25B as the text tells it: a slip (``by mistake``, ``mauvais
     carton``, ``sans réflexion``, ``pulled 2S meaning 2NT``) or a change of
     mind (``changed his mind``, ``not a slip``, ``pas un carton mal pris``).
-    A slip told wins over words of thought (``il avait réfléchi, mais il a
-    sorti le mauvais carton``)."""
+    A slip told (``il avait réfléchi, mais il a sorti le mauvais carton``) wins
+    over words of thought; words of mere wanting (``he meant 3♦``, ``je
+    voulais``) do not: a change of mind also wants another call. A slip both
+    told and denied is left to ask."""
     tokens = reading.tokens
-    slip, mind = bool(reading.affirmed("@unintended")), False
+    spans = reading.cues.get("@unintended", []) + reading.cues.get("@slip", [])
+    told = [s for s in spans if not denied(tokens, *s)]
+    strong = [s for s in spans if not set(tokens[s[0] : s[1]]) <= _WANTING]
+    # "not a slip", "pas une erreur mécanique" (not "not what I wanted")
+    slip_denied = any(denied(tokens, *s) for s in strong)
+    strong = [s for s in strong if s in told]
+    unthinking = thought = changed = False
     for start, end in reading.cues.get("@intended", []):
         if denied(tokens, start, end) or (start and tokens[start - 1] in _WITHOUT):
-            slip = True  # "sans réflexion", "without thinking"
-        else:
-            mind = True
-    if not slip and reading.cues.get("@unintended"):
-        mind = True  # "not a slip", "pas involontaire"
-    if slip:
+            unthinking = True  # "sans réflexion", "without thinking"
+        elif not _asked_at(reading.norm, end):
+            thought = True  # not "… or is that really a change of mind?"
+            changed |= bool(set(tokens[start:end]) & _MIND)
+    if strong or unthinking:
+        # "he says he misspoke, I think he changed his mind": both told, asked
+        return None if slip_denied or changed else True
+    if slip_denied or thought:
+        return False  # "TD found a change of mind, not a slip", even "he meant 3♦"
+    if told:
         return True
-    if mind:
-        return False
     if reading.affirmed("@unintended_weak"):
         return True  # "2♥ au lieu de 2♠", unless a change of mind is said
     if any(set(tokens[max(0, c.start - 2) : c.start]) & _MEANING for c in reading.entities.calls):
         return True  # "pulled 2S meaning 2NT", "en voulant le 1♦"
     return None
+
+
+#: Words of a change of mind itself, not of mere thinking ("changed his mind", "changement d'avis").
+_MIND = frozenset({"mind", "avis", "idee", "opinion", "misjudged", "misjudge"})
+#: Slip words that only say another call was wanted, as a change of mind also does.
+_WANTING = frozenset(
+    {"wanted", "meant", "intending", "mistake", "wrong", "was", "voulait", "voulais", "erreur",
+     "je", "ME", "mauvais", "mauvaise", "en", "voulant", "dire"}
+)  # fmt: skip
 
 
 _WITHOUT = frozenset({"sans", "without", "no"})
@@ -2668,12 +2802,13 @@ def _replacement(
         return "pass"
     if not chosen.is_bid:
         # a double can be the comparable call (27B1(b), 23A) when the text says so
-        return "comparable" if reading.affirmed("@comparable") else "double_redouble"
+        judged = [sp for sp in _judged_comparable(reading) if not denied(tokens, *sp)]
+        return "comparable" if judged else "double_redouble"
     others = [
         c for c in reading.entities.calls
-        if c.call.is_bid and c is not call and c.start != chosen_at.start
+        if c.call.is_bid and c.call != call.call and c.call != chosen
         and not only_meant(reading.tokens, c.start)
-    ]  # fmt: skip
+    ]  # fmt: skip  (a call named again, "son 2♣ était artificiel", is not another bid)
     # the bid it was insufficient against: the highest told before it
     before = [c.call for c in others if c.start < call.start] or [c.call for c in others]
     if not before or call.call.strain is None:
@@ -2685,6 +2820,14 @@ def _replacement(
         return "insufficient"
     level = last.level if call.call.strain > last.strain else last.level + 1
     if chosen.strain == call.call.strain and chosen.level == level:
+        # 27B1(a) as the director judged it: "the TD said comparable" is 27B1(b),
+        # "not comparable" (an artificial call) 27B2
+        spans = _judged_comparable(reading)
+        said = [sp for sp in spans if not denied(tokens, *sp)]
+        if len(said) < len(spans):
+            return None if said else "other_bid"  # "not comparable"; both told: asked
+        if any("comparable" in tokens[s:e] for s, e in said):
+            return "comparable"  # "same meaning" alone is still the lowest bid (27B1(a))
         return "lowest_same_denomination"
     # Any other legal bid: whether it is comparable (27B1(b), 23A) is the
     # director's judgement. Read only when the text says it either way; else
@@ -2695,6 +2838,30 @@ def _replacement(
         # "not comparable", "pas le même sens"; the partner told barred (27B2)
         return "other_bid"
     return None
+
+
+def _judged_comparable(reading: Reading) -> list[tuple[int, int]]:
+    """The words of comparability told as the director's judgement, not asked
+    or supposed (``would the double be comparable?``, ``si c'est comparable``)."""
+    tokens = reading.tokens
+    found = []
+    for start, end in reading.cues.get("@comparable", []):
+        clause = tokens[max(0, start - 8) : start]
+        for stop in (BREAK, COMMA):
+            if stop in clause:
+                clause = clause[len(clause) - clause[::-1].index(stop) :]
+        supposed = set(clause) & (_IF | _OPTIONAL) or any(
+            a == "se" and b in ("il", "ils") for a, b in zip(clause, clause[1:], strict=False)
+        )  # "s'il montre une main comparable", "he could also double if comparable"
+        if not _asked_at(reading.norm, end) and not supposed:
+            found.append((start, end))
+    return found
+
+
+_OPTIONAL = frozenset(
+    {"could", "might", "may", "pourrait", "pourra", "peut", "choix", "choice", "option",
+     "options", "either", "soit"}
+)  # fmt: skip
 
 
 _CHOOSING = frozenset(
@@ -2821,7 +2988,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
 
     text_facts: dict[str, FactValue] = {}
     if "turn_of" in relevant:
-        rel = _relation_to_offender(reading, offender, _turn_holder(reading, offender))
+        holder = _turn_holder(reading, offender)
+        # "pard passed, LHO's turn": his LHO or mine? asked, not guessed
+        unsure = _bare_side_of_another(holder, offender)
+        rel = _relation_to_offender(reading, offender, holder)
         if rel is None:
             rel = _relation_to_offender(reading, offender, _first_after_refusal(reading)[0])
         if rel is None and _first_call_told(reading, call):
@@ -2830,7 +3000,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             rel = _relation_to_offender(reading, offender, entities.dealer)
         if rel is None and kind in _OUT_OF_ROTATION:
             rel = _skipped(reading, offender, call)
-        if rel is not None and rel is not Relation.SELF:
+        if rel is not None and rel is not Relation.SELF and not unsure:
             text_facts["turn_of"] = rel.value
     next_caller, next_call = _first_after_refusal(reading)
     if next_call is not None and _relation_to_offender(
