@@ -287,3 +287,48 @@ def test_offender_and_call_as_written(text, irregularity, facts):
 def test_a_double_is_inadmissible_only_on_the_doublers_own_side(text, inadmissible):
     result = classify(text)
     assert (result.irregularity == "inadmissible_double") is inadmissible, result
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        # Law 32: "contre de mon partenaire", "X by my partner" name the doubler,
+        # not whose call was doubled; no call of his own side is doubled
+        ("Contre prématuré de mon partenaire, l'adversaire à sa droite a ensuite passé",
+         "double_out_of_rotation"),
+        ("X avant son tour par ma partenaire ; ma droite n'avait rien dit",
+         "double_out_of_rotation"),
+        ("A double by my partner before his turn, my RHO then passed", "double_out_of_rotation"),
+        # the partner named after the double is the subject of the next clause
+        ("mon adversaire de gauche a contré trop vite, son partenaire n'avait pas encore parlé",
+         "double_out_of_rotation"),
+        # 36A: the call doubled is named, and it is the doubler's own side's
+        ("Mon partenaire a contré l'ouverture de ma partenaire... pardon, mon ouverture",
+         "inadmissible_double"),
+        ("East doubled the opening of his partner", "inadmissible_double"),
+        # "pd's turn": the turn named by the note's abbreviation for partner
+        ("pd's turn and LHO doubled 2C", "double_out_of_rotation"),
+    ],
+)  # fmt: skip
+def test_the_doubler_named_by_of_is_not_the_owner(text, irregularity):
+    assert classify(text).irregularity == irregularity
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        # Law 25: one player's bid put back at once, no other bid told for it
+        # to be insufficient over (27 needs an earlier bid by another player)
+        ("ma gauche : 2♣ non, 3♣", "change_of_call"),
+        ("LHO said 1S no 2S", "change_of_call"),
+        ("E : « 2♥... euh, 2♠ », d'une traite", "change_of_call"),
+        ("N annonce 1♦. Pardon, 1♥, sans attendre", "change_of_call"),
+        ("j'ai dit 2 trèfles et aussitôt 2 carreaux, mauvais carton", "change_of_call"),
+        # Law 27: another player's bid told before it
+        ("RHO opened 1S, I said 1H no 2H", "insufficient_bid"),
+        # Law 38 governs a bid above seven, even taken back
+        ("North said 8S by mistake, he wanted to double", "bid_above_seven"),
+    ],
+)  # fmt: skip
+def test_a_bid_taken_back_at_once_is_a_change_of_call(text, irregularity):
+    assert classify(text).irregularity == irregularity

@@ -62,3 +62,27 @@ TWO_IRREGULARITIES = [
 @pytest.mark.parametrize(("text", "irregularity"), TWO_IRREGULARITIES)
 def test_the_closing_question_names_the_incident(text, irregularity):
     assert classify(text).irregularity == irregularity
+
+
+# The rectification told as the story's sequel: the player told to pass is
+# named, and the call told after it is another player's (Laws 30-32 and 27),
+# not a call by the barred player (Law 37).
+RECTIFICATION_TOLD = [
+    ("Donne 4. S 1♣, O contre au tour de N. S refuse. N doit passer tout le long. "
+     "NS jouent 3♣.", "double_out_of_rotation"),
+    ("Dealer S. S 1H, then E doubled before W had called. Not accepted. W barred "
+     "throughout. NS bid on to 4H.", "double_out_of_rotation"),
+    ("I am West. North opened 1D and I doubled before my partner East had called. "
+     "South refused it. Partner had to pass once and I bid 2C. Was that fair?",
+     "double_out_of_rotation"),
+    # Law 37: the barred player himself calls after it
+    ("Donne 9. E doit passer jusqu'à la fin (31B) ; E annonce quand même 2♠.",
+     "call_when_obliged_to_pass"),
+    ("W had to pass throughout after his partner's bid out of turn, but then "
+     "he doubled 3H anyway.", "call_when_obliged_to_pass"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity"), RECTIFICATION_TOLD)
+def test_the_rectification_told_after_the_incident(text, irregularity):
+    assert classify(text).irregularity == irregularity

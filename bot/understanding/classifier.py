@@ -69,11 +69,18 @@ _BACKGROUND = frozenset(
     {"apres", "after", "following", "cause", "because", "suite", "depuis", "since"}
 )  # fmt: skip
 _OVER = frozenset({"sur", "over", "after", "apres", "dessus"})
-_CORRECTION = frozenset({"puis", "then", "non", "no", "corrige", "corrected", "instead"})
+_CORRECTION = frozenset(
+    {"puis", "then", "non", "no", "corrige", "corrected", "instead", "suite", "aussitot",
+     "immediately"}
+)  # fmt: skip
 # Words that take the first call back, not only follow it ("pass - no, double").
 _RETRACTION = frozenset(
     {"non", "no", "nope", "sorry", "pardon", "oops", "oups", "corrige", "corrected", "instead",
-     "meant", "mean", "voulais", "wanted"}
+     "meant", "mean", "voulais", "wanted", "euh", "heu", "uh", "er", "erm", "um", "hum"}
+)  # fmt: skip
+#: Fillers and apologies that take back a call across a full stop ("1♣. Sorry, 1♦").
+_SLIP_WORDS = frozenset(
+    {"euh", "heu", "uh", "er", "erm", "um", "hum", "sorry", "pardon", "oops", "oups"}
 )  # fmt: skip
 _PAST = frozenset({"avait", "had", "avais"})
 _INTENT = frozenset(
@@ -362,9 +369,26 @@ def _precedence(
         # "E 1H over 1S, then no, 2H": an insufficient bid made sufficient in
         # its strain, with no slip told, is Law 27 (27C), not a change of call
         factors[I.CHANGE_OF_CALL] = 0.5
+    if _corrected_alone(reading):
+        # "pd said 2D no 2H", "RHO: 1NT, no, 2NT": one player's call taken
+        # back, no other player's bid told for it to be insufficient over
+        factors[I.INSUFFICIENT_BID] = 0.4
     if not _called_when_obliged(reading) and _bar_kept(reading):
         factors[I.CALL_WHEN_OBLIGED_TO_PASS] = 0.2
     return factors
+
+
+def _corrected_alone(reading: Reading) -> bool:
+    """The only bids told are one player's bid and the one he put in its place
+    at once (``2♦ non, 2♥``, ``1♣… pardon, 1♦``): a change of call (Law 25),
+    with no earlier bid by another player to be insufficient over."""
+    bids = [c for c in reading.entities.calls if not c.call.is_pass]
+    if len(bids) != 2 or not bids[0].call.is_bid or not bids[1].call.is_bid:
+        return False
+    first, second = sorted(bids, key=lambda c: c.start)
+    if second.caller is not None and first.caller is not None and second.caller != first.caller:
+        return False
+    return bool(_said_again(reading))
 
 
 def _raised_in_its_strain(reading: Reading) -> bool:
@@ -823,7 +847,7 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
                 or set(_sentence_before(tokens, call.start)) & _SUPPOSED
             ):
                 continue  # "S was on the point to bid 3C", "si O annonce autre chose"
-            if call.start >= end and not _another_player(reading, caller, obligee):
+            if call.start >= end and _by_the_obligee(reading, call, caller, obligee, end):
                 return True
             between = tokens[call.end : start]
             if 0 <= len(between) <= 5 and BREAK not in between and set(between) & _DESPITE:
@@ -900,6 +924,32 @@ def _sentence_caller(reading: Reading, call: Any) -> Any:
     return max(earlier, key=lambda c: c.start).caller if earlier else None
 
 
+def _by_the_obligee(reading: Reading, call: Any, caller: Any, obligee: Any, end: int) -> bool:
+    """A call told after an obligation to pass (ending at token ``end``) may
+    be the obligee's: not another named player's, nor, when its caller is
+    untold, one told after another player is named (``S barred throughout.
+    EW reach 2S``, ``partner had to pass once. I bid 2D``): the story goes on
+    with that player. ``partner`` alone beside ``I`` names another player."""
+    if _another_player(reading, caller, obligee):
+        return False
+    if obligee is None or not obligee.known:
+        return True
+    if caller is None or not caller.known:
+        named = any(
+            end <= m.start and m.end <= call.start and not m.ref.pronoun
+            for m in reading.entities.seats
+        ) or bool(set(reading.tokens[end : call.start]) & _SIDES)  # fmt: skip
+        return not named
+    return not (
+        obligee.bare and obligee.writer is Relation.PARTNER
+        and not caller.bare and caller.writer is Relation.SELF
+    )  # fmt: skip
+
+
+#: A side named as one (``EW reach 2S``, ``NS jouent 3♣``, ``we bid 4♠``): not one player.
+_SIDES = frozenset({"ns", "ew", "eo", "oe", "sn", "WE"})
+
+
 def _another_player(reading: Reading, caller: Any, obligee: Any) -> bool:
     """Both players are named and they are not the same one."""
     if caller is None or obligee is None or not caller.known or not obligee.known:
@@ -923,9 +973,13 @@ def _said_again(reading: Reading) -> frozenset[str]:
     the two calls (empty when there is no such pair)."""
     calls = sorted(reading.entities.calls, key=lambda c: c.start)  # as told
     for first, second in zip(calls, calls[1:], strict=False):
-        between = frozenset(_between(reading, first, second))
-        if BREAK in between:
-            continue
+        told = _between(reading, first, second)
+        between = frozenset(told)
+        words = [t for t in told if t not in (BREAK, COMMA)]
+        if BREAK in between and not (0 < len(words) <= 2 and set(words) <= _SLIP_WORDS):
+            continue  # another sentence, unless it is "3♦… euh, 3♥", "1♣. Sorry, 1♦"
+        if first.call.is_bid and first.call.level > 7:
+            continue  # "8♥ by mistake, I meant to double": no call to change (Law 38)
         # "bid 1H then said sorry and put 1S", "passed, then said no no I want
         # 1S": a call taken back by whoever made it, the player named or not
         # (the "I" of the words he said is himself)
@@ -936,7 +990,7 @@ def _said_again(reading: Reading) -> frozenset[str]:
             retracted and between & _SAYING and second.caller.writer is Relation.SELF
         ):
             continue
-        if between & _CORRECTION and (retracted or not between & _OVER):
+        if retracted or (between & _CORRECTION and not between & _OVER):
             return between
     return frozenset()
 
@@ -1195,8 +1249,19 @@ def _partner_named_after(reading: Reading, double: Any) -> bool:
         if len(gap) > 2 or set(gap) & (_CLAUSE_ENDS | _OF_WORDS):
             continue
         if mention.ref.subject is Relation.PARTNER:
-            return mention.end >= len(tokens) or tokens[mention.end] not in _TURN_WORDS
+            # not "when it was his partner's turn", nor the subject of the next
+            # clause ("contré trop tôt : son partenaire n'avait pas parlé")
+            return mention.end >= len(tokens) or (
+                tokens[mention.end] not in _TURN_WORDS | _AUXILIARIES
+            )
     return False
+
+
+#: Verbs and negations that make the player named before them a subject.
+_AUXILIARIES = frozenset(
+    {"avait", "a", "est", "etait", "ne", "n", "had", "has", "was", "is", "did", "didn", "hadn",
+     "hasn", "wasn", "still", "encore", "pas"}
+)  # fmt: skip
 
 
 _OF_WORDS = frozenset({"de", "du", "d", "of", "by", "par"})
@@ -1257,10 +1322,22 @@ def _owner_after(reading: Reading, double: Any) -> Relation | None:
             break
     if "MY" not in window or set(window) & {"tour", "turn"}:
         return None  # "contré au tour de mon partenaire", "à mon tour": whose turn
-    i = double.end + window.index("MY") + 1
+    at = double.end + window.index("MY")
+    if tokens[at - 1] in _OF_WORDS and not set(tokens[double.end : at]) & _CALL_NOUNS and not any(
+        double.end <= c.start < at for c in reading.entities.calls
+    ):
+        return None  # "contre trop tôt de ma partenaire", "X by my partner": the doubler
+    i = at + 1
     if i < len(tokens) and tokens[i] in _OWNED_BY:
         return _OWNED_BY[tokens[i]]
     return Relation.SELF
+
+
+#: Nouns of the call a double is made on (``contré l'ouverture de mon partenaire``).
+_CALL_NOUNS = frozenset(
+    {"ouverture", "opening", "opener", "enchere", "bid", "call", "intervention", "overcall",
+     "reponse", "response", "annonce"}
+)  # fmt: skip
 
 
 def _own_side(caller: Any, owner: Relation | None) -> bool:
@@ -1370,8 +1447,8 @@ def _turn_named(reading: Reading) -> bool:
                    for c in reading.entities.calls):  # fmt: skip
                 return True  # "il a contré alors que c'était mon tour"
     return any(
-        m.start and m.end < len(tokens) and tokens[m.end] == "turn"
-        and tokens[m.start - 1] not in ("before", "not")
+        m.end < len(tokens) and tokens[m.end] == "turn"
+        and (m.start == 0 or tokens[m.start - 1] not in ("before", "not"))
         for m in seats
     )  # fmt: skip
 
