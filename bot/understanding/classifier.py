@@ -369,6 +369,10 @@ def _precedence(
         # "E 1H over 1S, then no, 2H": an insufficient bid made sufficient in
         # its strain, with no slip told, is Law 27 (27C), not a change of call
         factors[I.CHANGE_OF_CALL] = 0.5
+    if _explanation_to_disregard(reading):
+        # "partner's explanation heard: must I act as if I had not?": the
+        # explanation is the information, not the opponents misinformed
+        factors[I.MISINFORMATION] = factors[I.AUCTION_REVIEW] = 0.5
     if _corrected_alone(reading):
         # "pd said 2D no 2H", "RHO: 1NT, no, 2NT": one player's call taken
         # back, no other player's bid told for it to be insufficient over
@@ -653,6 +657,8 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
         add(I.MISINFORMATION, 0.75)
     if _timed(reading):
         add(I.UNAUTHORIZED_INFORMATION, 0.45)
+    if _explanation_to_disregard(reading):
+        add(I.UNAUTHORIZED_INFORMATION, 0.8)
     for key, value in _abbreviations(reading).items():
         add(key, value)
     if _asked_then_acted(reading):
@@ -1141,6 +1147,49 @@ def _explained_wrong(reading: Reading) -> bool:
         if t.startswith(_EXPLAIN_STEMS) and _near(reading, i, _WRONG, 2, _WINDOW):
             if not negated_at(tokens, min(i, max(0, i - 2))):
                 return True
+    return False
+
+
+#: Words of a duty (``je dois``, ``must``, ``tenu de``) before what the player must disregard.
+_DUTY = frozenset(
+    {"dois", "doit", "devoir", "devais", "devait", "tenu", "tenue", "faut", "must", "should",
+     "have", "has", "had", "need", "obliged", "droit"}
+)  # fmt: skip
+#: Disregarding what was heard: ``oublier``, ``faire comme si``, ``as though``, ``not use it``.
+_DISREGARD = frozenset(
+    {"oublier", "oubliee", "ignorer", "ignored", "ignore", "forget", "disregard"}
+)  # fmt: skip
+_DISREGARD_PAIRS = frozenset(
+    {("comme", "si"), ("as", "if"), ("as", "though"), ("not", "use"), ("pas", "utiliser"),
+     ("pas", "tenir")}
+)  # fmt: skip
+_USED = frozenset({"used", "use", "using", "utilise", "utiliser", "servi"})
+
+
+def _explanation_to_disregard(reading: Reading) -> bool:
+    """An explanation or alert told, and the player who heard it bound to
+    disregard it (``je dois oublier ?``, ``E must bid as though W had explained
+    clearly``) or said to have used it (``he used her explanation``): Law 16B
+    (partner's explanation is unauthorised information), not a question of
+    the opponents misinformed (Law 21)."""
+    tokens = reading.tokens
+    explained = [
+        i for i, t in enumerate(tokens) if t.startswith(_EXPLAIN_STEMS) or t.startswith("alert")
+    ]  # fmt: skip
+    if not explained:
+        return False
+    for i, token in enumerate(tokens):
+        if token in _USED and any(0 < j - i <= 3 for j in explained):
+            return True  # "used her explanation", "a utilisé l'explication"
+        if token not in _DUTY:
+            continue
+        window = tokens[i + 1 : i + 6]
+        if BREAK in window:
+            window = window[: window.index(BREAK)]
+        if set(window) & _DISREGARD or any(pair in _DISREGARD_PAIRS for pair in zip(
+            window, window[1:], strict=False
+        )):  # fmt: skip
+            return True
     return False
 
 
