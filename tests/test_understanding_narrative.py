@@ -86,3 +86,27 @@ RECTIFICATION_TOLD = [
 @pytest.mark.parametrize(("text", "irregularity"), RECTIFICATION_TOLD)
 def test_the_rectification_told_after_the_incident(text, irregularity):
     assert classify(text).irregularity == irregularity
+
+
+# A negation of the replacement ("non comparable", "not comparable") is not a
+# negation of the obligation told after it with its own subject (Law 27B2, 37).
+NOT_COMPARABLE_THEN_BARRED = [
+    ("N 1♠, E 1♥ insuffisant, remplacé par 2♣ non comparable, O doit passer jusqu'à la fin. "
+     "S 2♠, O contre 3♣ !", "call_when_obliged_to_pass"),
+    ("Donne 8. E 1♦, S 1♣ insuffisant, remplacé par 3♣ pas comparable, N doit passer "
+     "à chaque tour. O 3♦, N 4♣ !", "call_when_obliged_to_pass"),
+    # Law 37 again: the barred player named by his seat as the later caller
+    ("Dealer W. W 1D, N 1C insufficient, replaced by 2NT; S barred throughout. E 3D, S 4C.",
+     "call_when_obliged_to_pass"),
+    # a side named by its two seats is no barred player calling
+    ("N 1H, E 1D insufficient, replaced by 2NT not comparable; W barred throughout. "
+     "E/W then bid on to 3NT.", "insufficient_bid"),
+    # the obligation itself denied: no bar, no Law 37
+    ("N 1♠, E 1♥ insuffisant, remplacé par 2♥ : O ne doit pas passer. S 2♠, O 3♣.",
+     "insufficient_bid"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity"), NOT_COMPARABLE_THEN_BARRED)
+def test_a_negation_before_another_subject_does_not_deny_the_bar(text, irregularity):
+    assert classify(text).irregularity == irregularity

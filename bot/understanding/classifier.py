@@ -118,6 +118,9 @@ _REGULAR = 0.1
 #: who then called (Law 37 is ruled): words and calls, and the learned layer.
 _CAUSE = 0.6
 _CAUSE_LEARNED = 0.5
+#: What is left of that evidence again when the barred player is named by
+#: seat as the caller of a bid, double or redouble told after the obligation.
+_CAUSE_NAMED = 0.7
 _CALL_LETTERS = frozenset({"p", "x", "xx"})
 
 
@@ -308,11 +311,13 @@ def _scores(reading: Reading) -> tuple[dict[str, float], dict[str, float]]:
         # 2C": the irregularity that barred him is the story's background, and
         # so is the replay of the calls up to its rectification
         causes = (I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE, I.CARD_EXPOSED_DURING_AUCTION)
+        # "O doit passer … S 2♦, O 3♣": the barred player named again as the caller
+        named = _CAUSE_NAMED if _barred_named_calling(reading) else 1.0
         for key in (*set(_OUT_OF_TURN.values()), *causes):
             for evidence in (lexical, structural):
                 if key in evidence:
-                    evidence[key] *= _CAUSE
-            governed[key] = governed.get(key, 1.0) * _CAUSE_LEARNED
+                    evidence[key] *= _CAUSE * named
+            governed[key] = governed.get(key, 1.0) * _CAUSE_LEARNED * named
     if LAW_LOOKUP in lexical and not _citations(reading):
         asks = [span for cue in _LAW_CUES for span in reading.cues.get(cue, [])]
         if asks and _asked_after_story(reading, asks):
@@ -408,7 +413,7 @@ def _bar_kept(reading: Reading) -> bool:
     """A player named as having to pass, and every bid, double or redouble
     told after it made by another named player (``W had to pass at his next
     turn. I bid 2C``)."""
-    spans = reading.affirmed("@obliged")
+    spans = _obligations(reading)
     if not spans:
         return False
     start, end = spans[0]
@@ -840,7 +845,7 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
     bâillonné``). ``strict``: a call written and made (not meant nor
     supposed), not a verb alone."""
     tokens = reading.tokens
-    for start, end in reading.affirmed("@obliged"):
+    for start, end in _obligations(reading):
         obligee = _obligee(reading, start)
         for call in reading.entities.calls:
             if call.call.is_pass:
@@ -864,6 +869,54 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
         if words & (_BID_VERBS | _DOUBLE_VERBS | _REDOUBLE_VERBS) - {"x", "p"}:
             return True
     return False
+
+
+#: Words that start a clause of their own (a player named, a pronoun).
+_CLAUSE_SUBJECTS = frozenset(
+    {"N", "E", "S", "W", "ME", "MY", "PARTNER", "LHO", "RHO", "il", "elle", "he", "she"}
+)  # fmt: skip
+
+
+def _barred_named_calling(reading: Reading) -> bool:
+    """The player said to have to pass is named by his seat as the caller of
+    a bid, double or redouble told after it (``O doit passer. S 2♦, O 3♣``)."""
+    entities = reading.entities
+    for start, end in _obligations(reading):
+        obligee = _obligee(reading, start)
+        seat = entities.compass(obligee) if obligee is not None and obligee.known else None
+        if seat is None:
+            continue
+        if any(
+            c.start >= end and not c.call.is_pass and c.caller is not None
+            and c.caller.known and entities.compass(c.caller) == seat
+            and not _pair_named(_sentence_before(reading.tokens, c.start))
+            for c in entities.calls
+        ):  # fmt: skip
+            return True
+    return False
+
+
+def _pair_named(tokens: tuple[str, ...]) -> bool:
+    """A side named by its two seats (``N/S appealed``, ``E-W``): no one player."""
+    return any(
+        {a, b} in ({"N", "S"}, {"E", "W"}) for a, b in zip(tokens, tokens[1:], strict=False)
+    )
+
+
+def _obligations(reading: Reading) -> list[tuple[int, int]]:
+    """The spans saying a player must pass, not denied: a negation before a
+    player named, then the obligation, denies the words before him (``2SA non
+    comparable, O doit passer``, ``not comparable so W must pass``)."""
+    tokens = reading.tokens
+    spans = []
+    for start, end in reading.cues.get("@obliged", []):
+        if (start, end) not in reading.affirmed("@obliged"):
+            window = tokens[max(0, start - 5) : start]
+            negations = [i for i, t in enumerate(window) if t in NEGATORS]
+            if not negations or not set(window[negations[-1] + 1 :]) & _CLAUSE_SUBJECTS:
+                continue
+        spans.append((start, end))
+    return spans
 
 
 #: Words of a call supposed, not made.
