@@ -332,3 +332,21 @@ def test_the_doubler_named_by_of_is_not_the_owner(text, irregularity):
 )  # fmt: skip
 def test_a_bid_taken_back_at_once_is_a_change_of_call(text, irregularity):
     assert classify(text).irregularity == irregularity
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        # Laws 30-32 by the call made out of turn: "hors tour de X" names the
+        # offender, not whose turn it was, so X's call is the one out of turn
+        ("3♦ hors tour de mon partenaire (c'était à ma gauche), ma gauche passe ensuite",
+         "bid_out_of_rotation"),
+        ("contre hors tour de ma droite, au tour de mon partenaire ; partenaire passe ensuite",
+         "double_out_of_rotation"),
+        # the kind denied is no anchor: the call told at another's turn is
+        ("Pas un contre hors tour mais une ouverture : Sud a dit 1♠ quand c'était à Ouest.",
+         "bid_out_of_rotation"),
+    ],
+)  # fmt: skip
+def test_the_call_out_of_turn_is_the_offenders(text, irregularity):
+    assert classify(text).irregularity == irregularity

@@ -1563,7 +1563,9 @@ def _kind_out_of_turn(reading: Reading) -> CallKind | None:
         c for c in reading.entities.calls
         if (c.caller is None or c.caller not in holders) and c not in doubled
     ]  # fmt: skip
-    spans = reading.cues.get("@out_of_turn", []) or reading.cues.get("@turn", [])
+    # "pas un passe hors tour, c'est une ouverture : Ouest a dit 1♥ quand
+    # c'était à Est": the cue denied is no anchor
+    spans = reading.affirmed("@out_of_turn") or reading.cues.get("@turn", [])
     anchor = spans[0][0] if spans else 0
     if calls:
         nearest = min(calls, key=lambda c: (abs(c.start - anchor), c.start))
@@ -1592,8 +1594,15 @@ def _named_turn_of_another(reading: Reading) -> bool:
 def _turn_holders(reading: Reading) -> list[Any]:
     """Players named as the one whose turn it was (``avant le passe de Nord``)."""
     tokens = reading.tokens
-    spans = reading.cues.get("@turn", [])
-    holders = [m.ref for m in reading.entities.seats for _, end in spans if 0 <= m.start - end <= 3]
+    offences = reading.cues.get("@out_of_turn", [])
+    spans = [
+        (s, e) for s, e in reading.cues.get("@turn", [])
+        if not any(a < e and s < b for a, b in offences)
+    ]  # "hors tour de ma partenaire": who called out of turn, not whose turn it was
+    holders = [
+        m.ref for m in reading.entities.seats for _, end in spans
+        if 0 <= m.start - end <= 3 and not set(tokens[end : m.start]) & {BREAK, COMMA}
+    ]  # fmt: skip
     holders += [
         c.caller
         for c in reading.entities.calls
