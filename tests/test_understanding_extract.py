@@ -350,3 +350,37 @@ def test_a_bid_taken_back_at_once_is_a_change_of_call(text, irregularity):
 )  # fmt: skip
 def test_the_call_out_of_turn_is_the_offenders(text, irregularity):
     assert classify(text).irregularity == irregularity
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        # Law 31B: the bid out of turn made again at the offender's turn is no
+        # insufficient bid over itself
+        ("Sud a ouvert 2♦ avant son tour. Ouest a refusé. À son tour, Sud a répété 2♦.",
+         "bid_out_of_rotation"),
+        ("East opened 1S before the dealer. Not accepted. Later East bid 1S again in turn.",
+         "bid_out_of_rotation"),
+        # Law 27: the same bid by another player is insufficient
+        ("N 1♠, then E 1♠ too", "insufficient_bid"),
+    ],
+)  # fmt: skip
+def test_the_same_bid_said_again_is_a_repetition(text, irregularity):
+    assert classify(text).irregularity == irregularity
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Law 31B: repeated at her turn, told "over" the next pass: no evidence
+        # of an insufficient bid, not even a weak second candidate
+        "Ma partenaire a ouvert 1♣ hors tour, ma gauche a refusé ; l'arbitre lui a fait "
+        "répéter, et elle a redit 1♣ sur le passe de ma droite.",
+        "Partner opened 1D out of turn and LHO declined. At her own turn she repeated 1D "
+        "over RHO's pass.",
+    ],
+)
+def test_a_repeated_bid_is_no_evidence_of_an_insufficient_bid(text):
+    result = classify(text)
+    assert result.irregularity == "bid_out_of_rotation"
+    assert dict(result.candidates).get("insufficient_bid", 0.0) < 0.5, result.candidates

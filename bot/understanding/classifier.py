@@ -744,6 +744,10 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
         already = BREAK not in between and bool(set(told[-3:]) & _ALREADY)
         if already and earlier.call == later.call:
             continue  # the same bid told twice
+        if earlier.call == later.call and set(
+            _sentence_before(reading.tokens, later.start)
+        ) & _REPEATED:
+            continue  # "the director made her repeat it. She said 1♥ again": the same bid
         if earlier.start < later.start and already:
             # "he bids 2♠ but before was 2NT": the bid told second came first
             earlier, later = later, earlier
@@ -761,6 +765,11 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
     return False
 
 
+#: Words that tell a call made again (Laws 29-31 have the offender repeat it).
+_REPEATED = frozenset(
+    {"again", "repeated", "repeats", "repeat", "repeter", "repete", "repetait", "redit",
+     "reduit", "redire", "nouveau"}
+)  # fmt: skip
 #: Words that tell a call as made before the one told first.
 _ALREADY = frozenset({"already", "before", "deja", "avant"})
 
