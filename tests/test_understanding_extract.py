@@ -326,6 +326,11 @@ def test_the_doubler_named_by_of_is_not_the_owner(text, irregularity):
         ("j'ai dit 2 trèfles et aussitôt 2 carreaux, mauvais carton", "change_of_call"),
         # Law 27: another player's bid told before it
         ("RHO opened 1S, I said 1H no 2H", "insufficient_bid"),
+        # a director's arrow between one player's two calls: "replaced by"
+        ("T3. O : 3♣ → 3♦. N pas encore parlé.", "change_of_call"),
+        ("Bd 8. N: 2S -> 2NT. E to call.", "change_of_call"),
+        # arrows through a whole sequence are no replacement
+        ("Dlr N. 1♠ → 2♣ → 1♥ ?", "insufficient_bid"),
         # Law 38 governs a bid above seven, even taken back
         ("North said 8S by mistake, he wanted to double", "bid_above_seven"),
     ],

@@ -1052,6 +1052,9 @@ def _said_again(reading: Reading) -> frozenset[str]:
         # 1S": a call taken back by whoever made it, the player named or not
         # (the "I" of the words he said is himself)
         retracted = bool(between & _RETRACTION) and len(between) <= 8
+        if not between and _arrowed(reading, first, second) and len(_arrow_pairs(reading)) == 1:
+            between = frozenset({"instead"})  # "E: 4♠ → 4♥": the note's "replaced by"
+            retracted = True
         if not retracted and (first.caller is None or not first.caller.known):
             continue
         if second.caller is not None and second.caller != first.caller and not (
@@ -1061,6 +1064,28 @@ def _said_again(reading: Reading) -> frozenset[str]:
         if retracted or (between & _CORRECTION and not between & _OVER):
             return between
     return frozenset()
+
+
+_ARROWS = ("→", "->", "=>", "⇒")
+
+
+def _arrowed(reading: Reading, first: Any, second: Any) -> bool:
+    """An arrow written between two calls told one after the other (``4♠ → 4♥``)."""
+    spans = reading.norm.spans
+    if first.end > second.start or second.start >= len(spans) or first.end < 1:
+        return False
+    gap = reading.norm.source[spans[first.end - 1][1] : spans[second.start][0]]
+    return any(arrow in gap for arrow in _ARROWS)
+
+
+def _arrow_pairs(reading: Reading) -> list[tuple[Any, Any]]:
+    """Calls told one after the other with an arrow between: one pair is a
+    call replaced (``E: 4♠ → 4♥``), several a sequence (``1♣ → 1♥ → 1♠``)."""
+    calls = sorted(reading.entities.calls, key=lambda c: c.start)
+    return [
+        (a, b) for a, b in zip(calls, calls[1:], strict=False)
+        if a.end == b.start and _arrowed(reading, a, b)
+    ]  # fmt: skip
 
 
 #: Verbs that introduce the words a player said (his "I" is himself).
