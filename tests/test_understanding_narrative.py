@@ -75,6 +75,14 @@ RECTIFICATION_TOLD = [
     ("I am West. North opened 1D and I doubled before my partner East had called. "
      "South refused it. Partner had to pass once and I bid 2C. Was that fair?",
      "double_out_of_rotation"),
+    ("I passed at my partner's turn and it was not accepted. I was told I had to pass "
+     "throughout. Partner opened 1NT. Fair?", "pass_out_of_rotation"),
+    # "un contre fait au tour du partenaire", "l'enchère": calls named, not made
+    ("Mon adversaire a contré au tour de son partenaire ; l'arbitre a dit que le partenaire "
+     "devait passer toute la séquence. Est-ce toujours le cas pour un contre fait au tour "
+     "du partenaire ?", "double_out_of_rotation"),
+    ("Sud a passé avant son partenaire, le donneur. Refusé. L'arbitre a dit que Sud devait "
+     "passer pendant toute l'enchère. Juste ?", "pass_out_of_rotation"),
     # Law 37: the barred player himself calls after it
     ("Donne 9. E doit passer jusqu'à la fin (31B) ; E annonce quand même 2♠.",
      "call_when_obliged_to_pass"),

@@ -574,9 +574,21 @@ def _call_by_the_barred(
     after it (``N barred. N then bid 2S``, ``E X when barred``)."""
     opening = min(sentence(m.start) for _, m in found[I.CALL_WHEN_OBLIGED_TO_PASS])
     token_sentence = _token_sentences(reading)
-    return any(
-        not c.call.is_pass and token_sentence[c.start] >= opening for c in reading.entities.calls
-    )
+    later = [
+        c for c in reading.entities.calls
+        if not c.call.is_pass and token_sentence[c.start] >= opening
+    ]  # fmt: skip
+    obligations = _obligations(reading)
+    if later and obligations:
+        # "I had to pass throughout. Partner opened 1NT": another player's call
+        start, end = obligations[0]
+        obligee = _obligee(reading, start)
+        return any(
+            c.start < end
+            or _by_the_obligee(reading, c, c.caller or _sentence_caller(reading, c), obligee, end)
+            for c in later
+        )
+    return bool(later)
 
 
 def _token_sentences(reading: Reading) -> list[int]:
@@ -862,6 +874,11 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
             caller = call.caller or _sentence_caller(reading, call)
             if set(tokens[max(0, call.start - 2) : call.start]) & _CONTRACT_WORDS:
                 continue  # "they ended in 1NT", "on a joué 3♥": the contract, no call
+            if call.caller is None and call.start and (
+                tokens[call.start - 1] in _ARTICLES
+                or (tokens[call.start - 1] == "1" and not call.call.is_bid)
+            ):
+                continue  # "un contre fait au tour du partenaire": a call named, not made
             if strict and (
                 only_meant(tokens, call.start)
                 or set(_sentence_before(tokens, call.start)) & _SUPPOSED
@@ -874,10 +891,20 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
                 return True
         if strict or any(c.start >= end and not c.call.is_pass for c in reading.entities.calls):
             continue  # the calls told after it are another player's
-        words = set(tokens[end:])
-        if words & (_BID_VERBS | _DOUBLE_VERBS | _REDOUBLE_VERBS) - {"x", "p"}:
+        verbs = (_BID_VERBS | _DOUBLE_VERBS | _REDOUBLE_VERBS) - {"x", "p"}
+        if any(
+            t in verbs and tokens[i - 1] not in _ARTICLES
+            for i, t in enumerate(tokens[end:], start=end)
+        ):  # "passer durant toute l'enchère": the auction named, no call
             return True
     return False
+
+
+#: Articles and determiners before a call's name (``un contre``, ``l'enchère``, ``the double``).
+_ARTICLES = frozenset(
+    {"un", "une", "le", "la", "les", "du", "des", "ce", "cet", "cette", "toute", "tout", "an",
+     "the", "this", "that"}
+)  # fmt: skip
 
 
 #: Words that start a clause of their own (a player named, a pronoun).
@@ -1008,10 +1035,10 @@ def _by_the_obligee(reading: Reading, call: Any, caller: Any, obligee: Any, end:
             for m in reading.entities.seats
         ) or bool(set(reading.tokens[end : call.start]) & _SIDES)  # fmt: skip
         return not named
-    return not (
-        obligee.bare and obligee.writer is Relation.PARTNER
-        and not caller.bare and caller.writer is Relation.SELF
-    )  # fmt: skip
+    return not any(
+        a.bare and a.writer is Relation.PARTNER and not b.bare and b.writer is Relation.SELF
+        for a, b in ((obligee, caller), (caller, obligee))
+    )  # "partner had to pass. I bid 2D", "I had to pass. Partner opened 1NT"
 
 
 #: A side named as one (``EW reach 2S``, ``NS jouent 3♣``, ``we bid 4♠``): not one player.
