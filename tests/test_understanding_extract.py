@@ -348,6 +348,12 @@ def test_a_bid_taken_back_at_once_is_a_change_of_call(text, irregularity):
          "bid_out_of_rotation"),
         ("contre hors tour de ma droite, au tour de mon partenaire ; partenaire passe ensuite",
          "double_out_of_rotation"),
+        # the turn holder is the first player named after "before": the
+        # double told after him is the call out of turn
+        ("Bd 5 Dlr N. N 1H E P, then E put X down before S (E's LHO) had called.",
+         "double_out_of_rotation"),
+        ("Donne 6. S 1♦ O P, puis O contre avant N (sa gauche), qui n'avait pas parlé.",
+         "double_out_of_rotation"),
         # the kind denied is no anchor: the call told at another's turn is
         ("Pas un contre hors tour mais une ouverture : Sud a dit 1♠ quand c'était à Ouest.",
          "bid_out_of_rotation"),

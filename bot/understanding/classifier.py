@@ -1660,10 +1660,14 @@ def _turn_holders(reading: Reading) -> list[Any]:
         (s, e) for s, e in reading.cues.get("@turn", [])
         if not any(a < e and s < b for a, b in offences)
     ]  # "hors tour de ma partenaire": who called out of turn, not whose turn it was
-    holders = [
-        m.ref for m in reading.entities.seats for _, end in spans
-        if 0 <= m.start - end <= 3 and not set(tokens[end : m.start]) & {BREAK, COMMA}
-    ]  # fmt: skip
+    holders = []
+    for _, end in spans:
+        near = [
+            m for m in reading.entities.seats
+            if 0 <= m.start - end <= 3 and not set(tokens[end : m.start]) & {BREAK, COMMA}
+        ]  # fmt: skip
+        if near:  # "before me my partner doubled": the first named is the holder
+            holders.append(min(near, key=lambda m: m.start).ref)
     holders += [
         c.caller
         for c in reading.entities.calls
