@@ -465,3 +465,111 @@ IRREGULAR_CALL = [
 @pytest.mark.parametrize(("text", "irregularity", "call"), IRREGULAR_CALL)
 def test_the_irregular_call_among_the_calls_told(text, irregularity, call):
     assert facts_for(read(text), irregularity).get("call") == call
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        # Law 32: "contre de mon partenaire", "X by my partner" name the doubler,
+        # not whose call was doubled; no call of his own side is doubled
+        ("Contre prématuré de mon partenaire, l'adversaire à sa droite a ensuite passé",
+         "double_out_of_rotation"),
+        ("X avant son tour par ma partenaire ; ma droite n'avait rien dit",
+         "double_out_of_rotation"),
+        ("A double by my partner before his turn, my RHO then passed", "double_out_of_rotation"),
+        # the partner named after the double is the subject of the next clause
+        ("mon adversaire de gauche a contré trop vite, son partenaire n'avait pas encore parlé",
+         "double_out_of_rotation"),
+        # 36A: the call doubled is named, and it is the doubler's own side's
+        ("Mon partenaire a contré l'ouverture de ma partenaire... pardon, mon ouverture",
+         "inadmissible_double"),
+        ("East doubled the opening of his partner", "inadmissible_double"),
+        # "pd's turn": the turn named by the note's abbreviation for partner
+        ("pd's turn and LHO doubled 2C", "double_out_of_rotation"),
+    ],
+)  # fmt: skip
+def test_the_doubler_named_by_of_is_not_the_owner(text, irregularity):
+    assert classify(text).irregularity == irregularity
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        # Law 25: one player's bid put back at once, no other bid told for it
+        # to be insufficient over (27 needs an earlier bid by another player)
+        ("ma gauche : 2♣ non, 3♣", "change_of_call"),
+        ("LHO said 1S no 2S", "change_of_call"),
+        ("E : « 2♥... euh, 2♠ », d'une traite", "change_of_call"),
+        ("N annonce 1♦. Pardon, 1♥, sans attendre", "change_of_call"),
+        ("j'ai dit 2 trèfles et aussitôt 2 carreaux, mauvais carton", "change_of_call"),
+        # Law 27: another player's bid told before it
+        ("RHO opened 1S, I said 1H no 2H", "insufficient_bid"),
+        # a director's arrow between one player's two calls: "replaced by"
+        ("T3. O : 3♣ → 3♦. N pas encore parlé.", "change_of_call"),
+        ("Bd 8. N: 2S -> 2NT. E to call.", "change_of_call"),
+        # arrows through a whole sequence are no replacement
+        ("Dlr N. 1♠ → 2♣ → 1♥ ?", "insufficient_bid"),
+        # Law 38 governs a bid above seven, even taken back
+        ("North said 8S by mistake, he wanted to double", "bid_above_seven"),
+    ],
+)  # fmt: skip
+def test_a_bid_taken_back_at_once_is_a_change_of_call(text, irregularity):
+    assert classify(text).irregularity == irregularity
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        # Laws 30-32 by the call made out of turn: "hors tour de X" names the
+        # offender, not whose turn it was, so X's call is the one out of turn
+        ("3♦ hors tour de mon partenaire (c'était à ma gauche), ma gauche passe ensuite",
+         "bid_out_of_rotation"),
+        ("contre hors tour de ma droite, au tour de mon partenaire ; partenaire passe ensuite",
+         "double_out_of_rotation"),
+        # the turn holder is the first player named after "before": the
+        # double told after him is the call out of turn
+        ("Bd 5 Dlr N. N 1H E P, then E put X down before S (E's LHO) had called.",
+         "double_out_of_rotation"),
+        ("Donne 6. S 1♦ O P, puis O contre avant N (sa gauche), qui n'avait pas parlé.",
+         "double_out_of_rotation"),
+        # the kind denied is no anchor: the call told at another's turn is
+        ("Pas un contre hors tour mais une ouverture : Sud a dit 1♠ quand c'était à Ouest.",
+         "bid_out_of_rotation"),
+    ],
+)  # fmt: skip
+def test_the_call_out_of_turn_is_the_offenders(text, irregularity):
+    assert classify(text).irregularity == irregularity
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        # Law 31B: the bid out of turn made again at the offender's turn is no
+        # insufficient bid over itself
+        ("Sud a ouvert 2♦ avant son tour. Ouest a refusé. À son tour, Sud a répété 2♦.",
+         "bid_out_of_rotation"),
+        ("East opened 1S before the dealer. Not accepted. Later East bid 1S again in turn.",
+         "bid_out_of_rotation"),
+        # Law 27: the same bid by another player is insufficient
+        ("N 1♠, then E 1♠ too", "insufficient_bid"),
+    ],
+)  # fmt: skip
+def test_the_same_bid_said_again_is_a_repetition(text, irregularity):
+    assert classify(text).irregularity == irregularity
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Law 31B: repeated at her turn, told "over" the next pass: no evidence
+        # of an insufficient bid, not even a weak second candidate
+        "Ma partenaire a ouvert 1♣ hors tour, ma gauche a refusé ; l'arbitre lui a fait "
+        "répéter, et elle a redit 1♣ sur le passe de ma droite.",
+        "Partner opened 1D out of turn and LHO declined. At her own turn she repeated 1D "
+        "over RHO's pass.",
+    ],
+)
+def test_a_repeated_bid_is_no_evidence_of_an_insufficient_bid(text):
+    result = classify(text)
+    assert result.irregularity == "bid_out_of_rotation"
+    assert dict(result.candidates).get("insufficient_bid", 0.0) < 0.5, result.candidates

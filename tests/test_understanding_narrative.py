@@ -62,3 +62,59 @@ TWO_IRREGULARITIES = [
 @pytest.mark.parametrize(("text", "irregularity"), TWO_IRREGULARITIES)
 def test_the_closing_question_names_the_incident(text, irregularity):
     assert classify(text).irregularity == irregularity
+
+
+# The rectification told as the story's sequel: the player told to pass is
+# named, and the call told after it is another player's (Laws 30-32 and 27),
+# not a call by the barred player (Law 37).
+RECTIFICATION_TOLD = [
+    ("Donne 4. S 1♣, O contre au tour de N. S refuse. N doit passer tout le long. "
+     "NS jouent 3♣.", "double_out_of_rotation"),
+    ("Dealer S. S 1H, then E doubled before W had called. Not accepted. W barred "
+     "throughout. NS bid on to 4H.", "double_out_of_rotation"),
+    ("I am West. North opened 1D and I doubled before my partner East had called. "
+     "South refused it. Partner had to pass once and I bid 2C. Was that fair?",
+     "double_out_of_rotation"),
+    ("I passed at my partner's turn and it was not accepted. I was told I had to pass "
+     "throughout. Partner opened 1NT. Fair?", "pass_out_of_rotation"),
+    # "un contre fait au tour du partenaire", "l'enchère": calls named, not made
+    ("Mon adversaire a contré au tour de son partenaire ; l'arbitre a dit que le partenaire "
+     "devait passer toute la séquence. Est-ce toujours le cas pour un contre fait au tour "
+     "du partenaire ?", "double_out_of_rotation"),
+    ("Sud a passé avant son partenaire, le donneur. Refusé. L'arbitre a dit que Sud devait "
+     "passer pendant toute l'enchère. Juste ?", "pass_out_of_rotation"),
+    # Law 37: the barred player himself calls after it
+    ("Donne 9. E doit passer jusqu'à la fin (31B) ; E annonce quand même 2♠.",
+     "call_when_obliged_to_pass"),
+    ("W had to pass throughout after his partner's bid out of turn, but then "
+     "he doubled 3H anyway.", "call_when_obliged_to_pass"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity"), RECTIFICATION_TOLD)
+def test_the_rectification_told_after_the_incident(text, irregularity):
+    assert classify(text).irregularity == irregularity
+
+
+# A negation of the replacement ("non comparable", "not comparable") is not a
+# negation of the obligation told after it with its own subject (Law 27B2, 37).
+NOT_COMPARABLE_THEN_BARRED = [
+    ("N 1♠, E 1♥ insuffisant, remplacé par 2♣ non comparable, O doit passer jusqu'à la fin. "
+     "S 2♠, O contre 3♣ !", "call_when_obliged_to_pass"),
+    ("Donne 8. E 1♦, S 1♣ insuffisant, remplacé par 3♣ pas comparable, N doit passer "
+     "à chaque tour. O 3♦, N 4♣ !", "call_when_obliged_to_pass"),
+    # Law 37 again: the barred player named by his seat as the later caller
+    ("Dealer W. W 1D, N 1C insufficient, replaced by 2NT; S barred throughout. E 3D, S 4C.",
+     "call_when_obliged_to_pass"),
+    # a side named by its two seats is no barred player calling
+    ("N 1H, E 1D insufficient, replaced by 2NT not comparable; W barred throughout. "
+     "E/W then bid on to 3NT.", "insufficient_bid"),
+    # the obligation itself denied: no bar, no Law 37
+    ("N 1♠, E 1♥ insuffisant, remplacé par 2♥ : O ne doit pas passer. S 2♠, O 3♣.",
+     "insufficient_bid"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity"), NOT_COMPARABLE_THEN_BARRED)
+def test_a_negation_before_another_subject_does_not_deny_the_bar(text, irregularity):
+    assert classify(text).irregularity == irregularity

@@ -135,3 +135,24 @@ def test_normalise_time_and_elisions(text: str, expected: str) -> None:
 )
 def test_the_word_is_not_the_case(text: str, not_expected: str) -> None:
     assert classify(text).irregularity != not_expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 16B1 (and 20F, 75): partner's explanation or alert heard, the player
+        # bound to disregard it, or said to have used it
+        ("Ma partenaire a expliqué mon 3♣ comme un contrôle. Dois-je ignorer ce que j'ai "
+         "entendu ?", UI),
+        ("partner alerted my 2NT and called it minors; now must I bid as if I never heard it?",
+         UI),
+        ("S alerts N's 4♦ as a splinter; N should continue as though he had not heard it", UI),
+        ("Their captain says East used his partner's explanation to find the 5♣ save", UI),
+        ("Nord a utilisé l'explication de sa partenaire pour corriger en 3SA", UI),
+        # 21B: what the opponents were told, the opponents' remedy
+        ("my partner's explanation of my 2♦ was wrong, the opponents were misled into 3NT", MI),
+        ("on a joué comme si le 2♥ était naturel, personne n'a alerté le transfert", MI),
+    ],
+)  # fmt: skip
+def test_an_explanation_to_disregard_is_unauthorized(text: str, expected: str) -> None:
+    assert classify(text).irregularity == expected

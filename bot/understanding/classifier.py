@@ -69,11 +69,18 @@ _BACKGROUND = frozenset(
     {"apres", "after", "following", "cause", "because", "suite", "depuis", "since"}
 )  # fmt: skip
 _OVER = frozenset({"sur", "over", "after", "apres", "dessus"})
-_CORRECTION = frozenset({"puis", "then", "non", "no", "corrige", "corrected", "instead"})
+_CORRECTION = frozenset(
+    {"puis", "then", "non", "no", "corrige", "corrected", "instead", "suite", "aussitot",
+     "immediately"}
+)  # fmt: skip
 # Words that take the first call back, not only follow it ("pass - no, double").
 _RETRACTION = frozenset(
     {"non", "no", "nope", "sorry", "pardon", "oops", "oups", "corrige", "corrected", "instead",
-     "meant", "mean", "voulais", "wanted"}
+     "meant", "mean", "voulais", "wanted", "euh", "heu", "uh", "er", "erm", "um", "hum"}
+)  # fmt: skip
+#: Fillers and apologies that take back a call across a full stop ("1♣. Sorry, 1♦").
+_SLIP_WORDS = frozenset(
+    {"euh", "heu", "uh", "er", "erm", "um", "hum", "sorry", "pardon", "oops", "oups"}
 )  # fmt: skip
 _PAST = frozenset({"avait", "had", "avais"})
 _INTENT = frozenset(
@@ -111,6 +118,9 @@ _REGULAR = 0.1
 #: who then called (Law 37 is ruled): words and calls, and the learned layer.
 _CAUSE = 0.6
 _CAUSE_LEARNED = 0.5
+#: What is left of that evidence again when the barred player is named by
+#: seat as the caller of a bid, double or redouble told after the obligation.
+_CAUSE_NAMED = 0.7
 _CALL_LETTERS = frozenset({"p", "x", "xx"})
 
 
@@ -301,11 +311,13 @@ def _scores(reading: Reading) -> tuple[dict[str, float], dict[str, float]]:
         # 2C": the irregularity that barred him is the story's background, and
         # so is the replay of the calls up to its rectification
         causes = (I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE, I.CARD_EXPOSED_DURING_AUCTION)
+        # "O doit passer … S 2♦, O 3♣": the barred player named again as the caller
+        named = _CAUSE_NAMED if _barred_named_calling(reading) else 1.0
         for key in (*set(_OUT_OF_TURN.values()), *causes):
             for evidence in (lexical, structural):
                 if key in evidence:
-                    evidence[key] *= _CAUSE
-            governed[key] = governed.get(key, 1.0) * _CAUSE_LEARNED
+                    evidence[key] *= _CAUSE * named
+            governed[key] = governed.get(key, 1.0) * _CAUSE_LEARNED * named
     if LAW_LOOKUP in lexical and not _citations(reading):
         asks = [span for cue in _LAW_CUES for span in reading.cues.get(cue, [])]
         if asks and _asked_after_story(reading, asks):
@@ -362,9 +374,30 @@ def _precedence(
         # "E 1H over 1S, then no, 2H": an insufficient bid made sufficient in
         # its strain, with no slip told, is Law 27 (27C), not a change of call
         factors[I.CHANGE_OF_CALL] = 0.5
+    if _explanation_to_disregard(reading):
+        # "partner's explanation heard: must I act as if I had not?": the
+        # explanation is the information, not the opponents misinformed
+        factors[I.MISINFORMATION] = factors[I.AUCTION_REVIEW] = 0.5
+    if _corrected_alone(reading):
+        # "pd said 2D no 2H", "RHO: 1NT, no, 2NT": one player's call taken
+        # back, no other player's bid told for it to be insufficient over
+        factors[I.INSUFFICIENT_BID] = 0.4
     if not _called_when_obliged(reading) and _bar_kept(reading):
         factors[I.CALL_WHEN_OBLIGED_TO_PASS] = 0.2
     return factors
+
+
+def _corrected_alone(reading: Reading) -> bool:
+    """The only bids told are one player's bid and the one he put in its place
+    at once (``2♦ non, 2♥``, ``1♣… pardon, 1♦``): a change of call (Law 25),
+    with no earlier bid by another player to be insufficient over."""
+    bids = [c for c in reading.entities.calls if not c.call.is_pass]
+    if len(bids) != 2 or not bids[0].call.is_bid or not bids[1].call.is_bid:
+        return False
+    first, second = sorted(bids, key=lambda c: c.start)
+    if second.caller is not None and first.caller is not None and second.caller != first.caller:
+        return False
+    return bool(_said_again(reading))
 
 
 def _raised_in_its_strain(reading: Reading) -> bool:
@@ -380,7 +413,7 @@ def _bar_kept(reading: Reading) -> bool:
     """A player named as having to pass, and every bid, double or redouble
     told after it made by another named player (``W had to pass at his next
     turn. I bid 2C``)."""
-    spans = reading.affirmed("@obliged")
+    spans = _obligations(reading)
     if not spans:
         return False
     start, end = spans[0]
@@ -541,9 +574,21 @@ def _call_by_the_barred(
     after it (``N barred. N then bid 2S``, ``E X when barred``)."""
     opening = min(sentence(m.start) for _, m in found[I.CALL_WHEN_OBLIGED_TO_PASS])
     token_sentence = _token_sentences(reading)
-    return any(
-        not c.call.is_pass and token_sentence[c.start] >= opening for c in reading.entities.calls
-    )
+    later = [
+        c for c in reading.entities.calls
+        if not c.call.is_pass and token_sentence[c.start] >= opening
+    ]  # fmt: skip
+    obligations = _obligations(reading)
+    if later and obligations:
+        # "I had to pass throughout. Partner opened 1NT": another player's call
+        start, end = obligations[0]
+        obligee = _obligee(reading, start)
+        return any(
+            c.start < end
+            or _by_the_obligee(reading, c, c.caller or _sentence_caller(reading, c), obligee, end)
+            for c in later
+        )
+    return bool(later)
 
 
 def _token_sentences(reading: Reading) -> list[int]:
@@ -629,6 +674,8 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
         add(I.MISINFORMATION, 0.75)
     if _timed(reading):
         add(I.UNAUTHORIZED_INFORMATION, 0.45)
+    if _explanation_to_disregard(reading):
+        add(I.UNAUTHORIZED_INFORMATION, 0.8)
     for key, value in _abbreviations(reading).items():
         add(key, value)
     if _asked_then_acted(reading):
@@ -709,6 +756,10 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
         already = BREAK not in between and bool(set(told[-3:]) & _ALREADY)
         if already and earlier.call == later.call:
             continue  # the same bid told twice
+        if earlier.call == later.call and set(
+            _sentence_before(reading.tokens, later.start)
+        ) & _REPEATED:
+            continue  # "the director made her repeat it. She said 1♥ again": the same bid
         if earlier.start < later.start and already:
             # "he bids 2♠ but before was 2NT": the bid told second came first
             earlier, later = later, earlier
@@ -726,6 +777,11 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
     return False
 
 
+#: Words that tell a call made again (Laws 29-31 have the offender repeat it).
+_REPEATED = frozenset(
+    {"again", "repeated", "repeats", "repeat", "repeter", "repete", "repetait", "redit",
+     "reduit", "redire", "nouveau"}
+)  # fmt: skip
 #: Words that tell a call as made before the one told first.
 _ALREADY = frozenset({"already", "before", "deja", "avant"})
 
@@ -810,7 +866,7 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
     bâillonné``). ``strict``: a call written and made (not meant nor
     supposed), not a verb alone."""
     tokens = reading.tokens
-    for start, end in reading.affirmed("@obliged"):
+    for start, end in _obligations(reading):
         obligee = _obligee(reading, start)
         for call in reading.entities.calls:
             if call.call.is_pass:
@@ -818,22 +874,85 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
             caller = call.caller or _sentence_caller(reading, call)
             if set(tokens[max(0, call.start - 2) : call.start]) & _CONTRACT_WORDS:
                 continue  # "they ended in 1NT", "on a joué 3♥": the contract, no call
+            if call.caller is None and call.start and (
+                tokens[call.start - 1] in _ARTICLES
+                or (tokens[call.start - 1] == "1" and not call.call.is_bid)
+            ):
+                continue  # "un contre fait au tour du partenaire": a call named, not made
             if strict and (
                 only_meant(tokens, call.start)
                 or set(_sentence_before(tokens, call.start)) & _SUPPOSED
             ):
                 continue  # "S was on the point to bid 3C", "si O annonce autre chose"
-            if call.start >= end and not _another_player(reading, caller, obligee):
+            if call.start >= end and _by_the_obligee(reading, call, caller, obligee, end):
                 return True
             between = tokens[call.end : start]
             if 0 <= len(between) <= 5 and BREAK not in between and set(between) & _DESPITE:
                 return True
         if strict or any(c.start >= end and not c.call.is_pass for c in reading.entities.calls):
             continue  # the calls told after it are another player's
-        words = set(tokens[end:])
-        if words & (_BID_VERBS | _DOUBLE_VERBS | _REDOUBLE_VERBS) - {"x", "p"}:
+        verbs = (_BID_VERBS | _DOUBLE_VERBS | _REDOUBLE_VERBS) - {"x", "p"}
+        if any(
+            t in verbs and tokens[i - 1] not in _ARTICLES
+            for i, t in enumerate(tokens[end:], start=end)
+        ):  # "passer durant toute l'enchère": the auction named, no call
             return True
     return False
+
+
+#: Articles and determiners before a call's name (``un contre``, ``l'enchère``, ``the double``).
+_ARTICLES = frozenset(
+    {"un", "une", "le", "la", "les", "du", "des", "ce", "cet", "cette", "toute", "tout", "an",
+     "the", "this", "that"}
+)  # fmt: skip
+
+
+#: Words that start a clause of their own (a player named, a pronoun).
+_CLAUSE_SUBJECTS = frozenset(
+    {"N", "E", "S", "W", "ME", "MY", "PARTNER", "LHO", "RHO", "il", "elle", "he", "she"}
+)  # fmt: skip
+
+
+def _barred_named_calling(reading: Reading) -> bool:
+    """The player said to have to pass is named by his seat as the caller of
+    a bid, double or redouble told after it (``O doit passer. S 2♦, O 3♣``)."""
+    entities = reading.entities
+    for start, end in _obligations(reading):
+        obligee = _obligee(reading, start)
+        seat = entities.compass(obligee) if obligee is not None and obligee.known else None
+        if seat is None:
+            continue
+        if any(
+            c.start >= end and not c.call.is_pass and c.caller is not None
+            and c.caller.known and entities.compass(c.caller) == seat
+            and not _pair_named(_sentence_before(reading.tokens, c.start))
+            for c in entities.calls
+        ):  # fmt: skip
+            return True
+    return False
+
+
+def _pair_named(tokens: tuple[str, ...]) -> bool:
+    """A side named by its two seats (``N/S appealed``, ``E-W``): no one player."""
+    return any(
+        {a, b} in ({"N", "S"}, {"E", "W"}) for a, b in zip(tokens, tokens[1:], strict=False)
+    )
+
+
+def _obligations(reading: Reading) -> list[tuple[int, int]]:
+    """The spans saying a player must pass, not denied: a negation before a
+    player named, then the obligation, denies the words before him (``2SA non
+    comparable, O doit passer``, ``not comparable so W must pass``)."""
+    tokens = reading.tokens
+    spans = []
+    for start, end in reading.cues.get("@obliged", []):
+        if (start, end) not in reading.affirmed("@obliged"):
+            window = tokens[max(0, start - 5) : start]
+            negations = [i for i, t in enumerate(window) if t in NEGATORS]
+            if not negations or not set(window[negations[-1] + 1 :]) & _CLAUSE_SUBJECTS:
+                continue
+        spans.append((start, end))
+    return spans
 
 
 #: Words of a call supposed, not made.
@@ -900,6 +1019,32 @@ def _sentence_caller(reading: Reading, call: Any) -> Any:
     return max(earlier, key=lambda c: c.start).caller if earlier else None
 
 
+def _by_the_obligee(reading: Reading, call: Any, caller: Any, obligee: Any, end: int) -> bool:
+    """A call told after an obligation to pass (ending at token ``end``) may
+    be the obligee's: not another named player's, nor, when its caller is
+    untold, one told after another player is named (``S barred throughout.
+    EW reach 2S``, ``partner had to pass once. I bid 2D``): the story goes on
+    with that player. ``partner`` alone beside ``I`` names another player."""
+    if _another_player(reading, caller, obligee):
+        return False
+    if obligee is None or not obligee.known:
+        return True
+    if caller is None or not caller.known:
+        named = any(
+            end <= m.start and m.end <= call.start and not m.ref.pronoun
+            for m in reading.entities.seats
+        ) or bool(set(reading.tokens[end : call.start]) & _SIDES)  # fmt: skip
+        return not named
+    return not any(
+        a.bare and a.writer is Relation.PARTNER and not b.bare and b.writer is Relation.SELF
+        for a, b in ((obligee, caller), (caller, obligee))
+    )  # "partner had to pass. I bid 2D", "I had to pass. Partner opened 1NT"
+
+
+#: A side named as one (``EW reach 2S``, ``NS jouent 3♣``, ``we bid 4♠``): not one player.
+_SIDES = frozenset({"ns", "ew", "eo", "oe", "sn", "WE"})
+
+
 def _another_player(reading: Reading, caller: Any, obligee: Any) -> bool:
     """Both players are named and they are not the same one."""
     if caller is None or obligee is None or not caller.known or not obligee.known:
@@ -923,22 +1068,51 @@ def _said_again(reading: Reading) -> frozenset[str]:
     the two calls (empty when there is no such pair)."""
     calls = sorted(reading.entities.calls, key=lambda c: c.start)  # as told
     for first, second in zip(calls, calls[1:], strict=False):
-        between = frozenset(_between(reading, first, second))
-        if BREAK in between:
-            continue
+        told = _between(reading, first, second)
+        between = frozenset(told)
+        words = [t for t in told if t not in (BREAK, COMMA)]
+        if BREAK in between and not (0 < len(words) <= 2 and set(words) <= _SLIP_WORDS):
+            continue  # another sentence, unless it is "3♦… euh, 3♥", "1♣. Sorry, 1♦"
+        if first.call.is_bid and first.call.level > 7:
+            continue  # "8♥ by mistake, I meant to double": no call to change (Law 38)
         # "bid 1H then said sorry and put 1S", "passed, then said no no I want
         # 1S": a call taken back by whoever made it, the player named or not
         # (the "I" of the words he said is himself)
         retracted = bool(between & _RETRACTION) and len(between) <= 8
+        if not between and _arrowed(reading, first, second) and len(_arrow_pairs(reading)) == 1:
+            between = frozenset({"instead"})  # "E: 4♠ → 4♥": the note's "replaced by"
+            retracted = True
         if not retracted and (first.caller is None or not first.caller.known):
             continue
         if second.caller is not None and second.caller != first.caller and not (
             retracted and between & _SAYING and second.caller.writer is Relation.SELF
         ):
             continue
-        if between & _CORRECTION and (retracted or not between & _OVER):
+        if retracted or (between & _CORRECTION and not between & _OVER):
             return between
     return frozenset()
+
+
+_ARROWS = ("→", "->", "=>", "⇒")
+
+
+def _arrowed(reading: Reading, first: Any, second: Any) -> bool:
+    """An arrow written between two calls told one after the other (``4♠ → 4♥``)."""
+    spans = reading.norm.spans
+    if first.end > second.start or second.start >= len(spans) or first.end < 1:
+        return False
+    gap = reading.norm.source[spans[first.end - 1][1] : spans[second.start][0]]
+    return any(arrow in gap for arrow in _ARROWS)
+
+
+def _arrow_pairs(reading: Reading) -> list[tuple[Any, Any]]:
+    """Calls told one after the other with an arrow between: one pair is a
+    call replaced (``E: 4♠ → 4♥``), several a sequence (``1♣ → 1♥ → 1♠``)."""
+    calls = sorted(reading.entities.calls, key=lambda c: c.start)
+    return [
+        (a, b) for a, b in zip(calls, calls[1:], strict=False)
+        if a.end == b.start and _arrowed(reading, a, b)
+    ]  # fmt: skip
 
 
 #: Verbs that introduce the words a player said (his "I" is himself).
@@ -1090,6 +1264,49 @@ def _explained_wrong(reading: Reading) -> bool:
     return False
 
 
+#: Words of a duty (``je dois``, ``must``, ``tenu de``) before what the player must disregard.
+_DUTY = frozenset(
+    {"dois", "doit", "devoir", "devais", "devait", "tenu", "tenue", "faut", "must", "should",
+     "have", "has", "had", "need", "obliged", "droit"}
+)  # fmt: skip
+#: Disregarding what was heard: ``oublier``, ``faire comme si``, ``as though``, ``not use it``.
+_DISREGARD = frozenset(
+    {"oublier", "oubliee", "ignorer", "ignored", "ignore", "forget", "disregard"}
+)  # fmt: skip
+_DISREGARD_PAIRS = frozenset(
+    {("comme", "si"), ("as", "if"), ("as", "though"), ("not", "use"), ("pas", "utiliser"),
+     ("pas", "tenir")}
+)  # fmt: skip
+_USED = frozenset({"used", "use", "using", "utilise", "utiliser", "servi"})
+
+
+def _explanation_to_disregard(reading: Reading) -> bool:
+    """An explanation or alert told, and the player who heard it bound to
+    disregard it (``je dois oublier ?``, ``E must bid as though W had explained
+    clearly``) or said to have used it (``he used her explanation``): Law 16B
+    (partner's explanation is unauthorised information), not a question of
+    the opponents misinformed (Law 21)."""
+    tokens = reading.tokens
+    explained = [
+        i for i, t in enumerate(tokens) if t.startswith(_EXPLAIN_STEMS) or t.startswith("alert")
+    ]  # fmt: skip
+    if not explained:
+        return False
+    for i, token in enumerate(tokens):
+        if token in _USED and any(0 < j - i <= 3 for j in explained):
+            return True  # "used her explanation", "a utilisé l'explication"
+        if token not in _DUTY:
+            continue
+        window = tokens[i + 1 : i + 6]
+        if BREAK in window:
+            window = window[: window.index(BREAK)]
+        if set(window) & _DISREGARD or any(pair in _DISREGARD_PAIRS for pair in zip(
+            window, window[1:], strict=False
+        )):  # fmt: skip
+            return True
+    return False
+
+
 _DURATION_UNITS = frozenset(
     {"seconds", "second", "secondes", "seconde", "sec", "secs", "minutes", "minute", "min", "mins",
      "mn"}
@@ -1195,8 +1412,19 @@ def _partner_named_after(reading: Reading, double: Any) -> bool:
         if len(gap) > 2 or set(gap) & (_CLAUSE_ENDS | _OF_WORDS):
             continue
         if mention.ref.subject is Relation.PARTNER:
-            return mention.end >= len(tokens) or tokens[mention.end] not in _TURN_WORDS
+            # not "when it was his partner's turn", nor the subject of the next
+            # clause ("contré trop tôt : son partenaire n'avait pas parlé")
+            return mention.end >= len(tokens) or (
+                tokens[mention.end] not in _TURN_WORDS | _AUXILIARIES
+            )
     return False
+
+
+#: Verbs and negations that make the player named before them a subject.
+_AUXILIARIES = frozenset(
+    {"avait", "a", "est", "etait", "ne", "n", "had", "has", "was", "is", "did", "didn", "hadn",
+     "hasn", "wasn", "still", "encore", "pas"}
+)  # fmt: skip
 
 
 _OF_WORDS = frozenset({"de", "du", "d", "of", "by", "par"})
@@ -1257,10 +1485,22 @@ def _owner_after(reading: Reading, double: Any) -> Relation | None:
             break
     if "MY" not in window or set(window) & {"tour", "turn"}:
         return None  # "contré au tour de mon partenaire", "à mon tour": whose turn
-    i = double.end + window.index("MY") + 1
+    at = double.end + window.index("MY")
+    if tokens[at - 1] in _OF_WORDS and not set(tokens[double.end : at]) & _CALL_NOUNS and not any(
+        double.end <= c.start < at for c in reading.entities.calls
+    ):
+        return None  # "contre trop tôt de ma partenaire", "X by my partner": the doubler
+    i = at + 1
     if i < len(tokens) and tokens[i] in _OWNED_BY:
         return _OWNED_BY[tokens[i]]
     return Relation.SELF
+
+
+#: Nouns of the call a double is made on (``contré l'ouverture de mon partenaire``).
+_CALL_NOUNS = frozenset(
+    {"ouverture", "opening", "opener", "enchere", "bid", "call", "intervention", "overcall",
+     "reponse", "response", "annonce"}
+)  # fmt: skip
 
 
 def _own_side(caller: Any, owner: Relation | None) -> bool:
@@ -1370,8 +1610,8 @@ def _turn_named(reading: Reading) -> bool:
                    for c in reading.entities.calls):  # fmt: skip
                 return True  # "il a contré alors que c'était mon tour"
     return any(
-        m.start and m.end < len(tokens) and tokens[m.end] == "turn"
-        and tokens[m.start - 1] not in ("before", "not")
+        m.end < len(tokens) and tokens[m.end] == "turn"
+        and (m.start == 0 or tokens[m.start - 1] not in ("before", "not"))
         for m in seats
     )  # fmt: skip
 
@@ -1384,7 +1624,9 @@ def _kind_out_of_turn(reading: Reading) -> CallKind | None:
         c for c in reading.entities.calls
         if (c.caller is None or c.caller not in holders) and c not in doubled
     ]  # fmt: skip
-    spans = reading.cues.get("@out_of_turn", []) or reading.cues.get("@turn", [])
+    # "pas un passe hors tour, c'est une ouverture : Ouest a dit 1♥ quand
+    # c'était à Est": the cue denied is no anchor
+    spans = reading.affirmed("@out_of_turn") or reading.cues.get("@turn", [])
     anchor = spans[0][0] if spans else 0
     if calls:
         nearest = min(calls, key=lambda c: (abs(c.start - anchor), c.start))
@@ -1413,8 +1655,19 @@ def _named_turn_of_another(reading: Reading) -> bool:
 def _turn_holders(reading: Reading) -> list[Any]:
     """Players named as the one whose turn it was (``avant le passe de Nord``)."""
     tokens = reading.tokens
-    spans = reading.cues.get("@turn", [])
-    holders = [m.ref for m in reading.entities.seats for _, end in spans if 0 <= m.start - end <= 3]
+    offences = reading.cues.get("@out_of_turn", [])
+    spans = [
+        (s, e) for s, e in reading.cues.get("@turn", [])
+        if not any(a < e and s < b for a, b in offences)
+    ]  # "hors tour de ma partenaire": who called out of turn, not whose turn it was
+    holders = []
+    for _, end in spans:
+        near = [
+            m for m in reading.entities.seats
+            if 0 <= m.start - end <= 3 and not set(tokens[end : m.start]) & {BREAK, COMMA}
+        ]  # fmt: skip
+        if near:  # "before me my partner doubled": the first named is the holder
+            holders.append(min(near, key=lambda m: m.start).ref)
     holders += [
         c.caller
         for c in reading.entities.calls
