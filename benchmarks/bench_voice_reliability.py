@@ -5,7 +5,7 @@ espeak-ng installed (``apt-get install espeak-ng``)::
 
     python benchmarks/bench_voice_reliability.py [--isa native,AVX2,GENERIC]
         [--out results.jsonl] [--corpus tests/corpus/voice_synthetic.jsonl]
-        [--prompt none|hotwords|initial_prompt]
+        [--prompt none|hotwords|initial_prompt] [--sentences FILE.jsonl]
 
 CTranslate2's int8 kernels differ per instruction set (``CT2_FORCE_CPU_ISA``),
 and so do the transcripts and their scores. This script builds one fixed,
@@ -29,7 +29,10 @@ percentiles of each number, how many clips are trusted, and, for the clear
 clips, how often the transcript leads to the same irregularity as the
 sentence. ``--corpus`` writes the (sentence, transcript) pairs of the first
 ISA for the understanding's tuning; ``--prompt`` tries faster-whisper's
-``hotwords`` or ``initial_prompt`` with bridge vocabulary; ``--model`` another
+``hotwords`` or ``initial_prompt`` with bridge vocabulary; ``--sentences``
+speaks a held-out file of sentences instead (``benchmarks/voice_heldout.jsonl``,
+written by people who never saw the repair rules or the model's training
+pairs, and never used to tune either), the honest figure for voice; ``--model`` another
 speech model (``ARBITRE_STT_MODEL``: ``small``, a directory). The same-irregularity
 figures are given for the transcript as the bot reads it (repaired by
 ``bot/voice/repair.py``) and for the model's own words.
@@ -188,8 +191,9 @@ def garble(samples: np.ndarray, how: str, seed: int) -> np.ndarray:
     return np.concatenate([pieces[i] for i in order])
 
 
-def build_clips() -> list[dict[str, Any]]:
-    """Every clip as Telegram would deliver it, with what it is."""
+def build_clips(sentences: list[tuple[str, str]], noise: bool = True) -> list[dict[str, Any]]:
+    """Every clip as Telegram would deliver it, with what it is: the sentences
+    spoken, and (``noise``) the garbled and the no-speech clips."""
     from bot.voice.audio import decode_voice_note
     from tests.support.oggopus import encode_voice_note
 
@@ -197,23 +201,29 @@ def build_clips() -> list[dict[str, Any]]:
         return encode_voice_note(np.asarray(samples, dtype=np.float32), RATE)
 
     clips: list[dict[str, Any]] = []
-    for index, (lang, sentence) in enumerate(SENTENCES):
+    for index, (lang, sentence) in enumerate(sentences):
         for voice_index, options in enumerate(VOICES[lang]):
             samples = speak(options, sentence)
             hints = [lang, None] if voice_index == index % 3 else [lang]
             clips.append({"id": f"{lang}{index:02d}v{voice_index}", "kind": "clear",
                           "lang": lang, "sentence": sentence, "voice": " ".join(options),
                           "hints": hints, "data": telegram(samples)})
-            if voice_index == 0 and index % 4 == 0:
+            if noise and voice_index == 0 and index % 4 == 0:
                 how = "reversed" if index % 8 == 0 else "shuffled"
                 clips.append({"id": f"{lang}{index:02d}{how}", "kind": "garbled", "lang": lang,
                               "sentence": None, "voice": how, "hints": [lang, None],
                               "data": telegram(garble(decode_voice_note(telegram(samples)),
                                                       how, index))})
-    for name, samples in nothing_clips():
+    for name, samples in nothing_clips() if noise else ():
         clips.append({"id": name, "kind": "nothing", "lang": None, "sentence": None,
                       "voice": None, "hints": [None, "fr", "en"], "data": telegram(samples)})
     return clips
+
+
+def _read_sentences(path: Path) -> list[tuple[str, str]]:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+    return [(row["lang"], row["text"]) for row in rows]
 
 
 def worker(clip_dir: Path, prompt: str) -> None:
@@ -324,8 +334,14 @@ def main() -> None:
     parser.add_argument("--prompt", choices=["none", *PROMPTS], default="none")
     parser.add_argument("--summary", type=Path, help="only summarise a saved --out file")
     parser.add_argument("--model", help="ARBITRE_STT_MODEL for the workers (default: base)")
+    parser.add_argument("--sentences", type=Path,
+                        help="speak these sentences (JSON lines with lang and text) instead of "
+                        "the built-in ones, without the noise clips: for a held-out set such "
+                        "as benchmarks/voice_heldout.jsonl")
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.sentences and args.corpus:
+        parser.error("--corpus writes training pairs: never from a held-out --sentences file")
     if args.worker:
         worker(args.worker, args.prompt)
         return
@@ -337,7 +353,8 @@ def main() -> None:
     records: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="arbitre-voice-") as tmp:
         clip_dir = Path(tmp)
-        clips = build_clips()
+        clips = (build_clips(_read_sentences(args.sentences), noise=False) if args.sentences
+                 else build_clips(SENTENCES))
         for clip in clips:
             (clip_dir / f"{clip['id']}.ogg").write_bytes(clip["data"])
         (clip_dir / "index.json").write_text(json.dumps(

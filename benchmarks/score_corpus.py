@@ -54,7 +54,9 @@ TUNING = frozenset(
      "descriptions.jsonl", "voice_synthetic.jsonl", "director_notes.jsonl",
      "personas5_en.jsonl", "personas5_fr.jsonl", "personas6_en.jsonl", "personas6_fr.jsonl",
      "personas7_en.jsonl", "personas7_fr.jsonl", "personas8_en.jsonl", "personas8_fr.jsonl",
-     "personas9_en.jsonl", "personas9_fr.jsonl"}
+     "personas9_en.jsonl", "personas9_fr.jsonl", "personas10_fr.jsonl", "personas10_en.jsonl",
+     "personas11_en.jsonl", "personas11_fr.jsonl", "personas13_en.jsonl", "personas13_fr.jsonl",
+     "personas12_en.jsonl", "personas12_fr.jsonl"}
 )  # fmt: skip
 
 
