@@ -56,6 +56,20 @@ def test_cross_validation_is_refused_for_a_blind_file(tmp_path: Path) -> None:
         scorer.main([str(_write(tmp_path / "blind.jsonl")), "--cv", "2"])
 
 
+def test_grouped_cross_validation_is_refused_for_a_blind_file(tmp_path: Path) -> None:
+    scorer = _scorer()
+    with pytest.raises(SystemExit):
+        scorer.main([str(_write(tmp_path / "blind.jsonl")), "--cv-by-file"])
+
+
+def test_grouped_folds_are_whole_files() -> None:
+    # leave one file out: an author's lines are never on both sides of a fold
+    scorer = _scorer()
+    items = [{"_file": f, "n": n} for n, f in enumerate(["a", "b", "a", "c", "b"])]
+    folds = scorer.by_file(items)
+    assert [[i["n"] for i in fold] for fold in folds] == [[0, 2], [1, 4], [3]]
+
+
 def _question_scorer() -> ModuleType:
     _scorer()  # score_questions reuses score_corpus's loading and guard
     spec = importlib.util.spec_from_file_location("score_questions",

@@ -1,8 +1,11 @@
 """A learned layer: character and word n-grams of the normalised text -> irregularity.
 
-A linear model (multinomial logistic regression over two TF-IDF blocks, each
-L2-normalised: character n-grams of 2 to 5, words padded with a space, as
-scikit-learn's ``char_wb``, and words and word pairs) trained by
+A linear model (multinomial logistic regression over three TF-IDF blocks,
+each L2-normalised: character n-grams of 2 to 5, words padded with a space,
+as scikit-learn's ``char_wb``; words and word pairs; and the runs of one to
+three words of the text with its calls and seats made classes, ``SEAT
+ouvre BID SEAT passe``, so that the model learns the shape of a story rather
+than its particular auction) trained by
 ``tools/train_ngram.py`` on the tuning descriptions only. Its vocabulary,
 IDF and weights live in ``data/ngram.npz`` and are applied here with numpy;
 scikit-learn is not needed at run time. The classifier combines these
@@ -23,7 +26,7 @@ import numpy as np
 
 from .normalise import normalise
 
-__all__ = ["MODEL", "NONE", "WORD", "features_text", "probabilities"]
+__all__ = ["ABSTRACT", "MODEL", "NONE", "WORD", "abstract", "features_text", "probabilities"]
 
 MODEL = Path(str(resources.files(__package__).joinpath("data", "ngram.npz")))
 #: The label of a message that names no incident (the corpus's ``null``).
@@ -31,6 +34,13 @@ NONE = "none"
 _MIN_N, _MAX_N = 2, 5
 #: Marks a word feature in the model's vocabulary (no token holds a tab).
 WORD = "\t"
+#: Marks a feature of the abstracted words (no token holds a line break).
+ABSTRACT = "\n"
+#: The longest run of abstracted words the model reads.
+ABSTRACT_N = 3
+_BID = re.compile(r"(?<!\S)[1-7] (?:♠|♥|♦|♣|NT)(?!\S)")
+_HIGH_BID = re.compile(r"(?<!\S)(?:[89]|[1-9]\d) (?:♠|♥|♦|♣|NT)(?!\S)")
+_SEAT = re.compile(r"(?<!\S)[NESW](?!\S)")
 
 
 #: A director's header (``Bd 14 S/All``, ``T3 étui 12``): where and which
@@ -51,6 +61,14 @@ def features_text(text: str) -> str:
     return without_header(normalise(text).text)
 
 
+def abstract(canonical_text: str) -> str:
+    """The canonical text with its bids and seats made classes: ``1 ♠`` ->
+    ``BID``, ``8 ♥`` -> ``HIGHBID``, ``N`` -> ``SEAT`` (roles such as ``LHO``
+    and ``PARTNER`` are already classes)."""
+    text = _HIGH_BID.sub("HIGHBID", canonical_text)
+    return _SEAT.sub("SEAT", _BID.sub("BID", text))
+
+
 def _ngrams(text: str) -> Counter[str]:
     grams: Counter[str] = Counter()
     for word in text.split():
@@ -67,13 +85,13 @@ def _ngrams(text: str) -> Counter[str]:
     return grams
 
 
-def _words(text: str) -> Counter[str]:
-    """Words and word pairs, as scikit-learn's ``analyzer="word"`` over
-    whitespace tokens with ``ngram_range=(1, 2)``."""
+def _words(text: str, longest: int = 2, mark: str = WORD) -> Counter[str]:
+    """Runs of one to ``longest`` words, each marked with ``mark``, as
+    scikit-learn's ``analyzer="word"`` over whitespace tokens with
+    ``ngram_range=(1, longest)``."""
     tokens = text.split()
-    grams = Counter(WORD + t for t in tokens)
-    grams.update(WORD + a + " " + b for a, b in zip(tokens, tokens[1:], strict=False))
-    return grams
+    return Counter(mark + " ".join(tokens[i : i + n])
+                   for n in range(1, longest + 1) for i in range(len(tokens) - n + 1))
 
 
 @cache
@@ -85,9 +103,11 @@ def _model() -> dict[str, Any] | None:
         return {
             "vocab": vocab,
             "idf": data["idf"],
-            "coef": data["coef"],
+            "coef": data["coef"].astype(np.float32),  # stored as float16
             "intercept": data["intercept"],
             "classes": tuple(str(c) for c in data["classes"]),
+            # a model trained before the abstracted block has none of its features
+            "abstract": any(g.startswith(ABSTRACT) for g in vocab),
         }
 
 
@@ -100,7 +120,10 @@ def probabilities(canonical_text: str) -> dict[str, float]:
     canonical_text = without_header(canonical_text)
     logits = model["intercept"].copy()
     known = False
-    for grams in (_ngrams(canonical_text), _words(canonical_text)):
+    blocks = [_ngrams(canonical_text), _words(canonical_text)]
+    if model["abstract"]:
+        blocks.append(_words(abstract(canonical_text), ABSTRACT_N, ABSTRACT))
+    for grams in blocks:
         block = _block(model, grams)
         if block is not None:
             rows, values = block
