@@ -577,18 +577,25 @@ def _call_by_the_barred(
     later = [
         c for c in reading.entities.calls
         if not c.call.is_pass and token_sentence[c.start] >= opening
-    ]  # fmt: skip
+        and not set(reading.tokens[max(0, c.start - 2) : c.start]) & _CONTRACT_WORDS
+        and not _side_before(reading.tokens[max(0, c.start - 7) : c.start])
+    ]  # fmt: skip  ("We defended 2S": the contract; "E/W then bid 3NT": a side, no one player)
     obligations = _obligations(reading)
     if later and obligations:
         # "I had to pass throughout. Partner opened 1NT": another player's call
         start, end = obligations[0]
         obligee = _obligee(reading, start)
         return any(
-            c.start < end
+            (c.start < end and not _another_player(reading, c.caller, obligee))
             or _by_the_obligee(reading, c, c.caller or _sentence_caller(reading, c), obligee, end)
             for c in later
-        )
+        )  # "E X when barred"; not "S 1H insuff …, so N had to pass": S's call, the cause
     return bool(later)
+
+
+def _side_before(tokens: tuple[str, ...]) -> bool:
+    """Two partners' seats written side by side (``E/W``, ``N-S``): a side, not a player."""
+    return any({a, b} in ({"N", "S"}, {"E", "W"}) for a, b in zip(tokens, tokens[1:], strict=False))
 
 
 def _token_sentences(reading: Reading) -> list[int]:
@@ -874,6 +881,8 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
             caller = call.caller or _sentence_caller(reading, call)
             if set(tokens[max(0, call.start - 2) : call.start]) & _CONTRACT_WORDS:
                 continue  # "they ended in 1NT", "on a joué 3♥": the contract, no call
+            if _side_before(tokens[max(0, call.start - 7) : call.start]):
+                continue  # "W barred. E/W then bid on to 3NT": a side's auction, no one player
             if call.caller is None and call.start and (
                 tokens[call.start - 1] in _ARTICLES
                 or (tokens[call.start - 1] == "1" and not call.call.is_bid)
