@@ -109,6 +109,14 @@ NOT_COMPARABLE_THEN_BARRED = [
     # a side named by its two seats is no barred player calling
     ("N 1H, E 1D insufficient, replaced by 2NT not comparable; W barred throughout. "
      "E/W then bid on to 3NT.", "insufficient_bid"),
+    ("N 1♥, E 1♦ insuffisant, remplacé par 2SA non comparable ; O doit passer jusqu'à la fin. "
+     "N-S ont ensuite contré 3SA.", "insufficient_bid"),
+    # the contract told at the end is no call by the barred player; the cause
+    # told before the obligation is the offender's call, not the obligee's
+    ("E 1♠, S 1♥ insuffisant, O refuse, S passe, donc N doit passer jusqu'à la fin. "
+     "Nous avons joué 2♠.", "insufficient_bid"),
+    ("S 1S, W 1H insufficient, N refused, W passed, so E had to pass throughout. "
+     "They ended in 2S.", "insufficient_bid"),
     # the obligation itself denied: no bar, no Law 37
     ("N 1♠, E 1♥ insuffisant, remplacé par 2♥ : O ne doit pas passer. S 2♠, O 3♣.",
      "insufficient_bid"),
