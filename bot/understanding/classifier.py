@@ -577,9 +577,8 @@ def _call_by_the_barred(
     later = [
         c for c in reading.entities.calls
         if not c.call.is_pass and token_sentence[c.start] >= opening
-        and not set(reading.tokens[max(0, c.start - 2) : c.start]) & _CONTRACT_WORDS
-        and not _side_before(reading.tokens[max(0, c.start - 7) : c.start])
-    ]  # fmt: skip  ("We defended 2S": the contract; "E/W then bid 3NT": a side, no one player)
+        and not _no_one_players_call(reading.tokens, c.start)
+    ]  # fmt: skip
     obligations = _obligations(reading)
     if later and obligations:
         # "I had to pass throughout. Partner opened 1NT": another player's call
@@ -593,9 +592,13 @@ def _call_by_the_barred(
     return bool(later)
 
 
-def _side_before(tokens: tuple[str, ...]) -> bool:
-    """Two partners' seats written side by side (``E/W``, ``N-S``): a side, not a player."""
-    return any({a, b} in ({"N", "S"}, {"E", "W"}) for a, b in zip(tokens, tokens[1:], strict=False))
+def _no_one_players_call(tokens: tuple[str, ...], start: int) -> bool:
+    """The call at token ``start`` is a contract named (``they ended in 1NT``,
+    ``We defended 2S``) or a side's auction (``E/W then bid on to 3NT``: two
+    partners' seats side by side), not one player's call."""
+    return bool(set(tokens[max(0, start - 2) : start]) & _CONTRACT_WORDS) or _pair_named(
+        tokens[max(0, start - 7) : start]
+    )
 
 
 def _token_sentences(reading: Reading) -> list[int]:
@@ -879,10 +882,8 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
             if call.call.is_pass:
                 continue
             caller = call.caller or _sentence_caller(reading, call)
-            if set(tokens[max(0, call.start - 2) : call.start]) & _CONTRACT_WORDS:
-                continue  # "they ended in 1NT", "on a joué 3♥": the contract, no call
-            if _side_before(tokens[max(0, call.start - 7) : call.start]):
-                continue  # "W barred. E/W then bid on to 3NT": a side's auction, no one player
+            if _no_one_players_call(tokens, call.start):
+                continue  # "on a joué 3♥", "W barred. E/W then bid on to 3NT"
             if call.caller is None and call.start and (
                 tokens[call.start - 1] in _ARTICLES
                 or (tokens[call.start - 1] == "1" and not call.call.is_bid)
