@@ -56,7 +56,9 @@ TUNING = frozenset(
      "personas7_en.jsonl", "personas7_fr.jsonl", "personas8_en.jsonl", "personas8_fr.jsonl",
      "personas9_en.jsonl", "personas9_fr.jsonl", "personas10_fr.jsonl", "personas10_en.jsonl",
      "personas11_en.jsonl", "personas11_fr.jsonl", "personas13_en.jsonl", "personas13_fr.jsonl",
-     "personas12_en.jsonl", "personas12_fr.jsonl", "personas14_en.jsonl", "personas14_fr.jsonl"}
+     "personas12_en.jsonl", "personas12_fr.jsonl", "personas14_en.jsonl", "personas14_fr.jsonl",
+     "personas15_en_a.jsonl", "personas15_fr_a.jsonl", "personas15_en_b.jsonl",
+     "personas15_fr_b.jsonl"}
 )  # fmt: skip
 
 

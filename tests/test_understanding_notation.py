@@ -17,6 +17,11 @@ from bot.understanding.notation import read_listing
         # seat after the call, in parentheses; "S to call" is who is next
         ("1♠ (N) – 1♥ (E), S to call", "insufficient_bid", "E", "1H"),
         ("1♦ (N) 1♠ (E) 1♥ (S)", "insufficient_bid", "S", "1H"),  # South, not East
+        # the seat opens a note in parentheses (32: West doubled at East's turn)
+        ("1S (N) X (W oot)", "double_out_of_rotation", "W", "X"),
+        ("1♠ (N) 1♥ (E, insuff.)", "insufficient_bid", "E", "1H"),
+        # ... but a note naming whose turn it was does not name the caller
+        ("Bd 32 Dlr E. E 1NT S P W 2♣ N ? — S X (N's turn).", "double_out_of_rotation", "S", "X"),
         # a dealer and calls with no seat: the rotation gives the seats
         ("Dlr N. 1S 1H", "insufficient_bid", "E", "1H"),
         ("donneur S : 1♣ - 1♦ - 1♥ - 1♦", "insufficient_bid", "E", "1D"),

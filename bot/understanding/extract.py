@@ -35,7 +35,7 @@ from .lang import detect_language
 from .lawref import citations
 from .lexicon import NEGATORS, find_cues, negated_at
 from .normalise import BREAK, COMMA, SEATS, STRAINS, Normalised, normalise
-from .notation import in_parentheses, read_listing
+from .notation import leads_parentheses, read_listing
 
 __all__ = ["Reading", "read", "facts_for", "irregular_call", "offender_of", "law_reference"]
 
@@ -1237,7 +1237,7 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
     if call is not None and call.end < len(reading.tokens):
         # "1♠ (E) avant O", "passe (O) 1♥ (N)": the seat in parentheses right after the call
         after = reading.tokens[call.end]
-        if after in SEATS and in_parentheses(reading.norm, call.end):
+        if after in SEATS and leads_parentheses(reading.norm, call.end):
             return Ref(seat=Seat[after])
     if call is not None and call.caller is not None and call.caller.known:
         if call.caller.subject is None:

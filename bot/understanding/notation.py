@@ -17,6 +17,7 @@ left to the entity reader (``entities``), which also reads them in prose.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rules_core.calls import Call, Seat
@@ -24,7 +25,7 @@ from rules_core.calls import Call, Seat
 from .entities import calls_in, header_dealer
 from .normalise import BREAK, COMMA, SEATS, Normalised
 
-__all__ = ["Listing", "read_listing", "in_parentheses"]
+__all__ = ["Listing", "read_listing", "in_parentheses", "leads_parentheses"]
 
 _DEALER = frozenset({"dlr", "dealer", "donneur", "donneuse", "dealt", "donne"})
 # Between two calls of one listing: separators anywhere; a verb only with
@@ -54,6 +55,26 @@ def in_parentheses(norm: Normalised, i: int) -> bool:
     before = norm.source[:start].rstrip()
     after = norm.source[end:].lstrip()
     return before.endswith("(") and after.startswith(")")
+
+
+#: In the words a seat's parentheses add after it: a call, or whose turn it
+#: was (``X (N's turn)`` names the player who should have called, not the caller).
+_NOT_THE_CALLER = re.compile(
+    r"\d|\b(?:p|x|xx|pass|passe|contre|surcontre|double|redouble|dbl|turn|go|tour|a|à)\b"
+    r"|^\s*['’]"
+)
+
+
+def leads_parentheses(norm: Normalised, i: int) -> bool:
+    """Whether token ``i`` opens a short note in parentheses that names no
+    call: ``1♥ (N)``, ``X (W oot)``, ``1♦ (O, HT)``; not ``1♥ (N had bid 1♠)``."""
+    start, end = norm.spans[i]
+    if not norm.source[:start].rstrip().endswith("("):
+        return False
+    rest = norm.source[end:]
+    close = rest.find(")")
+    note = rest[:close].lower()
+    return 0 <= close <= 40 and "(" not in note and not _NOT_THE_CALLER.search(note)
 
 
 def _dealer(tokens: tuple[str, ...]) -> Seat | None:
@@ -161,7 +182,7 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
     seats: list[Seat | None] = []
     after_style = False
     for _, end, _ in chain:
-        if end < len(tokens) and tokens[end] in SEATS and in_parentheses(norm, end):
+        if end < len(tokens) and tokens[end] in SEATS and leads_parentheses(norm, end):
             seats.append(Seat[tokens[end]])
             after_style = True
         elif tokens[end : end + 1] in (("by",), ("par",)) and tokens[end + 1 : end + 2] and (
