@@ -46,13 +46,29 @@ from bot.understanding.notation import read_listing
         ("Bd 10 S/All. W 1S", "bid_out_of_rotation", "W", "1S"),
         ("Board 3 N/None. E 1H", "bid_out_of_rotation", "E", "1H"),
         ("Étui 7 O/Tous. S 1♣", "bid_out_of_rotation", "S", "1C"),
+        # the dealer noun between the seat and its call (31: West bid at East's turn)
+        ("Table 4 : Nord donneur passe, et Ouest dit 1♥ directement.", "bid_out_of_rotation",
+         "W", "1H"),
+        # a bare listing is the whole story: 1♠ X XX are regular, 1♥ is insufficient (27);
+        # with no seat written, nobody is named
+        ("1p x xx 1c", "insufficient_bid", None, "1H"),
     ],
 )
-def test_a_listing_is_replayed(text: str, irregularity: str, offender: str, call: str) -> None:
+def test_a_listing_is_replayed(
+    text: str, irregularity: str, offender: str | None, call: str
+) -> None:
     result = classify(text)
     assert result.irregularity == irregularity
     assert result.facts.get("offender") == offender
     assert result.facts.get("call") == call
+
+
+def test_four_passes_are_a_passed_out_board_with_no_offender() -> None:
+    # Law 22B: four passes, written as letters or with seats, offend nobody
+    for text in ("P P P P", "N P E P S P W P"):
+        result = classify(text)
+        assert result.irregularity == "passed_out", text
+        assert "offender" not in result.facts, text
 
 
 def test_calls_with_no_seat_name_the_irregularity_but_no_offender() -> None:

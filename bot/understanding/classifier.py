@@ -208,7 +208,7 @@ def classify(text: str) -> Classification:
         not _someone_acts(reading) or _law_titled(reading, _lexical(reading))
     )  # "I'd like to read law 36 on inadmissible doubles": the writer asks, nobody calls
     applied = _applied_rectification(reading) | _ruled_out(reading)
-    regular = _judged_regular(reading)
+    regular = _judged_regular(reading) | _replay_rules_out(reading)
     # "la règle des contres inadmissibles": the topic named after the Law
     topic_damping = 0.3 if any(
         _names_a_topic(reading, span) for span in reading.cues.get("@law_topic", [])
@@ -238,6 +238,16 @@ def classify(text: str) -> Classification:
     candidates = tuple((k, round(min(1.0, v), 3)) for k, v in ranked[:5])
     facts = facts_for(reading, top)
     return Classification(top, round(confidence, 3), candidates, facts, reading.lang)
+
+
+def _replay_rules_out(reading: Reading) -> frozenset[str]:
+    """A bare listing the rules core replays (``1S X XX 1H``): the replay is the
+    whole story, so the irregularities it does not find did not happen, however
+    much its shape looks like one (``X XX`` is no inadmissible redouble here)."""
+    derivation = reading.derivation
+    if derivation is None or derivation.irregularity is None or not _only_calls(reading):
+        return frozenset()
+    return frozenset(IDS) - {derivation.irregularity.value}
 
 
 def _replayed(derivation: Any) -> bool:
@@ -270,7 +280,8 @@ def _unreadable(reading: Reading, top: float) -> bool:
     if reading.foreign:
         return True
     words = [t for t in reading.tokens if t.isalpha() and t.islower() and t not in _CALL_LETTERS]
-    entities = [t for t in reading.tokens if t not in (BREAK, COMMA) and not t.islower()]
+    entities = [t for t in reading.tokens
+                if t not in (BREAK, COMMA) and (not t.islower() or t in _CALL_LETTERS)]
     if not words:
         # "N 1S E 1H": calls and seats alone are fine, symbols alone are not
         if not entities:

@@ -2947,7 +2947,8 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     kind = Irregularity(irregularity)
     derivation = reading.derivation
     derived = derivation is not None and derivation.irregularity == kind
-    offender = offender_of(reading, irregularity)
+    # four passes offend nobody (Law 22B)
+    offender = None if kind is I.PASSED_OUT else offender_of(reading, irregularity)
     call = irregular_call(reading, irregularity)
     relevant = RELEVANT.get(kind, frozenset())
 

@@ -35,6 +35,8 @@ _VERBS = frozenset(
     {"bid", "bids", "said", "says", "dit", "a", "annonce", "mis", "met", "opened", "ouvre",
      "ouvert", "overcalled", "called"}
 )  # fmt: skip
+#: Words naming the dealer, not the board ("donne" is both).
+_DEALER_NOUNS = frozenset({"dlr", "dealer", "donneur", "donneuse"})
 _MAX_GAP = 4
 _IS = frozenset({"is", "was", "est", "etait"})
 
@@ -120,9 +122,12 @@ _LINK_WORDS = frozenset({"then", "puis", "ensuite", "alors"})
 
 
 def _seat_before(tokens: tuple[str, ...], start: int) -> Seat | None:
-    """``S 1♥``, ``W bid 5♦``, ``E then bid 4♣``: the seat written before a call."""
+    """``S 1♥``, ``W bid 5♦``, ``E then bid 4♣``, ``Nord donneur passe``: the
+    seat written before a call."""
     if start and tokens[start - 1] in SEATS:
         return Seat[tokens[start - 1]]
+    if start > 1 and tokens[start - 1] in _DEALER_NOUNS and tokens[start - 2] in SEATS:
+        return Seat[tokens[start - 2]]
     i = start - 1
     if i >= 0 and tokens[i] in _VERBS:
         i -= 1
