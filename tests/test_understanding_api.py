@@ -285,6 +285,13 @@ def test_a_double_across_the_table_is_no_inadmissible_double(text):
         ("N doubled 1H when it was his partner's turn", "double_out_of_rotation"),
         ("Est ouvre 1♦ et moi, Sud, je contre au tour de mon partenaire Nord",
          "double_out_of_rotation"),
+        # "à ma place" is whose turn it was, not whose call was doubled
+        ("Mon partenaire contre à ma place, que faire", "double_out_of_rotation"),
+        # an undoubled bid ("non contrée") is no double; XX of it is Law 19B
+        ("XX sur enchère non contrée, 3♦ de N, par S", "inadmissible_double"),
+        # "X de S": South's double, at East's turn in the listing (32)
+        ("T4, donneur O : 1SA – P – X de S au tour de E. O dit 2♣ → accepté.",
+         "double_out_of_rotation"),
         # a pass is no call to double: he thought his partner had passed
         ("Ouest a contré trop tôt, il pensait que son partenaire avait déjà passé",
          "double_out_of_rotation"),

@@ -209,6 +209,7 @@ def classify(text: str) -> Classification:
     )  # "I'd like to read law 36 on inadmissible doubles": the writer asks, nobody calls
     applied = _applied_rectification(reading) | _ruled_out(reading)
     regular = _judged_regular(reading) | _replay_rules_out(reading)
+    learned_weight = _learned_weight(text)
     # "la règle des contres inadmissibles": the topic named after the Law
     topic_damping = 0.3 if any(
         _names_a_topic(reading, span) for span in reading.cues.get("@law_topic", [])
@@ -216,14 +217,14 @@ def classify(text: str) -> Classification:
     for key, p in learned.items():
         if key in IDS:
             # a request to read a law: the learned layer reads its topic words too
-            weight = _LEARNED * (topic_damping if law_request and key != LAW_LOOKUP else 1.0)
+            weight = learned_weight * (topic_damping if law_request and key != LAW_LOOKUP else 1.0)
             if key in applied:
                 weight *= 0.3
             if key in regular:
                 weight *= _REGULAR
             weight *= governed.get(key, 1.0)
             scores[key] = scores.get(key, 0.0) + weight * p
-    vague = _LEARNED * learned.get(NONE, 0.0)
+    vague = learned_weight * learned.get(NONE, 0.0)
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], IDS.index(kv[0])))
     ranked = [(k, v) for k, v in ranked if v > 0.05]
     if (
@@ -238,6 +239,13 @@ def classify(text: str) -> Classification:
     candidates = tuple((k, round(min(1.0, v), 3)) for k, v in ranked[:5])
     facts = facts_for(reading, top)
     return Classification(top, round(confidence, 3), candidates, facts, reading.lang)
+
+
+import os
+_A=float(os.environ.get("LW_A","1.0")); _B=float(os.environ.get("LW_B","0.0")); _S=float(os.environ.get("LW_S","15")); _E=float(os.environ.get("LW_E","55"))
+def _learned_weight(text: str) -> float:
+    words = text.count(" ") + 1
+    return _A + _B * min(1.0, max(0.0, (words - _S) / (_E - _S)))
 
 
 def _replay_rules_out(reading: Reading) -> frozenset[str]:
@@ -1504,8 +1512,8 @@ def _owner_after(reading: Reading, double: Any) -> Relation | None:
         if token in _CLAUSE_ENDS:
             window = window[:i]  # "doubled and my partner passed": another clause
             break
-    if "MY" not in window or set(window) & {"tour", "turn"}:
-        return None  # "contré au tour de mon partenaire", "à mon tour": whose turn
+    if "MY" not in window or set(window) & {"tour", "turn", "place", "go"}:
+        return None  # "contré au tour de mon partenaire", "à ma place": whose turn
     at = double.end + window.index("MY")
     if tokens[at - 1] in _OF_WORDS and not set(tokens[double.end : at]) & _CALL_NOUNS and not any(
         double.end <= c.start < at for c in reading.entities.calls

@@ -503,6 +503,8 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
         return PASS, i + 1
     if token == "passer" and before in _HAVE:
         return PASS, i + 1  # "S a passer avant E": "a passé" typed as the infinitive
+    if before == "non" and (token in _DOUBLE_WORDS or token in _REDOUBLE_WORDS):
+        return None  # "une enchère non contrée": an undoubled bid, no call
     if token in _DOUBLE_WORDS:
         return DOUBLE, i + 1
     if token in _REDOUBLE_WORDS:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from rules_core.calls import Call, Seat
 
-from .entities import calls_in, header_dealer
+from .entities import call_at, calls_in, header_dealer
 from .normalise import BREAK, COMMA, SEATS, Normalised
 
 __all__ = ["Listing", "read_listing", "in_parentheses", "leads_parentheses"]
@@ -38,6 +38,7 @@ _VERBS = frozenset(
 #: Words naming the dealer, not the board ("donne" is both).
 _DEALER_NOUNS = frozenset({"dlr", "dealer", "donneur", "donneuse"})
 _MAX_GAP = 4
+_BY = (("by",), ("par",), ("de",))
 _IS = frozenset({"is", "was", "est", "etait"})
 
 
@@ -190,9 +191,10 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
         if end < len(tokens) and tokens[end] in SEATS and leads_parentheses(norm, end):
             seats.append(Seat[tokens[end]])
             after_style = True
-        elif tokens[end : end + 1] in (("by",), ("par",)) and tokens[end + 1 : end + 2] and (
+        elif tokens[end : end + 1] in _BY and tokens[end + 1 : end + 2] and (
             tokens[end + 1] in SEATS
-        ):  # "1NT P P XX by W"
+            and (end + 2 >= len(tokens) or call_at(tokens, end + 2) is None)
+        ):  # "1NT P P XX by W", "1SA – P – X de S" (not "X de S 1♠", S's 1♠ doubled)
             seats.append(Seat[tokens[end + 1]])
             after_style = True
         else:
