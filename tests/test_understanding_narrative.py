@@ -28,6 +28,18 @@ NARRATIVES = [
      "partner would be barred if I did not find a suitable call. I passed in the end. "
      "Could I have bid 3♣ instead?",
      "insufficient_bid"),
+    # Law 30: the obligation is the rectification; the calls after it are the
+    # writer's and the barred player's partner's, not the barred player's.
+    ("LHO said 'pass' out of turn. The director said LHO's pass was cancelled and LHO must "
+     "pass next time round. I opened 1NT, LHO passed as required and his partner bid 2♥. "
+     "Is his partner allowed to bid at all?",
+     "pass_out_of_rotation"),
+    # Law 31: an obligation the director only explained as possible is none in force.
+    ("Board 3, dealer South, that was me. West opened 1♦ before I had even got my cards out. "
+     "My partner didn't want to accept it. I opened 1♥. The director then told West he could "
+     "now call anything, but depending on what he chose his partner might have to pass once. "
+     "West overcalled 2♦ and the director said that was fine.",
+     "bid_out_of_rotation"),
     # Law 37: the barred player himself calls after the rectification.
     ("Est a passé hors tour et l'arbitre a dit qu'Ouest, son partenaire, devait passer "
      "au prochain tour. Au tour suivant, Ouest a quand même dit 3♥.",
