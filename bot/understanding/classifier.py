@@ -226,6 +226,8 @@ def classify(text: str) -> Classification:
             weight = learned_weight * (topic_damping if law_request and key != LAW_LOOKUP else 1.0)
             if key in applied:
                 weight *= 0.3
+            if key == LAW_LOOKUP and not _asks_for_a_text(reading) and _someone_acts(reading):
+                weight *= 0.5  # "je crois que c'est la loi 27, mais Est a passé hors tour"
             if key in regular:
                 weight *= _REGULAR
             weight *= governed.get(key, 1.0)
@@ -244,7 +246,23 @@ def classify(text: str) -> Classification:
     confidence = min(1.0, top_score) * (0.6 + 0.4 * min(1.0, 2 * margin))
     candidates = tuple((k, round(min(1.0, v), 3)) for k, v in ranked[:5])
     facts = facts_for(reading, top)
+    if top == LAW_LOOKUP and _points_back(facts):
+        # "la règle pour ça svp": no number, no topic, a story not told (the menu)
+        return Classification(None, 0.0, (), {}, reading.lang)
     return Classification(top, round(confidence, 3), candidates, facts, reading.lang)
+
+
+def _points_back(facts: Mapping[str, Any]) -> bool:
+    """A Law asked for with only "this" / "ça" for its topic and no number."""
+    query = fold(str(facts.get("law_query", ""))).split()
+    return "law_ref" not in facts and bool(query) and set(query) <= _POINTERS
+
+
+def _asks_for_a_text(reading: Reading) -> bool:
+    """``/loi 27``, ``que dit la loi …``, ``read me L16B``: the writer asks to read a Law."""
+    return reading.command is not None or bool(
+        reading.cues.get("@law_request") or reading.affirmed("@law_text")
+    )
 
 
 def _learned_weight(canonical_text: str) -> float:
