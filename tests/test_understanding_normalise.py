@@ -37,6 +37,14 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("he bid for spades", "he bid 4 ♠"),
         # compass seats, and "est" the verb
         ("N 1S E 1H", "N 1 ♠ E 1 ♥"),
+        # a player named by his first name where his seat is given stands for the seat
+        ("Ann (South) pulled 3♣; Ann then said 3♦", "S pulled 3 ♣ S then said 3 ♦"),
+        ("Bob, sitting West, opened 1H. Then Bob said sorry", "W opened 1 ♥ then W said sorry"),
+        ("Jacqueline, en Ouest, a ouvert 1♥", "W a ouvert 1 ♥"),
+        ("Mike (E) bid 2H", "E bid 2 ♥"),  # not "like", the nearest known word
+        # ... but not a capitalised word before a seat with no word of sitting
+        ("Simultané : E 3♦", "simultanee E 3 ♦"),
+        ("Chu en Sud", "ME suis en S"),  # Québec's "je suis", no name
         ("nord 1 pique est 1 coeur", "N 1 ♠ E 1 ♥"),
         ("Est a dit 1♥ sur mon 1♠", "E a dit 1 ♥ sur MY 1 ♠"),
         ("est a dit deux coeurs", "E a dit 2 ♥"),

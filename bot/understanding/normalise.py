@@ -78,6 +78,8 @@ _SEAT_WORDS = {
     "ouest": "W", "west": "W", "east": "E",
 }  # fmt: skip
 _SEAT_LETTERS = {"n": "N", "e": "E", "s": "S", "w": "W", "o": "W"}
+#: A seat letter -> the seat word ``_seats`` reads as that seat.
+_SEAT_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 # Strain abbreviations after a level: "1H", "1SA", "2Co", "3Pi"; single letters
 # only when glued to the digit ("5 N opened" is not 5NT).
 _STRAIN_LETTERS = {
@@ -144,15 +146,16 @@ def normalise(text: str, correct: bool = True) -> Normalised:
         text = ""
     source = _prepare(text[:MAX_CHARS])
     tokens = _tokenise(source)
+    named = _named_players(tokens, source)
     if correct:
         for token in tokens:
-            if token.text.isalpha() and len(token.text) >= 3:
+            if token.text.isalpha() and len(token.text) >= 3 and token.text not in named:
                 token.text = correct_word(token.text)
     tokens = _unelided(tokens)
     tokens = _apply_spelling(tokens)
     tokens = _numbers(tokens)
     tokens = _strains(tokens, heart_c=_c_is_heart(source))
-    tokens = _seats(tokens)
+    tokens = _seats(_players_by_name(tokens, named))
     return Normalised(
         tuple(t.text for t in tokens), tuple((t.start, t.end) for t in tokens), source
     )
@@ -245,6 +248,74 @@ def correct_word(word: str) -> str:
         return word
     best = min(matches, key=lambda m: (m[1], abs(len(m[0]) - len(word)), m[0]))
     return best[0]
+
+
+# --- players named by their first names ------------------------------------------
+
+# Words between a player's name and the seat that says where he sits: "Ann
+# (South)", "Bob, sitting West", "Jacqueline, en Ouest", "Marie qui était Nord".
+_SITTING = frozenset(
+    {",", "sitting", "seated", "sat", "assis", "assise", "en", "in", "as", "at", "who", "was",
+     "is", "qui", "est", "etait", "the", "le", "seat", "place", "position"}
+)  # fmt: skip
+_SITTING_WORDS = frozenset(
+    {"sitting", "seated", "sat", "assis", "assise", "en", "in", "as", "who", "qui"}
+)
+_NAME = re.compile(r"[A-Z][a-zà-ÿ]{2,}")
+
+
+def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
+    """First names the text gives a seat (``Ann (South)``, ``Bob, sitting
+    West``): the folded name -> the seat letter. A name is a capitalised word
+    that is no word the bot knows; its later mentions stand for that seat."""
+    named: dict[str, str] = {}
+    for i, token in enumerate(tokens):
+        if not _NAME.fullmatch(token.original) or token.text in _SEAT_WORDS:
+            continue
+        if token.text in named or token.text in _vocabulary()[0] or token.text in _spelling_table():
+            continue
+        # the seat in parentheses right after the name, or told by a word of sitting
+        told = source[token.end : token.end + 3].lstrip().startswith("(")
+        for after in tokens[i + 1 : i + 5]:
+            seat = _SEAT_WORDS.get(after.text) or (
+                _SEAT_LETTERS.get(after.text) if after.original.isupper() else None
+            )
+            if seat is not None:
+                if told:
+                    named[token.text] = seat
+                break
+            if after.text not in _SITTING:
+                break
+            told = told or after.text in _SITTING_WORDS
+    return named
+
+
+def _players_by_name(tokens: list[_Token], named: dict[str, str]) -> list[_Token]:
+    """Each mention of a named player becomes his seat (``Ann pulled out 3♣`` ->
+    ``S pulled out 3♣``); where the name is given its seat, the seat and the
+    words between go (``Ann (South)`` -> ``S``)."""
+    if not named:
+        return tokens
+    out: list[_Token] = []
+    skip_to = -1
+    for i, token in enumerate(tokens):
+        if i < skip_to:
+            continue
+        seat = named.get(token.text) if _NAME.fullmatch(token.original) else None
+        if seat is None:
+            out.append(token)
+            continue
+        out.append(_Token(_SEAT_NAMES[seat], token.original, token.start, token.end, token.glued))
+        for j in range(i + 1, min(i + 5, len(tokens))):
+            if tokens[j].text not in _SITTING:
+                if _SEAT_WORDS.get(tokens[j].text) == seat or (
+                    tokens[j].original.isupper() and _SEAT_LETTERS.get(tokens[j].text) == seat
+                ):
+                    skip_to = j + 1
+                    if j + 1 < len(tokens) and tokens[j + 1].text == COMMA:
+                        skip_to = j + 2  # "Bob, sitting West, opened": "W opened"
+                break
+    return out
 
 
 # --- spellings, numbers, strains, seats ------------------------------------------
