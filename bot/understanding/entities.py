@@ -93,7 +93,9 @@ _INTENDED = frozenset(
      # a call imagined: "il pensait que l'ouverture était 1♦", "thinking it was 1♦"
      "pensait", "pensais", "croyait", "croyais", "thought", "thinking", "believing",
      # the call not made: "2♥ au lieu de 2♠", "instead of doubling"
-     "lieu", "instead"}
+     "lieu", "instead",
+     # the card the hand went for: "reached for the 1♥ card but pulled 1♦"
+     "reach", "reached", "reaching"}
 )  # fmt: skip
 # Before a call told as an option, not made: "he could bid 3♦", "il pouvait dire 3♦".
 # Also an obligation or a condition: "his partner must pass", "I would have doubled".

@@ -841,8 +841,11 @@ def _call_first_made(
         # "I wanted 1♠ but pulled 1NT": the first call made after the one meant;
         # "W 2H card placed, W says meant 2S", "N 1♠, E P, N then 'I want 1NT'":
         # else the last one the same player made before it
+        # (not the meant call itself made next: "I bid 1S, then thought I should bid
+        # 2C, and put down 2C": 1S)
         after = [
             c for c in made if c.start > said.start and BREAK not in tokens[said.end : c.start]
+            and not (c.call == said.call and _meant(tokens, said.start))
             and (
                 (said_by is not None and callers[c.start] is not None
                  and _same(reading, callers[c.start], said_by))  # type: ignore[arg-type]
@@ -941,7 +944,9 @@ _CHANGED_TO = frozenset(
     {"pour", "en", "to", "into", "par", "with", "avec", "devient", "becomes", "became", "devenu"}
 )  # fmt: skip
 #: Before a meant call: told as a contrast with the call made before it.
-_WHILE = frozenset({"alors", "while", "whereas", "tandis", "although"})
+_WHILE = frozenset(
+    {"alors", "while", "whereas", "tandis", "although", "but", "mais", "when", "quand"}
+)
 #: Between "wanted" and a call: what was wanted was an act on it, not the call itself
 #: ("wanted to accept my pass", "voulait refuser le 1♠").
 _ACT_ON = frozenset(
@@ -951,8 +956,10 @@ _ACT_ON = frozenset(
 
 
 def _meant(tokens: tuple[str, ...], start: int) -> bool:
-    """A call only meant (``I wanted 1♥``), not one wanted to be acted on."""
-    return only_meant(tokens, start) and not set(tokens[max(0, start - 3) : start]) & _ACT_ON
+    """A call only meant (``I wanted 1♥``), not one wanted to be acted on nor
+    one said not to be wanted (``je ne voulais pas passe``: the pass was made)."""
+    window = set(tokens[max(0, start - 3) : start])
+    return only_meant(tokens, start) and not window & _ACT_ON and not window & {"pas", "not"}
 
 
 def _changed_to(tokens: tuple[str, ...], call: CallMention) -> bool:
