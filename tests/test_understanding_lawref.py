@@ -123,6 +123,11 @@ TOPICS = [
     ("Can you tell me the rule for a call after the auction has ended?",
      "call after the auction has ended"),
     ("la règle des contres inadmissibles svp", "contres inadmissibles"),
+    # a few words and a law word, nobody acting
+    ("stop card rule", "stop card"),
+    ("loi enchère insuffisante", "enchère insuffisante"),
+    # English "on a" is no French "on a" (we have)
+    ("Law on a passed-out hand?", "passed-out hand"),
 ]  # fmt: skip
 
 

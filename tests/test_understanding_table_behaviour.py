@@ -20,6 +20,10 @@ REVIEW = "auction_review"
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # 20: a review of the auction asked for, then the lead named as the time
+        ("Board 25. Player asked to review the auction after the opening lead.", REVIEW),
+        ("Donne 20 : joueur de N demande une répétition des enchères après l'entame. Droit ?",
+         REVIEW),
         # 16B1: a question asked, then a call or a lead by the asker's side
         ("W asked what 3♣ meant, then passed; his partner then led a club", UI),
         ("Nord a demandé la signification du 2♦ puis a passé ; Sud a entamé carreau", UI),

@@ -1438,6 +1438,8 @@ def _asked_then_acted(reading: Reading) -> bool:
     for start, end in reading.cues.get("@asked", []):
         if "ME" in tokens[max(0, start - 2) : start]:
             continue  # "I asked": the writer was answered, the story is the answer
+        if any(start <= s <= end + 6 for s, _ in reading.cues.get("@req_review", [])):
+            continue  # "asked to review the auction after the lead": Law 20, a review
         after = set(tokens[end : end + 40])
         asker = [t for t in tokens[max(0, start - 3) : start] if t in _PARTNER_SEAT]
         partner = {_PARTNER_SEAT[asker[-1]]} if asker else set()
@@ -1816,6 +1818,10 @@ def _law_request(reading: Reading, named: bool, ref: Mapping[str, str]) -> float
         return 0.9
     if _paragraph_alone(reading) and short:
         return 0.9  # "27B1b ?", "Texte 30B1(b)": a paragraph named alone
+    if named and len(reading.tokens) <= 6 and set(reading.tokens) & LAW_NOUNS and not (
+        _someone_acts(reading)
+    ):
+        return 0.9  # "stop card rule", "loi enchère insuffisante": a topic and a law word
 
     return 0.0
 

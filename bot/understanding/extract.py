@@ -32,7 +32,7 @@ from .entities import (
     relation,
 )
 from .lang import detect_language
-from .lawref import citations
+from .lawref import LAW_NOUNS, citations
 from .lexicon import NEGATORS, find_cues, negated_at
 from .normalise import BREAK, COMMA, SEATS, STRAINS, Normalised, normalise
 from .notation import leads_parentheses, read_listing
@@ -2933,7 +2933,12 @@ def law_reference(reading: Reading) -> dict[str, str]:
     if spans:
         start = spans[0][1]
     if start is None:
-        return {}
+        # "stop card rule", "loi enchère insuffisante": a few words and a law word
+        topic = [i for i, t in enumerate(tokens) if t not in LAW_NOUNS and t not in (BREAK, COMMA)]
+        if len(tokens) > 6 or len(topic) == len(tokens) or not topic:
+            return {}
+        words = " ".join(reading.norm.original(i, i + 1) for i in topic).strip(" ?!.,:")
+        return {"law_query": words} if words else {}
     while start < len(tokens) and tokens[start] in _QUERY_SKIP:
         start += 1
     end = start

@@ -152,7 +152,7 @@ def normalise(text: str, correct: bool = True) -> Normalised:
             if token.text.isalpha() and len(token.text) >= 3 and token.text not in named:
                 token.text = correct_word(token.text)
     tokens = _unelided(tokens)
-    tokens = _apply_spelling(tokens)
+    tokens = _apply_spelling(tokens, english=detect_language(source)[0] == "en")
     tokens = _numbers(tokens)
     tokens = _strains(tokens, heart_c=_c_is_heart(source))
     tokens = _seats(_players_by_name(tokens, named))
@@ -353,7 +353,12 @@ def _spelling_table() -> dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]
     return table
 
 
-def _apply_spelling(tokens: list[_Token]) -> list[_Token]:
+#: Spellings that are French words only: in English "law on a passed-out hand"
+#: is no "on a" (we have).
+_FRENCH_ONLY = frozenset({("on", "a")})
+
+
+def _apply_spelling(tokens: list[_Token], english: bool = False) -> list[_Token]:
     table = _spelling_table()
     out: list[_Token] = []
     i = 0
@@ -361,6 +366,8 @@ def _apply_spelling(tokens: list[_Token]) -> list[_Token]:
         rules = table.get(tokens[i].text)
         matched = False
         for words, replacement in rules or ():
+            if english and words in _FRENCH_ONLY:
+                continue
             n = len(words)
             if tuple(t.text for t in tokens[i : i + n]) == words:
                 first, last = tokens[i], tokens[i + n - 1]
