@@ -727,6 +727,13 @@ def test_the_cards_exposed_during_the_auction(text: str, cards: str) -> None:
         # the player still thinking was the one whose turn it was
         ("West opened 1♦ while North was still thinking.", "lho"),
         ("Est a ouvert 1♠ ; Sud réfléchissait encore quand Nord a contré.", "partner"),
+        # the player who was supposed to call first, or in whose place the offender called
+        ("The lady on my right started the bidding with 1 heart, but I was supposed to start",
+         "lho"),
+        ("ok so i passed but it wasnt my turn, my partner was supposed to go first", "partner"),
+        ("Mon partenaire a passé à ma place", "partner"),
+        ("mon part a ouvert 1k a la place de ma droite", "lho"),
+        ("lho passed out of turn when it was pds turn, we dont accept", "lho"),
     ],
 )
 def test_whose_turn_it_was_beside_the_offender(text: str, turn_of: str) -> None:

@@ -2090,10 +2090,17 @@ def _turn_holders(reading: Reading) -> Iterator[Ref]:
         if ref is not None:
             yield ref
     for i in range(len(tokens) - 1):
-        # "it was my turn", "c'était mon tour"
-        if tokens[i] == "MY" and tokens[i + 1] in ("turn", "tour"):
+        # "it was my turn", "c'était mon tour", "à ma place", "on my go"
+        if tokens[i] == "MY" and tokens[i + 1] in ("turn", "tour", "place", "go"):
             if not (i and tokens[i - 1] in ("before", "avant")):
                 yield Ref(writer=Relation.SELF)
+    for mention in reading.entities.seats:
+        # "I was supposed to start", "my partner should have opened first"
+        after = tokens[mention.end : mention.end + 5]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]
+        if set(after) & _DUE and set(after) & _FIRST_CALL and not mention.ref.pronoun:
+            yield mention.ref
     for mention in reading.entities.seats:
         if mention.end < len(tokens) and tokens[mention.end] == "turn":
             if mention.start and tokens[mention.start - 1] in ("before", "not"):
@@ -2108,6 +2115,12 @@ def _turn_holders(reading: Reading) -> Iterator[Ref]:
             yield mention.ref
 
 
+#: "was supposed to start", "devait ouvrir": the player whose turn it was.
+_DUE = frozenset({"supposed", "should", "devait", "aurait", "meant"})
+_FIRST_CALL = frozenset(
+    {"start", "open", "go", "bid", "call", "speak", "first", "commencer", "ouvrir", "parler",
+     "premier", "premiere", "opened", "started"}
+)  # fmt: skip
 _THINKING = frozenset(
     {"reflechissait", "reflechit", "reflechi", "thinking", "considering", "pondering", "triait"}
 )  # fmt: skip
