@@ -739,3 +739,22 @@ def test_the_cards_exposed_during_the_auction(text: str, cards: str) -> None:
 def test_whose_turn_it_was_beside_the_offender(text: str, turn_of: str) -> None:
     result = classify(text)
     assert result.facts.get("turn_of") == turn_of, result
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "value"),
+    [
+        # 27A1: a refusal told in the passive right after the offender's call
+        ("1NT (S) 1S (W) not accepted", "lho_accepts", False),
+        ("S 1NT W 1S refused", "lho_accepts", False),
+        # a director's abbreviations: "acc." / "not acc."
+        ("Bd 29. Dlr N. W: 1S oot (N's turn). N acc. by bidding 2H.", "lho_accepts", True),
+        ("Dlr E. W 2C oot, E's turn. N not acc.", "lho_accepts", False),
+        # 25A/25B: a change of mind said in other words, a box slip denied
+        ("Nord a mis 1 pique, ensuite il change pour 1 sans atout. Il a changé son avis, "
+         "ce n'est pas une erreur de la boîte.", "unintended", False),
+        ("He put 3NT, then 2D instead, not a box slip", "unintended", False),
+    ],
+)
+def test_facts_told_in_a_directors_shorthand(text: str, fact: str, value: object) -> None:
+    assert classify(text).facts.get(fact) == value

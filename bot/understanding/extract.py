@@ -2509,6 +2509,8 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
         ref = _mention_near(reading, start, end, resolve=False)
         if ref is None or ref.pronoun:
             return value
+        if offender is not None and _same(reading, ref, offender):
+            return value  # "1S (W) not accepted": the offender's call, passive
         rel = _relation_to_offender(reading, offender, ref)
         if rel is Relation.LHO or (rel is None and ref.subject is None and ref.seat is None):
             return value
