@@ -2952,7 +2952,8 @@ def law_reference(reading: Reading) -> dict[str, str]:
         topic = [i for i, t in enumerate(tokens) if t not in LAW_NOUNS and t not in (BREAK, COMMA)]
         if len(tokens) > 6 or len(topic) == len(tokens) or not topic:
             return {}
-        words = " ".join(reading.norm.original(i, i + 1) for i in topic).strip(" ?!.,:")
+        spans = dict.fromkeys(reading.norm.spans[i] for i in topic)  # "IB": two tokens, one word
+        words = " ".join(reading.norm.source[a:b] for a, b in spans).strip(" ?!.,:")
         return {"law_query": words} if words else {}
     while start < len(tokens) and tokens[start] in _QUERY_SKIP:
         start += 1
