@@ -34,6 +34,10 @@ from rules_core.calls import Seat
         ("lho opened before me, hes east", Seat.N),
         # said outright, the seat wins over an apposition that merges two players
         ("ma partenaire a ouvert, c'était à E (moi je suis N)", Seat.N),
+        # "as North" in the writer's clause; the dealer's title then the seat; "that's me"
+        ("I opened 1♣ as North, East jumped to 2♦.", Seat.N),
+        ("I was dealer, South, and opened 1NT.", Seat.S),
+        ("South bid 2NT, and West — that's me — came in with 2 hearts.", Seat.W),
     ],
 )
 def test_the_writers_seat(text, seat):
@@ -174,6 +178,9 @@ def test_the_insufficient_bid_not_the_bid_imagined(text, call):
         ("S XX out of turn — N's turn.", "double_out_of_rotation", "S", "XX"),
         # "a passer" typed for "a passé"
         ("donneur N, O a passer avant N", "pass_out_of_rotation", "W", "P"),
+        # a relative clause between the player and his call, with a call of its own
+        ("I opened 1S, South bid 2C, and West, who I'm fairly sure did not see the 2C, bid 1H.",
+         "insufficient_bid", "W", "1H"),
     ],
 )  # fmt: skip
 def test_caller_written_around_the_call(text, irregularity, offender, call):

@@ -70,6 +70,8 @@ _I_AM = frozenset(
 )  # fmt: skip
 # "En Est, j'étais…", "As South, I…": the writer's seat told before his clause.
 _AS = frozenset({"en", "as", "comme"})
+_DEALER_TITLE = frozenset({"dealer", "donneur", "donneuse"})
+_CLAUSE_END = frozenset({COMMA, BREAK, "and", "et"})
 # "Sud, c'est moi", "South here", "Nord ici": the writer's seat told by itself.
 _HERE = frozenset({"here", "ici"})
 # Seats written in lower case after "je suis" / "I am" that normalise leaves as words.
@@ -302,11 +304,22 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
             continue  # "moi Nord" is an apposition, read below when merged
         if j < len(tokens) and (tokens[j] in SEATS or tokens[j] in _SEAT_WORDS_AFTER_I_AM):
             return Seat[_SEAT_WORDS_AFTER_I_AM.get(tokens[j], tokens[j])]
+        # "I was dealer, South, and opened", "j'étais donneur, Sud": the seat told
+        # after the dealer's title, closing its clause
+        if j + 2 < len(tokens) and tokens[j] in _DEALER_TITLE and tokens[j + 1] == COMMA and (
+            tokens[j + 2] in SEATS and (j + 3 == len(tokens) or tokens[j + 3] in _CLAUSE_END)
+        ):
+            return Seat[tokens[j + 2]]
     for mention in mentions:
         ref = mention.ref
         if ref.seat is not None and ref.writer is not None:
             return Seat((ref.seat - OFFSETS[ref.writer]) % 4)
     for i, token in enumerate(tokens):
+        # "and West — that's me — came in with 2♥": the writer's seat told aside
+        if token in SEATS and (
+            tokens[i + 1 : i + 4] == ("that", "is", "ME") or tokens[i + 1 : i + 3] == ("that", "ME")
+        ):
+            return Seat[token]
         if token not in SEATS or (i and tokens[i - 1] not in _AS | {BREAK, COMMA}):
             continue
         rest = [t for t in tokens[i + 1 : i + 5] if t != COMMA]
@@ -341,7 +354,9 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
     for i, token in enumerate(tokens):
         # "j'ai ouvert 1♥ en Sud", "petit souci en Est : j'ai posé…": "en" and a
         # seat in a clause whose player is the writer
-        if token in SEATS and i and tokens[i - 1] == "en" and _writers_clause(tokens, i, mentions):
+        if token in SEATS and i and tokens[i - 1] in ("en", "as") and _writers_clause(
+            tokens, i, mentions
+        ):  # "I opened 1♣ as North"
             return Seat[token]
     for i in range(len(tokens) - 3):
         # "West is my partner", "Ouest est mon partenaire"
@@ -606,7 +621,9 @@ def _caller(
     # the nearest player named before, in the same sentence, with no call
     # between and not already named as the maker of an earlier call
     floor = 0
-    made = [c for c in earlier if not only_meant(tokens, c.start)]
+    made = [
+        c for c in earlier if not only_meant(tokens, c.start) and not _in_relative(tokens, c.start)
+    ]  # "West, who did not see the 2♣, bid 1♥": the 2♣ bounds nothing
     if made:
         floor = max(made[-1].end, made[-1].named_to + 1)
     limit = max(start - _WINDOW, floor)
@@ -705,12 +722,22 @@ def _incise_subject(
         between = tokens[opening + 1 : inner.start]
         if COMMA in between or BREAK in between or outer.ref.pronoun or not outer.ref.known:
             return None
-        if any(call_at(tokens, k) is not None for k in range(opening, closing[-1])):
-            return None
+        relative = opening + 1 < len(tokens) and tokens[opening + 1] in ("who", "qui")
+        called = any(call_at(tokens, k) is not None for k in range(opening, closing[-1]))
+        if called and not relative:
+            return None  # ("West, who had not seen the 2♣, bid 1♥": the 2♣ is his clause's)
         if closing[0] == inner.end and len(between) <= 2:
             return None  # an apposition: "Nord, mon partenaire, a ouvert", "I, as South, bid"
         return outer
     return None
+
+
+def _in_relative(tokens: Sequence[str], i: int) -> bool:
+    """Token ``i`` sits in a relative clause set off by a comma (``, who …``, ``, qui …``)."""
+    k = i - 1
+    while k >= 0 and tokens[k] not in (COMMA, BREAK):
+        k -= 1
+    return k >= 0 and tokens[k] == COMMA and k + 1 < i and tokens[k + 1] in ("who", "qui")
 
 
 def _owns_next_call(tokens: Sequence[str], i: int) -> bool:
