@@ -178,6 +178,13 @@ def test_the_insufficient_bid_not_the_bid_imagined(text, call):
         ("S XX out of turn — N's turn.", "double_out_of_rotation", "S", "XX"),
         # "a passer" typed for "a passé"
         ("donneur N, O a passer avant N", "pass_out_of_rotation", "W", "P"),
+        # 37: the call a director's note flags as made under the bar
+        ("bd 18 dlr N. 1C then W 1H OOT at E's turn, NA, E P thru. E P S 1S W 2H N P E 3D "
+         "(barred). L37A", "call_when_obliged_to_pass", "E", "3D"),
+        ("Donne 13 / D: S / E 1C HT au tour de S, NA. O passe tout du long (L31B). S 1K O 2C — "
+         "interdit. L37.", "call_when_obliged_to_pass", "W", "2H"),
+        ("N barred throughout. Later N X of 4H (barred), E P.", "call_when_obliged_to_pass",
+         "N", "X"),
         # a relative clause between the player and his call, with a call of its own
         ("I opened 1S, South bid 2C, and West, who I'm fairly sure did not see the 2C, bid 1H.",
          "insufficient_bid", "W", "1H"),

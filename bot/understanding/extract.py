@@ -457,6 +457,10 @@ _KIND_OF = {
 }
 
 
+#: Right after a call: the director's note that it was made under a bar (Law 37).
+_FLAGGED_BARRED = frozenset({"barred", "interdit", "interdite", "banned"})
+
+
 def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     """The call the description is about, for an irregularity that is a call."""
     kinds = _KIND_OF.get(Irregularity(irregularity)) if irregularity in _KIND_VALUES else None
@@ -536,6 +540,12 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     if irregularity == I.CALL_WHEN_OBLIGED_TO_PASS:
         # the irregularity that caused the bar is context (``barred (inadmissible
         # double before)``, ``à cause d'un contre hors tour``): the call made under it
+        # "E 3D (barred)", "N 2P — interdit !": the call a director's note flags
+        for c in calls:
+            if not c.call.is_pass and set(reading.tokens[c.end : c.end + 2]) & _FLAGGED_BARRED:
+                # "N X of 4H (barred)": the double of the bid named is the call flagged
+                on = [d for d in calls if d.end == c.start - 1 and not d.call.is_bid]
+                return on[0] if on and reading.tokens[c.start - 1] in _OF else c
         calls = [c for c in calls if not _cause_of_bar(reading.tokens, c)] or calls
         # "her partner, the barred one, bid 4H", "le joueur bâillonné dit 3♣": the
         # call made by the player named barred just before it (his partner included)
