@@ -148,9 +148,21 @@ NOT_LOOKUPS = [
     ("director please, something went wrong with the bids", None),
     ("any rule on that?", None),  # "that" points back at a story not told
     ("la règle pour ça svp", None),
+    # a call alone is no story (maybe an answer): the menu, not a guess
+    ("1S", None),
+    ("XX", None),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("text", "irregularity"), NOT_LOOKUPS)
 def test_a_story_or_a_call_for_help_is_no_lookup(text, irregularity):
     assert classify(text).irregularity == irregularity
+
+
+@pytest.mark.parametrize(
+    "text", ["which law?", "quelle loi ?", "texte de la loi", "show me the rules"]
+)
+def test_a_law_asked_for_with_no_topic_quotes_no_words(text):
+    result = classify(text)
+    assert result.irregularity == "law_lookup"
+    assert "law_query" not in result.facts  # the dialogue then asks for a number or words

@@ -210,6 +210,10 @@ def classify(text: str) -> Classification:
         (p for k, p in learned.items() if k != NONE), default=0.0
     ) < _LEARNED_SURE:
         learned = {}  # a short note the learned layer is not sure of ("tank then bid" is)
+    if not scores and _only_calls(reading) and len(reading.entities.calls) <= 1 and not (
+        reading.entities.seats
+    ):
+        learned = {}  # "1S" alone: a call, maybe an answer, no story (the menu)
     law_request = scores.get(LAW_LOOKUP, 0.0) >= 0.9 and (
         not _someone_acts(reading) or _law_titled(reading, _lexical(reading))
     )  # "I'd like to read law 36 on inadmissible doubles": the writer asks, nobody calls

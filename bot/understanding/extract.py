@@ -138,6 +138,14 @@ _QUERY_SKIP = frozenset(
      "about", "concernant", "regarding", "concerning", "for", "pour", "relative"}
 )  # fmt: skip
 _QUERY_STOP = frozenset({"svp", "stp", "please", "say", "says", "se", "merci", "thanks", "|"})
+#: Words that name no topic of a Law: asking, pointing, the law itself.
+_NO_TOPIC = _QUERY_SKIP | _QUERY_STOP | frozenset(
+    {"what", "which", "whats", "quelle", "quel", "quelles", "quels", "applies", "apply",
+     "applique", "s", "show", "montre", "montrer", "text", "texte", "rappel", "me", "ME", "MY",
+     "pls", "plz", "give", "donne", "read", "lire", "lis", "can", "you", "tu", "vous", "of",
+     "bridge", "the", "this", "that", "ca", "cela", "it", "is", "est", "c", "ce", "en",
+     "cette", "rule", "right", "correct", "bonne", "good", "quoi", "kesako", "?"}
+)  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -2960,8 +2968,10 @@ def law_reference(reading: Reading) -> dict[str, str]:
     if start is None:
         # "stop card rule", "loi enchère insuffisante": a few words and a law word
         topic = [i for i, t in enumerate(tokens) if t not in LAW_NOUNS and t not in (BREAK, COMMA)]
-        if len(tokens) > 6 or len(topic) == len(tokens) or not topic:
-            return {}
+        if len(tokens) > 6 or len(topic) == len(tokens) or all(
+            tokens[i] in _NO_TOPIC for i in topic
+        ):
+            return {}  # "which law?", "texte de la loi", "show me the rules": no topic
         spans = dict.fromkeys(reading.norm.spans[i] for i in topic)  # "IB": two tokens, one word
         words = " ".join(reading.norm.source[a:b] for a, b in spans).strip(" ?!.,:")
         return {"law_query": words} if words else {}
