@@ -49,6 +49,10 @@ from bot.understanding.notation import read_listing
         # the dealer noun between the seat and its call (31: West bid at East's turn)
         ("Table 4 : Nord donneur passe, et Ouest dit 1♥ directement.", "bid_out_of_rotation",
          "W", "1H"),
+        # one arrow in a listing: the same player replaces his call (25)
+        ("Bd 11. N 1NT E P S 2C? -> 2D. TD called by W.", "change_of_call", "S", "2C"),
+        ("Bd 8. Dlr S. 1D-P-1H-P-1S -> 1NT. TD called by W.", "change_of_call", "S", "1S"),
+        ("N 1S E 2H S 3C => 3D, W ?", "change_of_call", "S", "3C"),
         # a bare listing is the whole story: 1♠ X XX are regular, 1♥ is insufficient (27);
         # with no seat written, nobody is named
         ("1p x xx 1c", "insufficient_bid", None, "1H"),

@@ -35,6 +35,7 @@ from .lawref import LAW_NOUNS, Citation, citations
 from .lexicon import NEGATORS, Match, negated_at, phrase_matches
 from .ngram import NONE, probabilities
 from .normalise import BREAK, COMMA, is_known
+from .notation import arrow_between
 
 __all__ = ["Classification", "classify", "LAW_LOOKUP", "IDS"]
 
@@ -1174,16 +1175,11 @@ def _said_again(reading: Reading) -> frozenset[str]:
     return frozenset()
 
 
-_ARROWS = ("→", "->", "=>", "⇒")
 
 
 def _arrowed(reading: Reading, first: Any, second: Any) -> bool:
     """An arrow written between two calls told one after the other (``4♠ → 4♥``)."""
-    spans = reading.norm.spans
-    if first.end > second.start or second.start >= len(spans) or first.end < 1:
-        return False
-    gap = reading.norm.source[spans[first.end - 1][1] : spans[second.start][0]]
-    return any(arrow in gap for arrow in _ARROWS)
+    return arrow_between(reading.norm, first.end, second.start)
 
 
 def _arrow_pairs(reading: Reading) -> list[tuple[Any, Any]]:

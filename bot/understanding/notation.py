@@ -25,7 +25,9 @@ from rules_core.calls import Call, Seat
 from .entities import call_at, calls_in, header_dealer
 from .normalise import BREAK, COMMA, SEATS, Normalised
 
-__all__ = ["Listing", "read_listing", "in_parentheses", "leads_parentheses"]
+__all__ = [
+    "ARROWS", "Listing", "arrow_between", "read_listing", "in_parentheses", "leads_parentheses"
+]
 
 _DEALER = frozenset({"dlr", "dealer", "donneur", "donneuse", "dealt", "donne"})
 # Between two calls of one listing: separators anywhere; a verb only with
@@ -181,10 +183,39 @@ def read_listing(norm: Normalised) -> Listing | None:
     return None
 
 
+#: Written between two calls: the second replaces the first (``E: 4♠ → 4♥``).
+ARROWS = ("→", "->", "=>", "⇒")
+
+
+def arrow_between(norm: Normalised, first_end: int, second_start: int) -> bool:
+    """Whether an arrow is written between the token ending at ``first_end``
+    (exclusive) and the one at ``second_start``."""
+    spans = norm.spans
+    if first_end < 1 or first_end > second_start or second_start >= len(spans):
+        return False
+    gap = norm.source[spans[first_end - 1][1] : spans[second_start][0]]
+    return any(arrow in gap for arrow in ARROWS)
+
+
+def _turns(norm: Normalised, chain: list[tuple[int, int, Call]]) -> list[int]:
+    """Each call's place in the rotation: one arrow in a listing is a call
+    replaced by the same player (``1D-P-1H-P-1S -> 1NT``, ``S 2C? -> 2D``), so
+    the call after it takes the same turn; several arrows are the listing's
+    own separators (``1♣ → 1♥ → 1♠``)."""
+    arrowed = [
+        k for k in range(1, len(chain)) if arrow_between(norm, chain[k - 1][1], chain[k][0])
+    ]
+    turns = [0]
+    for k in range(1, len(chain)):
+        turns.append(turns[-1] + (0 if arrowed == [k] else 1))
+    return turns
+
+
 def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | None:
     tokens = norm.tokens
     if len(chain) < 2:
         return None
+    turn = _turns(norm, chain)
     seats: list[Seat | None] = []
     after_style = False
     for _, end, _ in chain:
@@ -218,13 +249,13 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
         return None  # calls told before the run: the story going on, not the auction
     if known:
         k, seat = known[0]
-        first = Seat((seat - k) % 4)
+        first = Seat((seat - turn[k]) % 4)
         if after_style and dealer is not None and first != dealer:
             # "Dlr W. 1NT P P XX by W": the dealer starts the rotation; a seat
             # written out of it is a call out of rotation
             seat, k = dealer, 0
             first = dealer
-        if any(s != Seat((first + j) % 4) for j, s in known):
+        if any(s != Seat((first + turn[j]) % 4) for j, s in known):
             if after_style:
                 # ``1H (S) P (W) 1S (E)``, ``4♥ (E) P P P; S X``: one call out of
                 # rotation; the calls are replayed as written, each seat not
@@ -232,7 +263,11 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
                 written: list[Seat] = []
                 for j, s in enumerate(seats):
                     if s is None:
-                        s = Seat((written[-1] + 1) % 4) if written else Seat((seat - k + j) % 4)
+                        step = turn[j] - turn[j - 1] if j else 0
+                        s = (
+                            Seat((written[-1] + step) % 4) if written
+                            else Seat((seat - turn[k] + turn[j]) % 4)
+                        )
                     written.append(s)
                 return Listing(
                     dealer=dealer,
@@ -245,7 +280,7 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
         first = dealer
     else:
         first = Seat.N
-    calls = tuple((Seat((first + j) % 4), c) for j, (_, _, c) in enumerate(chain))
+    calls = tuple((Seat((first + turn[j]) % 4), c) for j, (_, _, c) in enumerate(chain))
     return Listing(
         dealer=dealer,
         calls=calls,
