@@ -166,3 +166,16 @@ def test_a_law_asked_for_with_no_topic_quotes_no_words(text):
     result = classify(text)
     assert result.irregularity == "law_lookup"
     assert "law_query" not in result.facts  # the dialogue then asks for a number or words
+
+
+@pytest.mark.parametrize(
+    ("text", "ref"),
+    [
+        # a Law and its own title, which names a board with no number: no incident's place
+        ("Loi 22, donne passée", "22"),
+        ("law 15 pls (wrong board)", "15"),
+    ],
+)
+def test_a_law_named_with_its_title(text, ref):
+    result = classify(text)
+    assert (result.irregularity, result.facts.get("law_ref")) == ("law_lookup", ref)

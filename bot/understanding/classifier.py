@@ -1832,7 +1832,7 @@ def _law_titled(reading: Reading, lexical: Mapping[str, float]) -> bool:
     simultaneous calls``, ``L39 text? CAFP``, ``lire l'article 36 sur les
     contres inadmissibles``): the words are the Law's subject, not an incident."""
     named = {k for k, v in lexical.items() if v > 0.3 and k != LAW_LOOKUP}
-    if not named or reading.compass_calls or set(reading.tokens) & _PLACES:
+    if not named or reading.compass_calls or _place_numbered(reading):
         return False
     if _ruling_stated(reading):
         return False  # "Law 27 applied to the insufficient bid": the ruling given
@@ -1939,6 +1939,16 @@ def _paragraph_alone(reading: Reading) -> bool:
 
 
 _PLACES = frozenset({"board", "boards", "donne", "etui", "etuis", "table", "deal"})
+
+
+def _place_numbered(reading: Reading) -> bool:
+    """A board or table named by its number (``board 12``, ``T3``): an incident's
+    place, not a Law's title (``Loi 22, donne passée``, ``law 15 (wrong board)``)."""
+    tokens = reading.tokens
+    return any(
+        t in _PLACES and (tokens[i + 1 : i + 2] and tokens[i + 1].isdigit())
+        for i, t in enumerate(tokens)
+    )
 
 
 def _cited_laws(reading: Reading) -> set[str]:
