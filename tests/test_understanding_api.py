@@ -285,6 +285,11 @@ def test_a_double_across_the_table_is_no_inadmissible_double(text):
         ("N doubled 1H when it was his partner's turn", "double_out_of_rotation"),
         ("Est ouvre 1♦ et moi, Sud, je contre au tour de mon partenaire Nord",
          "double_out_of_rotation"),
+        # the bid named as what was doubled is not the call out of turn (32)
+        ("The opponent double the 1NT of my partner but it was my turn, not his.",
+         "double_out_of_rotation"),
+        ("The opponent on the right opened 2 hearts, and before me my partner doubled, "
+         "it was my turn.", "double_out_of_rotation"),
         # "à ma place" is whose turn it was, not whose call was doubled
         ("Mon partenaire contre à ma place, que faire", "double_out_of_rotation"),
         # an undoubled bid ("non contrée") is no double; XX of it is Law 19B

@@ -1620,9 +1620,10 @@ def _doubled_calls(reading: Reading) -> list[Any]:
             continue
         for other in calls:
             gap = reading.tokens[double.end : other.start]
+            named_after = bool(gap) and set(gap) <= _ARTICLES  # "double the 1NT of my partner"
             if (
-                other.call.is_bid and other.caller is None and 0 <= len(gap) <= 4
-                and BREAK not in gap and COMMA not in gap
+                other.call.is_bid and (other.caller is None or named_after)
+                and 0 <= len(gap) <= 4 and BREAK not in gap and COMMA not in gap
             ):  # fmt: skip
                 doubled.append(other)
     return doubled
@@ -1708,7 +1709,8 @@ def _kind_out_of_turn(reading: Reading) -> CallKind | None:
     spans = reading.affirmed("@out_of_turn") or reading.cues.get("@turn", [])
     anchor = spans[0][0] if spans else 0
     if calls:
-        nearest = min(calls, key=lambda c: (abs(c.start - anchor), c.start))
+        # equally near: the later one ("before me my partner doubled": after "before")
+        nearest = min(calls, key=lambda c: (abs(c.start - anchor), -c.start))
         return nearest.call.kind
     words = set(reading.tokens)
     if words & _REDOUBLE_VERBS:
