@@ -24,6 +24,10 @@ REVIEW = "auction_review"
         ("Board 25. Player asked to review the auction after the opening lead.", REVIEW),
         ("Donne 20 : joueur de N demande une répétition des enchères après l'entame. Droit ?",
          REVIEW),
+        # 16B1 (20F): partner's explanation heard and acted on is the case, not the wrong
+        # explanation the opponents received
+        ("Partner explained my 2♦ as natural. It was a transfer. So I knew from his "
+         "explanation that he thought I had diamonds. I bid 3♥ anyway; may I wake up?", UI),
         # 16B1: a question asked, then a call or a lead by the asker's side
         ("W asked what 3♣ meant, then passed; his partner then led a club", UI),
         ("Nord a demandé la signification du 2♦ puis a passé ; Sud a entamé carreau", UI),

@@ -1354,7 +1354,10 @@ _DISREGARD_PAIRS = frozenset(
     {("comme", "si"), ("as", "if"), ("as", "though"), ("not", "use"), ("pas", "utiliser"),
      ("pas", "tenir")}
 )  # fmt: skip
-_USED = frozenset({"used", "use", "using", "utilise", "utiliser", "servi"})
+_USED = frozenset(
+    {"used", "use", "using", "utilise", "utiliser", "servi", "knew", "took", "wake", "woke",
+     "profite", "profiter"}
+)  # fmt: skip  ("knew from his explanation", "took the alert as", "profité de l'alerte")
 
 
 def _explanation_to_disregard(reading: Reading) -> bool:
