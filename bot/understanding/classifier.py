@@ -1998,6 +1998,8 @@ def _ruled_out(reading: Reading) -> frozenset[str]:
         out |= {I.CHANGE_OF_CALL}  # "can I change my pass?": 21B1's remedy, no slip
     if _hesitation_denied(reading):
         out |= {I.UNAUTHORIZED_INFORMATION}
+    if _explanation_to_disregard(reading):
+        out |= {I.MISINFORMATION}  # the explanation heard by partner is the case (16B)
     return out
 
 
