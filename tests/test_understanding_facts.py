@@ -734,6 +734,12 @@ def test_the_cards_exposed_during_the_auction(text: str, cards: str) -> None:
         ("Mon partenaire a passé à ma place", "partner"),
         ("mon part a ouvert 1k a la place de ma droite", "lho"),
         ("lho passed out of turn when it was pds turn, we dont accept", "lho"),
+        # an opening by another than the dealer: the dealer's turn (31)
+        ("lho opened but i was dealer lol", "rho"),
+        ("Partner opened 1NT when it was my deal.", "partner"),
+        ("La dame en face de moi a dit 1 trèfle alors que c'était à moi de commencer.",
+         "partner"),
+        ("lho bid 2h b4 his rho had called", "rho"),
     ],
 )
 def test_whose_turn_it_was_beside_the_offender(text: str, turn_of: str) -> None:

@@ -2018,14 +2018,21 @@ def _offender_called_before(
 def _first_call_told(reading: Reading, call: CallMention | None) -> bool:
     """The irregular call is the first one the text tells, and nothing says
     calls had gone before it."""
-    if call is None or reading.entities.dealer is None:
+    if reading.entities.dealer is None:
         return False
-    if any(c.start < call.start for c in reading.entities.calls):
+    if call is None:
+        # "lho opened but i was dealer": an opening told with no call named
+        if reading.entities.calls or not set(reading.tokens) & _OPENING_VERBS:
+            return False
+    elif any(c.start < call.start for c in reading.entities.calls):
         return False
     told_before = reading.tokens[: refusal_end(reading.cues, reading.tokens)]
     return not (reading.affirmed("@bid_before") or set(told_before) & _LATER_ROUND)
 
 
+_OPENING_VERBS = frozenset(
+    {"opened", "opens", "open", "ouvert", "ouvre", "ouvrir", "started", "commence", "dealt"}
+)  # fmt: skip
 # "au deuxième tour", "in the second round", "already": not the auction's first call
 _LATER_ROUND = frozenset({"already", "deja", "deuxieme", "second", "round", "again", "encore"})
 
