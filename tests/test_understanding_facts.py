@@ -760,6 +760,11 @@ def test_whose_turn_it_was_beside_the_offender(text: str, turn_of: str) -> None:
         ("Nord a mis 1 pique, ensuite il change pour 1 sans atout. Il a changé son avis, "
          "ce n'est pas une erreur de la boîte.", "unintended", False),
         ("He put 3NT, then 2D instead, not a box slip", "unintended", False),
+        ("J'ai passé puis je préfère dire 1SA", "unintended", False),
+        # the Law a director's note cites says which: 25A a slip, 25B a change of mind
+        ("1H/2C/4H/5C (S) then 'I'll pass instead'. W refuses. 5C stands, L25B",
+         "unintended", False),
+        ("N 2T → 2K, L25A", "unintended", True),
     ],
 )
 def test_facts_told_in_a_directors_shorthand(text: str, fact: str, value: object) -> None:

@@ -2616,6 +2616,11 @@ def _unintended(reading: Reading) -> bool | None:
         elif not _asked_at(reading.norm, end):
             thought = True  # not "… or is that really a change of mind?"
             changed |= bool(set(tokens[start:end]) & _MIND)
+    cited = {c.ref[:3] for c in citations(reading.norm)}
+    if "25A" in cited and "25B" not in cited:
+        return True  # a director's note citing the Law he applied ("Allowed, L25A")
+    if "25B" in cited and "25A" not in cited:
+        return False
     if strong or unthinking:
         # "he says he misspoke, I think he changed his mind": both told, asked
         return None if slip_denied or changed else True
