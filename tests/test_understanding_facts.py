@@ -769,3 +769,18 @@ def test_whose_turn_it_was_beside_the_offender(text: str, turn_of: str) -> None:
 )
 def test_facts_told_in_a_directors_shorthand(text: str, fact: str, value: object) -> None:
     assert classify(text).facts.get(fact) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "value"),
+    [
+        # "not yet", "n'a pas appelé": the player named has not called since the call
+        ("S must pass next turn but bid 1nt, W not yet. td?", "lho_called_since", False),
+        ("Donne 52. N contre au tour où il devait passer. E n'a pas appelé.",
+         "lho_called_since", False),
+        ("B 27 Dlr E. E 4S S P, E: 'that was supposed to be 4H, stuck cards'. S had passed, "
+         "W not yet.", "partner_called_since", False),
+    ],
+)
+def test_who_has_called_since(text: str, fact: str, value: bool) -> None:
+    assert classify(text).facts.get(fact) is value
