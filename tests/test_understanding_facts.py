@@ -756,6 +756,10 @@ def test_whose_turn_it_was_beside_the_offender(text: str, turn_of: str) -> None:
         # a director's abbreviations: "acc." / "not acc."
         ("Bd 29. Dlr N. W: 1S oot (N's turn). N acc. by bidding 2H.", "lho_accepts", True),
         ("Dlr E. W 2C oot, E's turn. N not acc.", "lho_accepts", False),
+        ("Bd 4 Dlr N. N 1S E 1H. IB. S NA. E repl. 2H (lowest same denom). L27B1a.",
+         "lho_accepts", False),
+        # 29A: the LHO calling over the call accepts it
+        ("Nord a ouvert 1♥ hors tour et Est a enchéri dessus.", "lho_accepts", True),
         # 25A/25B: a change of mind said in other words, a box slip denied
         ("Nord a mis 1 pique, ensuite il change pour 1 sans atout. Il a changé son avis, "
          "ce n'est pas une erreur de la boîte.", "unintended", False),
