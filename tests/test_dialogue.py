@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
+
 from bot.dialogue import Conversations, Reply
 
 CHAT = "test:1"
@@ -137,6 +139,19 @@ def test_law_lookup_by_command_and_by_words(chat: Conversations) -> None:
     assert "27" in chat.command(CHAT, "loi", "27B")[0].text
     english = chat.command("test:en", "law", "27B", "en")
     assert english[0].actions and english[0].actions[0].data.startswith("fq:")
+
+
+@pytest.mark.parametrize(
+    ("text", "law"),
+    [
+        # the words match no excerpt, but they name the irregularity whose Law is meant
+        ("what does the lawbook say about hesitations", "Law 16"),
+        ("Quelle est la règle exacte quand quelqu'un ouvre hors tour ?", "Loi 31"),
+    ],
+)
+def test_a_law_asked_for_by_its_topic_is_read(chat: Conversations, text: str, law: str) -> None:
+    (reply,) = chat.text("test:en", text, "en")
+    assert reply.text.startswith(law), reply.text
 
 
 def test_history_lists_the_ruling(chat: Conversations) -> None:

@@ -352,7 +352,8 @@ class Engine:
             statement = self._read_in_context(state, text) or statement
         if statement.irregularity == "law_lookup" and statement.confident:
             query = statement.law_ref or statement.law_query or text
-            return Turn([lookup_reply(query, state.lang, state.edition)])
+            topic = next((k for k, _ in statement.candidates if k != "law_lookup"), None)
+            return Turn([lookup_reply(query, state.lang, state.edition, topic)])
         return self._describe(state, statement, text)
 
     def answer(self, state: ChatState, value: Any) -> Turn:

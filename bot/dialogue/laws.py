@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bot.i18n import translator
 from bot.lookup import render_excerpt, render_lookup
+from bot.render import IRREGULARITY_TITLES
 from rules_core import Edition
 from rules_core.excerpts import excerpt, normalise_ref, refs, search
 
@@ -91,8 +92,14 @@ def french_excerpts(refs: list[str], edition: str) -> list[Reply]:
     return [Reply("\n\n".join(texts))] if texts else []
 
 
-def lookup_reply(query: str, lang: str, edition: str) -> Reply:
+def lookup_reply(query: str, lang: str, edition: str, topic: str | None = None) -> Reply:
+    """The excerpt ``query`` names; when its words match none, the Law of
+    ``topic`` (the irregularity the words name: "what does the lawbook say
+    about hesitations" reads Law 16) rather than "nothing matches"."""
     found, text = render_lookup(query, lang, Edition(edition))
+    if not found and topic is not None and topic in IRREGULARITY_TITLES:
+        query = IRREGULARITY_TITLES[topic]
+        found, text = render_lookup(query, lang, Edition(edition))
     if found and lang != "fr":
         t = translator(lang)
         french_found, _ = render_lookup(query, "fr", Edition(edition))

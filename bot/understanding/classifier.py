@@ -339,8 +339,8 @@ def _scores(reading: Reading) -> tuple[dict[str, float], dict[str, float]]:
     """The words' and the calls' evidence per irregularity, and the factors
     ``_precedence`` puts on the evidence for the Laws that do not govern."""
     lexical = _lexical(reading)
-    named = any(v > 0.3 for v in lexical.values()) or bool(_abbreviations(reading))
-    structural = _structural(reading, topic=named)  # "UI rule": a topic named by its letters
+    topic = any(v > 0.3 for v in lexical.values()) or bool(_abbreviations(reading))
+    structural = _structural(reading, topic=topic)  # "UI rule": a topic named by its letters
     if lexical.get(I.SIMULTANEOUS_CALLS, 0.0) >= 0.9:
         # calls said to be made at the same time are no sequence to replay
         for sequential in (I.INSUFFICIENT_BID, *set(_OUT_OF_TURN.values())):

@@ -2984,8 +2984,8 @@ def law_reference(reading: Reading) -> dict[str, str]:
             tokens[i] in _NO_TOPIC for i in topic
         ):
             return {}  # "which law?", "texte de la loi", "show me the rules": no topic
-        spans = dict.fromkeys(reading.norm.spans[i] for i in topic)  # "IB": two tokens, one word
-        words = " ".join(reading.norm.source[a:b] for a, b in spans).strip(" ?!.,:")
+        pieces = dict.fromkeys(reading.norm.spans[i] for i in topic)  # "IB": 2 tokens, 1 word
+        words = " ".join(reading.norm.source[a:b] for a, b in pieces).strip(" ?!.,:")
         return {"law_query": words} if words else {}
     while start < len(tokens) and tokens[start] in _QUERY_SKIP:
         start += 1
