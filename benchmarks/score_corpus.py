@@ -105,6 +105,7 @@ def score(items: list[dict[str, Any]]) -> dict[str, Any]:
     groups: dict[str, Counter[str]] = {}
     tallies: Counter[str] = Counter()
     fact_tallies: Counter[str] = Counter()
+    by_type: Counter[str] = Counter()  # offender and call where stated, per type
     misses: list[str] = []
     fact_misses: list[str] = []
 
@@ -130,6 +131,8 @@ def score(items: list[dict[str, Any]]) -> dict[str, Any]:
             ok = facts.get("offender") == offender
             tallies["offender_n"] += 1
             tallies["offender_ok"] += ok
+            by_type[f"offender {item['irregularity']}_n"] += 1
+            by_type[f"offender {item['irregularity']}_ok"] += ok
             if not ok:
                 reasons.append(f"offender={facts.get('offender')}≠{offender}")
         call = _label(item, "call")
@@ -137,6 +140,8 @@ def score(items: list[dict[str, Any]]) -> dict[str, Any]:
             ok = _same_call(facts.get("call"), call)
             tallies["call_n"] += 1
             tallies["call_ok"] += ok
+            by_type[f"call {item['irregularity']}_n"] += 1
+            by_type[f"call {item['irregularity']}_ok"] += ok
             if not ok:
                 reasons.append(f"call={facts.get('call')}≠{call}")
         for key, value in (item.get("facts") or {}).items():
@@ -157,7 +162,7 @@ def score(items: list[dict[str, Any]]) -> dict[str, Any]:
             misses.append(f"{item.get('id', '-')} [{item['irregularity']}] {'; '.join(reasons)}"
                           f"\n    {item['text']!r}")
     return {"groups": groups, "tallies": tallies, "facts": fact_tallies, "misses": misses,
-            "fact_misses": fact_misses}
+            "fact_misses": fact_misses, "by_type": by_type}
 
 
 def _fold_model(texts: list[str], labels: list[str]) -> dict[str, Any]:
@@ -185,7 +190,7 @@ def cross_validate(items: list[dict[str, Any]], k: int, grouped: bool = False) -
     texts = [ngram.features_text(item["text"]) for item in items]
     original = ngram._model
     merged: dict[str, Any] = {"groups": {}, "tallies": Counter(), "facts": Counter(), "misses": [],
-                              "fact_misses": []}
+                              "fact_misses": [], "by_type": Counter()}
     try:
         for i, held in enumerate(folds):
             held_ids = {id(item) for item in held}
@@ -198,6 +203,7 @@ def cross_validate(items: list[dict[str, Any]], k: int, grouped: bool = False) -
                 merged["groups"].setdefault(group, Counter()).update(c)
             merged["tallies"].update(part["tallies"])
             merged["facts"].update(part["facts"])
+            merged["by_type"].update(part["by_type"])
             merged["misses"].extend(part["misses"])
             merged["fact_misses"].extend(part["fact_misses"])
             name = f" {held[0]['_file']}" if grouped else ""
@@ -218,8 +224,11 @@ def report(scores: dict[str, Any]) -> str:
         c = scores["groups"][group]
         lines.append(f"{group:55} {_pct(c['ok'], c['n'])}")
     t = scores["tallies"]
+    by_type = scores.get("by_type", Counter())
     for key in ("offender", "call", "facts"):
         lines.append(f"{key + ' where stated':55} {_pct(t[key + '_ok'], t[key + '_n'])}")
+        for group in sorted({k.rsplit("_", 1)[0] for k in by_type if k.startswith(key + " ")}):
+            lines.append(f"  {group:53} {_pct(by_type[group + '_ok'], by_type[group + '_n'])}")
     f = scores["facts"]
     for key in sorted({k.rsplit("_", 1)[0] for k in f}):
         lines.append(f"  fact {key:49} {_pct(f[key + '_ok'], f[key + '_n'])}")
