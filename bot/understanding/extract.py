@@ -1506,6 +1506,11 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
     for mention in candidates:
         if mention.start and tokens[mention.start - 1] in ("par", "by"):
             return mention.ref
+    if irregularity == I.UNAUTHORIZED_INFORMATION:
+        # the writer telling his story ("I've been playing for thirty years… West
+        # held her card in mid-air") is rarely who let the information pass
+        others = [m for m in candidates if m.ref.writer is not Relation.SELF]
+        candidates = others or candidates
     return candidates[0].ref if candidates else None
 
 
