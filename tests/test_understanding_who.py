@@ -178,6 +178,9 @@ def test_the_insufficient_bid_not_the_bid_imagined(text, call):
         ("S XX out of turn — N's turn.", "double_out_of_rotation", "S", "XX"),
         # "a passer" typed for "a passé"
         ("donneur N, O a passer avant N", "pass_out_of_rotation", "W", "P"),
+        # 21B: the player who said what a call meant is the one who explained it
+        ("Bd 4 Dlr N. 1H (N) 2C (E) 2H (S) P (W). N asked, W said 2C natural; per EW card 2C "
+         "= both majors.", "misinformation", "W", None),
         # 37: the call a director's note flags as made under the bar
         ("bd 18 dlr N. 1C then W 1H OOT at E's turn, NA, E P thru. E P S 1S W 2H N P E 3D "
          "(barred). L37A", "call_when_obliged_to_pass", "E", "3D"),

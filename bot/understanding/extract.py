@@ -1533,7 +1533,15 @@ _EXPLAINING = ("alert", "explain", "expliqu", "answer", "repond", "describ", "de
 #: Words that say a player answered a question, when quoted words follow them
 #: (``North said 'natural'``, ``Ouest me dit « 4 cartes »``, ``W: 'weak'``).
 _SAYING = frozenset(
-    {"said", "says", "say", "told", "replied", "dit", "disait", "repondu", "repond", "declare"}
+    {"said", "says", "say", "told", "replied", "dit", "disait", "repondu", "repond", "declare",
+     "annonce"}
+)  # fmt: skip
+#: What an explanation says a call shows (``natural``, ``weak``, ``transfert``).
+_MEANINGS = frozenset(
+    {"natural", "nat", "weak", "strong", "forcing", "transfer", "artificial", "conventional",
+     "naturel", "naturelle", "faible", "fort", "forte", "transfert",
+     "texas", "artificiel", "artificielle", "conventionnel", "conventionnelle", "showed",
+     "shows", "showing", "montre", "montrait", "meant", "signifie", "signifiait"}
 )  # fmt: skip
 #: Asking about a call: the player asked is the one who explains (20F1).
 _ASKING = frozenset(
@@ -1629,7 +1637,10 @@ def _explaining_subject(reading: Reading) -> Ref | None:
         past_call = False  # "S 2♦ alerted": said of S's call, not of what S did
         for k, token in enumerate(after):
             past_call = past_call or mention.end + k in starts
-            if not token.startswith(_EXPLAINING):
+            said = token in _SAYING and bool(
+                set(tokens[mention.end + k + 1 : mention.end + k + 5]) & _MEANINGS
+            )  # "W said 2C natural", "Nord dit que c'est faible": an answer given
+            if not token.startswith(_EXPLAINING) and not said:
                 continue
             at = mention.end + k + 1
             if token.startswith(("answer", "repond")) and any(
