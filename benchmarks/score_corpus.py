@@ -61,7 +61,8 @@ TUNING = frozenset(
      "personas11_en.jsonl", "personas11_fr.jsonl", "personas13_en.jsonl", "personas13_fr.jsonl",
      "personas12_en.jsonl", "personas12_fr.jsonl", "personas14_en.jsonl", "personas14_fr.jsonl",
      "personas15_en_a.jsonl", "personas15_fr_a.jsonl", "personas15_en_b.jsonl",
-     "personas15_fr_b.jsonl"}
+     "personas15_fr_b.jsonl", "personas17_en_a.jsonl", "personas17_fr_a.jsonl",
+     "personas17_mix_b.jsonl", "personas17_mix_c.jsonl"}
 )  # fmt: skip
 
 
