@@ -40,6 +40,11 @@ NARRATIVES = [
      "now call anything, but depending on what he chose his partner might have to pass once. "
      "West overcalled 2♦ and the director said that was fine.",
      "bid_out_of_rotation"),
+    # Law 30B: a one-turn obligation served by a pass; his later calls break nothing.
+    ("Nord donneur. Sud passe avant que Nord ne parle. Nord ouvre d'1SA, Est passe, et Sud dit "
+     "2♣ Stayman. J'estime que ce n'est pas comparable, et Nord doit passer à son prochain "
+     "tour. Ouest passe, Nord passe comme exigé, puis Nord dit 3SA plus tard. Correct ?",
+     "pass_out_of_rotation"),
     # Law 37: the barred player himself calls after the rectification.
     ("Est a passé hors tour et l'arbitre a dit qu'Ouest, son partenaire, devait passer "
      "au prochain tour. Au tour suivant, Ouest a quand même dit 3♥.",

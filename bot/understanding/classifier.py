@@ -929,9 +929,10 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
     tokens = reading.tokens
     for start, end in _obligations(reading):
         obligee = _obligee(reading, start)
+        served = _one_turn_served(reading, start, end, obligee)
         for call in reading.entities.calls:
-            if call.call.is_pass:
-                continue
+            if call.call.is_pass or (served is not None and call.start > served):
+                continue  # a pass is his due; after the one turn he passed, he calls freely
             caller = call.caller or _sentence_caller(reading, call)
             if _no_one_players_call(tokens, call.start):
                 continue  # "on a joué 3♥", "W barred. E/W then bid on to 3NT"
@@ -959,6 +960,41 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
         ):  # "passer durant toute l'enchère": the auction named, no call
             return True
     return False
+
+
+#: An obligation for one turn only (30B, 31B, 32: "pass at his next turn").
+_ONE_TURN = frozenset({"next", "prochain", "once", "fois", "first", "suivant", "suivante"})
+_PLUPERFECT_WORDS = frozenset({"avait", "avais", "had"})
+
+
+def _one_turn_served(reading: Reading, start: int, end: int, obligee: Any) -> int | None:
+    """Where the obligee's pass that ends a one-turn obligation is told ("must
+    pass at his next turn … West opened 1♣, North passed, East bid 1♥ … North
+    then raised"): the calls he makes after it break no obligation (Law 37 is
+    not ruled). None when the obligation runs on, or no such pass is told."""
+    tokens = reading.tokens
+    if not set(tokens[start : end + 3]) & _ONE_TURN:
+        return None
+    for call in reading.entities.calls:
+        if call.start < end or not call.call.is_pass:
+            continue
+        if set(tokens[max(0, call.start - 2) : call.start]) & _PLUPERFECT_WORDS or set(
+            tokens[call.end : call.end + 2]
+        ) & {"hors", "out", "oot"}:
+            continue  # "(il avait passé hors tour)": the cause told again, not the turn served
+        caller = call.caller or _sentence_caller(reading, call)
+        if caller is not None and obligee is not None and caller.known and obligee.known and (
+            _same_player(reading, caller, obligee)
+        ):
+            return call.start
+    return None
+
+
+def _same_player(reading: Reading, a: Any, b: Any) -> bool:
+    seat_a, seat_b = reading.entities.compass(a), reading.entities.compass(b)
+    if seat_a is not None and seat_b is not None:
+        return bool(seat_a == seat_b)
+    return a == b
 
 
 #: Articles and determiners before a call's name (``un contre``, ``l'enchère``, ``the double``).
