@@ -783,7 +783,8 @@ def _cause_of_bar(tokens: tuple[str, ...], call: CallMention) -> bool:
 #: ``croyant que j'avais ouvert 1♣``, ``thinking it was over 1C``.
 _BELIEVING = frozenset(
     {"croyant", "croyait", "croyais", "pensant", "pensait", "pensais", "thinking", "thought",
-     "believing", "believed", "imagining", "assuming"}
+     "believing", "believed", "imagining", "assuming", "persuade", "persuaded", "convinced",
+     "convaincu", "convaincue"}
 )  # fmt: skip
 _IMAGINARY = frozenset({"imaginaire", "imaginary", "imagined", "imagine"})
 
@@ -1719,7 +1720,8 @@ _TEMPO_WORDS = frozenset(
      "sighs", "soupire", "soupir", "grimace", "grimaced", "frowned", "commented", "remarked",
      "remarque", "sighing", "soupirant", "face", "shook", "shaking", "nodded", "tapping",
      "tapped", "tapote", "muttering", "muttered", "audibly", "loud", "aloud", "haut",
-     "question", "asked", "asking", "demande", "gestured", "gesture", "geste", "pointed"}
+     "question", "asked", "asking", "demande", "gestured", "gesture", "geste", "pointed",
+     "jetant", "jete", "threw", "thrown", "snapped", "slammed"}
 )  # fmt: skip
 _AFTER_WORDS = frozenset({"after", "apres", "following", "suite"})
 
@@ -1774,7 +1776,7 @@ _EXPOSING = frozenset(
     {"tomber", "tombe", "tombee", "entame", "expose", "exposed", "exposes", "dropped", "drop",
      "drops", "fell", "fumbled", "flashed", "showed", "shown", "montre", "visible", "faced",
      "hold", "holds", "held", "led", "lead", "leads", "knocked", "spilled", "renverse",
-     "tombees", "tombes"}
+     "tombees", "tombes", "echapper", "echappe", "glisser", "slipped", "slid"}
 )  # fmt: skip
 
 
