@@ -49,6 +49,9 @@ from bot.understanding.notation import read_listing
         # the dealer noun between the seat and its call (31: West bid at East's turn)
         ("Table 4 : Nord donneur passe, et Ouest dit 1♥ directement.", "bid_out_of_rotation",
          "W", "1H"),
+        # one pass told for several players ("W, N and E passed"): three passes replayed (39)
+        ("N 1S, E P, S 4S, W, N and E passed. Then W doubled.", "call_after_final_pass", "W",
+         "X"),
         # one arrow in a listing: the same player replaces his call (25)
         ("Bd 11. N 1NT E P S 2C? -> 2D. TD called by W.", "change_of_call", "S", "2C"),
         ("Bd 8. Dlr S. 1D-P-1H-P-1S -> 1NT. TD called by W.", "change_of_call", "S", "1S"),

@@ -333,7 +333,7 @@ def _replay(
         [
             c for c in entities.calls
             if c.start not in unsaid and c.start < cut and not _named_not_made(tokens, c)
-            and not _told_again(tokens, c, entities.calls)
+            and not _told_again(tokens, c, entities.calls) and not _believed(tokens, c)
         ],
         tokens,
     )
@@ -342,6 +342,13 @@ def _replay(
         return None, None, False
     dealer = entities.compass(entities.dealer)
     seats = [entities.compass(caller) for caller in callers]
+    # "South, West and North all passed": one pass told, three made
+    for k in reversed(range(len(calls))):
+        passers = _passers(entities, tokens, calls[k])
+        if len(passers) > 1 and seats[k] == passers[-1]:
+            calls[k:k + 1] = [calls[k]] * len(passers)
+            callers[k:k + 1] = [callers[k]] * len(passers)
+            seats[k:k + 1] = list(passers)
     virtual = False
     if any(s is None for s in seats):
         relations = [caller.writer for caller in callers if caller is not None]
@@ -431,6 +438,33 @@ def _told_again(tokens: tuple[str, ...], mention: CallMention, calls: list[CallM
         mention.start > 0 and tokens[mention.start - 1] in _REFERENCE
         and any(c.call == mention.call and c.start < mention.start for c in calls)
     )  # fmt: skip
+
+
+def _passers(entities: Entities, tokens: tuple[str, ...], call: CallMention) -> list[Seat]:
+    """The seats listed as the subjects of one pass (``South, West and North all
+    passed``, ``Sud, Ouest et Nord passent``), in the order written; one seat or
+    none otherwise."""
+    if not call.call.is_pass:
+        return []
+    k = call.start - 1
+    while k >= 0 and tokens[k] in _ALL_WORDS:
+        k -= 1  # "all", "tous", "ont"
+    seats: list[Seat] = []
+    joined = False
+    while k >= 0:
+        if tokens[k] in SEATS and not (k and tokens[k - 1] in _DEALER_NOUNS):
+            seats.append(Seat[tokens[k]])
+            k -= 1
+            if k >= 0 and tokens[k] in (COMMA, "and", "et"):
+                joined = joined or tokens[k] != COMMA
+                k -= 1
+                continue
+        break
+    return seats[::-1] if joined else []
+
+
+_ALL_WORDS = frozenset({"all", "tous", "toutes", "ont", "have", "then", "puis", "each"})
+_DEALER_NOUNS = frozenset({"dlr", "dealer", "donneur", "donneuse", "dealt"})
 
 
 def _in_table_order(calls: list[CallMention], tokens: tuple[str, ...]) -> list[CallMention]:
