@@ -135,6 +135,9 @@ def test_normalise_time_and_elisions(text: str, expected: str) -> None:
         # a hesitation named only to deny it (the call out of turn is the case)
         ("no hesitation at all: West simply opened 1♥ before North", UI),
         ("Pas d'hésitation de ma droite, elle a juste passé avant son partenaire", UI),
+        # passes that end an auction with a contract are no passed-out board (22B)
+        ("North opened 1♠, South raised to 4♠, and everybody passed. West then put another "
+         "pass card on the table.", "passed_out"),
         # an answer contradicted is the case (21B), not the question (20)
         ("I asked what 3♦ meant and he said a cue bid, but in fact it showed diamonds", REVIEW),
         ("j'ai demandé ce que voulait dire le 2♠, il a dit fort, mais en réalité c'était faible",

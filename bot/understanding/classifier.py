@@ -2054,7 +2054,24 @@ def _ruled_out(reading: Reading) -> frozenset[str]:
         out |= {I.UNAUTHORIZED_INFORMATION}
     if _explanation_to_disregard(reading):
         out |= {I.MISINFORMATION}  # the explanation heard by partner is the case (16B)
+    if _all_passed_after_a_bid(reading):
+        out |= {I.PASSED_OUT}  # "South raised to 4♠ and everybody passed": the auction ended
     return out
+
+
+_EVERYONE = frozenset({"everybody", "everyone", "all", "tous", "tout"})
+
+
+def _all_passed_after_a_bid(reading: Reading) -> bool:
+    """"North opened 1♠, South raised to 4♠, and everybody passed": the passes
+    end an auction with a contract; no board was passed out (22B)."""
+    tokens = reading.tokens
+    bids = [c.start for c in reading.entities.calls if c.call.is_bid and c.call.level <= 7]
+    for i, token in enumerate(tokens):
+        if token in _EVERYONE and set(tokens[i + 1 : i + 4]) & _PASS_VERBS:
+            if any(start < i for start in bids):
+                return True
+    return False
 
 
 def _review_after_pass(reading: Reading) -> frozenset[str]:
