@@ -62,7 +62,8 @@ TUNING = frozenset(
      "personas12_en.jsonl", "personas12_fr.jsonl", "personas14_en.jsonl", "personas14_fr.jsonl",
      "personas15_en_a.jsonl", "personas15_fr_a.jsonl", "personas15_en_b.jsonl",
      "personas15_fr_b.jsonl", "personas17_en_a.jsonl", "personas17_fr_a.jsonl",
-     "personas17_mix_b.jsonl", "personas17_mix_c.jsonl"}
+     "personas17_mix_b.jsonl", "personas17_mix_c.jsonl", "personas18_en.jsonl",
+     "personas18_fr.jsonl"}
 )  # fmt: skip
 
 
