@@ -275,6 +275,9 @@ def test_a_double_across_the_table_is_no_inadmissible_double(text):
         ("1H pass pass pass, and then West redoubled although no one doubled",
          "call_after_final_pass"),
         ("2♠ passe passe passe, puis Nord contre", "call_after_final_pass"),
+        # "everybody passed" after a bid ends the auction; a double told after it (39)
+        ("North opened 1♠, South raised to 4♠, and everybody passed. Then West doubled.",
+         "call_after_final_pass"),
         # the doubler's own partner named as what he doubled (19A1, 36)
         ("N doubled his partner out of turn", "inadmissible_double"),
         ("Ouest contre son propre partenaire hors tour", "inadmissible_double"),

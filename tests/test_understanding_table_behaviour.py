@@ -136,8 +136,8 @@ def test_normalise_time_and_elisions(text: str, expected: str) -> None:
         ("no hesitation at all: West simply opened 1♥ before North", UI),
         ("Pas d'hésitation de ma droite, elle a juste passé avant son partenaire", UI),
         # passes that end an auction with a contract are no passed-out board (22B)
-        ("North opened 1♠, South raised to 4♠, and everybody passed. West then put another "
-         "pass card on the table.", "passed_out"),
+        ("North opened 1♠, South raised to 4♠, and everybody passed. Then West doubled.",
+         "passed_out"),
         # an answer contradicted is the case (21B), not the question (20)
         ("I asked what 3♦ meant and he said a cue bid, but in fact it showed diamonds", REVIEW),
         ("j'ai demandé ce que voulait dire le 2♠, il a dit fort, mais en réalité c'était faible",

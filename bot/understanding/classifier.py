@@ -773,7 +773,10 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
         # "pas hors tour", "not out of turn": the description rules these out
         for key in set(_OUT_OF_TURN.values()):
             out[key] = out.get(key, 0.0) - 0.3
-    if _call_after_contract(reading) or _call_after_three_passes(reading):
+    if (
+        _call_after_contract(reading) or _call_after_three_passes(reading)
+        or _call_after_all_passed(reading)
+    ):  # fmt: skip
         add(I.CALL_AFTER_FINAL_PASS, 0.85)
         for key in set(_OUT_OF_TURN.values()):
             if key in out:
@@ -2065,13 +2068,28 @@ _EVERYONE = frozenset({"everybody", "everyone", "all", "tous", "tout"})
 def _all_passed_after_a_bid(reading: Reading) -> bool:
     """"North opened 1♠, South raised to 4♠, and everybody passed": the passes
     end an auction with a contract; no board was passed out (22B)."""
+    return _all_passed_at(reading) is not None
+
+
+def _all_passed_at(reading: Reading) -> int | None:
+    """Where "everybody passed" is told after a bid, or None."""
     tokens = reading.tokens
     bids = [c.start for c in reading.entities.calls if c.call.is_bid and c.call.level <= 7]
     for i, token in enumerate(tokens):
         if token in _EVERYONE and set(tokens[i + 1 : i + 4]) & _PASS_VERBS:
             if any(start < i for start in bids):
-                return True
-    return False
+                return i
+    return None
+
+
+def _call_after_all_passed(reading: Reading) -> bool:
+    """"… and everybody passed. Then West doubled": a double, redouble or bid by
+    a named player told after the passes that ended the auction (39)."""
+    at = _all_passed_at(reading)
+    return at is not None and any(
+        c.start > at + 2 and not c.call.is_pass and c.caller is not None and c.caller.known
+        for c in reading.entities.calls
+    )
 
 
 def _review_after_pass(reading: Reading) -> frozenset[str]:
