@@ -155,8 +155,12 @@ def _matches(text: str, candidates: Sequence[Phrase]) -> list[Match]:
     found: list[Match] = []
     if not text:
         return found
+    words = frozenset(text.split())
     for phrase in candidates:
         cutoff = _cutoff(len(phrase.text))
+        anchors = _anchors(phrase.text)
+        if cutoff < 100 and anchors and not anchors & words:
+            continue  # a near miss of several words keeps one of them whole (the rest is typos)
         if len(phrase.text) > len(text):
             # A message shorter than the phrase must be the phrase itself.
             score = fuzz.ratio(phrase.text, text, processor=None, score_cutoff=max(cutoff, 88))
@@ -196,6 +200,15 @@ def _matches(text: str, candidates: Sequence[Phrase]) -> list[Match]:
             )
         )
     return found
+
+
+@cache
+def _anchors(phrase: str) -> frozenset[str]:
+    """The words of a phrase of several words that a near miss of it must keep
+    whole (words were corrected one by one before, see ``_cutoff``); none for
+    a one-word phrase, whose near miss is that word misspelt."""
+    words = phrase.split()
+    return frozenset(w for w in words if len(w) >= 3) if len(words) >= 2 else frozenset()
 
 
 @cache
