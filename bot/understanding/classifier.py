@@ -30,7 +30,15 @@ from rules_core.model import FACTS, Irregularity
 from rules_core.text import fold
 
 from .entities import OFFSETS, Ref, only_meant
-from .extract import Reading, facts_for, law_reference, read, read_calls, two_boards
+from .extract import (
+    Reading,
+    facts_for,
+    law_reference,
+    read,
+    read_calls,
+    same_player,
+    two_boards,
+)
 from .lawref import LAW_NOUNS, Citation, citations
 from .lexicon import NEGATORS, Match, negated_at, phrase_matches
 from .ngram import NONE, probabilities
@@ -1005,17 +1013,10 @@ def _one_turn_served(reading: Reading, start: int, end: int, obligee: Any) -> in
             continue  # "(il avait passé hors tour)": the cause told again, not the turn served
         caller = call.caller or _sentence_caller(reading, call)
         if caller is not None and obligee is not None and caller.known and obligee.known and (
-            _same_player(reading, caller, obligee)
+            same_player(reading, caller, obligee)
         ):
             return call.start
     return None
-
-
-def _same_player(reading: Reading, a: Any, b: Any) -> bool:
-    seat_a, seat_b = reading.entities.compass(a), reading.entities.compass(b)
-    if seat_a is not None and seat_b is not None:
-        return bool(seat_a == seat_b)
-    return a == b
 
 
 #: Articles and determiners before a call's name (``un contre``, ``l'enchère``, ``the double``).
@@ -1230,8 +1231,6 @@ def _said_again(reading: Reading) -> frozenset[str]:
         if retracted or (between & _CORRECTION and not between & _OVER):
             return between
     return frozenset()
-
-
 
 
 def _arrowed(reading: Reading, first: Any, second: Any) -> bool:

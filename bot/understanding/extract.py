@@ -612,7 +612,7 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
                 own = [
                     c for c in calls
                     if c.start > start and not c.call.is_pass and c.caller is not None
-                    and c.caller.known and _same(reading, c.caller, barred)
+                    and c.caller.known and same_player(reading, c.caller, barred)
                 ]  # fmt: skip
                 if own:
                     return own[0]
@@ -901,7 +901,7 @@ def _call_first_made(
             and not (c.call == said.call and _meant(tokens, said.start))
             and (
                 (said_by is not None and callers[c.start] is not None
-                 and _same(reading, callers[c.start], said_by))  # type: ignore[arg-type]
+                 and same_player(reading, callers[c.start], said_by))  # type: ignore[arg-type]
                 or c.caller is None
             )
         ]  # fmt: skip
@@ -909,7 +909,7 @@ def _call_first_made(
             return after[0]
         own = [
             c for c in made if c.start < said.start and callers[c.start] is not None
-            and said_by is not None and _same(reading, callers[c.start], said_by)  # type: ignore[arg-type]
+            and said_by is not None and same_player(reading, callers[c.start], said_by)  # type: ignore[arg-type]
         ]  # fmt: skip
         if own:
             return own[-1]  # "S bid 3♣, W passed, then S wanted to change to 3♦"
@@ -926,7 +926,7 @@ def _call_first_made(
         again = [
             c for c in before if c.caller is not None and c.caller.known and any(
                 change < d.start <= change + 8 and BREAK not in tokens[change : d.start]
-                and d.caller is not None and _same(reading, d.caller, c.caller)
+                and d.caller is not None and same_player(reading, d.caller, c.caller)
                 and not only_offered(tokens, d.start)
                 for d in calls
             )
@@ -1098,7 +1098,7 @@ def _not_the_turn_holders(reading: Reading, calls: list[CallMention]) -> CallMen
         if c.caller is not None and (c.caller.known or c.caller.opponent)
         and not c.caller.pronoun and not _told_again(tokens, c, reading.entities.calls)
     ]  # fmt: skip
-    others = [c for c, by in made if not any(_same(reading, by, h) for h in holders)]
+    others = [c for c, by in made if not any(same_player(reading, by, h) for h in holders)]
     if others and len(others) < len(made):
         return others[0]
     return None
@@ -1158,7 +1158,7 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
         if not holder_refs:
             holder_refs = [r for r in (_turn_holder(reading),) if r is not None]
         rest = [m.ref for m in near if m.start not in taken
-                and not any(_same(reading, m.ref, h) for h in holder_refs)]
+                and not any(same_player(reading, m.ref, h) for h in holder_refs)]
         if holder_refs and rest and (holders_near or len(set(rest)) == 1):
             return rest[0]
     named = [m for m in named if m.ref.seat is not None]
@@ -1248,10 +1248,10 @@ def _card_holder(reading: Reading) -> Ref | None:
 def _call_of(reading: Reading, who: Ref, calls: list[CallMention]) -> CallMention | None:
     """The call ``who`` made: attributed to him, else the one named right after him."""
     for call in calls:
-        if call.caller is not None and call.caller.known and _same(reading, call.caller, who):
+        if call.caller is not None and call.caller.known and same_player(reading, call.caller, who):
             return call
     for mention in reading.entities.seats:
-        if mention.ref.known and _same(reading, mention.ref, who):
+        if mention.ref.known and same_player(reading, mention.ref, who):
             near = [c for c in calls if 0 <= c.start - mention.end <= 3]
             if near:
                 return near[0]
@@ -2003,7 +2003,7 @@ def _bid_before_the_pass(reading: Reading, offender: Ref | None) -> bool | None:
         return False
     holder = _turn_holder(reading)
     dealer = reading.entities.dealer
-    if dealer is not None and offender is not None and not _same(reading, dealer, offender):
+    if dealer is not None and offender is not None and not same_player(reading, dealer, offender):
         # "his partner was dealer", no bid told before the pass: he passed before it
         return False
     if holder is not None and dealer is not None and not bids:
@@ -2058,7 +2058,7 @@ def _offender_called_before(
     if offender is not None and call is not None:
         calls = reading.entities.calls
         if call in calls and any(
-            c.caller is not None and c.caller.known and _same(reading, c.caller, offender)
+            c.caller is not None and c.caller.known and same_player(reading, c.caller, offender)
             for c in calls[: calls.index(call)]
         ):
             return True
@@ -2132,7 +2132,7 @@ def _turn_holder(reading: Reading, offender: Ref | None = None) -> Ref | None:
     never the offender himself (``hors tour de Sud``, ``at all, East passed``)."""
     found = _turn_holders(reading)
     if offender is not None:
-        found = (ref for ref in found if not _same(reading, ref, offender))
+        found = (ref for ref in found if not same_player(reading, ref, offender))
     return next(found, None)
 
 
@@ -2586,7 +2586,7 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
         ref = _mention_near(reading, start, end, resolve=False)
         if ref is None or ref.pronoun:
             return value
-        if offender is not None and _same(reading, ref, offender):
+        if offender is not None and same_player(reading, ref, offender):
             return value  # "1S (W) not accepted": the offender's call, passive
         rel = _relation_to_offender(reading, offender, ref)
         if rel is Relation.LHO or (rel is None and ref.subject is None and ref.seat is None):
@@ -3003,13 +3003,13 @@ def _made_after_refusal(
         caller = later.caller
         if caller is None or caller.pronoun:
             return later
-        if offender is not None and _same(reading, caller, offender):
+        if offender is not None and same_player(reading, caller, offender):
             return later
         return None  # someone else called next: not a replacement told
     return None
 
 
-def _same(reading: Reading, a: Ref, b: Ref) -> bool:
+def same_player(reading: Reading, a: Ref, b: Ref) -> bool:
     """``a`` and ``b`` name the same player (``I`` and ``South`` when I am South)."""
     if a == b:
         return True
@@ -3148,7 +3148,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             if later.caller.pronoun:
                 continue
             if _relation_to_offender(reading, offender, later.caller) is Relation.RHO or (
-                holder is not None and _same(reading, later.caller, holder)
+                holder is not None and same_player(reading, later.caller, holder)
             ):
                 text_facts["correct_player_called"] = True
             break
