@@ -45,6 +45,9 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         # ... but not a capitalised word before a seat with no word of sitting
         ("Simultané : E 3♦", "simultanee E 3 ♦"),
         ("Chu en Sud", "ME suis en S"),  # Québec's "je suis", no name
+        # a dash alone between slashes is a pass; between calls it separates them
+        ("1c / 1p / 2c / - / - / 2p", "1 ♥ 1 ♠ 2 ♥ p p 2 ♠"),
+        ("1♠ - 1♥", "1 ♠ 1 ♥"),
         ("nord 1 pique est 1 coeur", "N 1 ♠ E 1 ♥"),
         ("Est a dit 1♥ sur mon 1♠", "E a dit 1 ♥ sur MY 1 ♠"),
         ("est a dit deux coeurs", "E a dit 2 ♥"),

@@ -188,6 +188,9 @@ def test_the_insufficient_bid_not_the_bid_imagined(text, call):
          "interdit. L37.", "call_when_obliged_to_pass", "W", "2H"),
         ("N barred throughout. Later N X of 4H (barred), E P.", "call_when_obliged_to_pass",
          "N", "X"),
+        # "under": the bid told first was made below the one told second (27)
+        ("caddie: 4♣ under 4♦, table 12, N", "insufficient_bid", "N", "4C"),
+        ("E a mis 2♦ sous le 2♥ de S", "insufficient_bid", "E", "2D"),
         # a relative clause between the player and his call, with a call of its own
         ("I opened 1S, South bid 2C, and West, who I'm fairly sure did not see the 2C, bid 1H.",
          "insufficient_bid", "W", "1H"),

@@ -850,9 +850,11 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
             _sentence_before(reading.tokens, later.start)
         ) & _REPEATED:
             continue  # "the director made her repeat it. She said 1♥ again": the same bid
-        if earlier.start < later.start and already:
-            # "he bids 2♠ but before was 2NT": the bid told second came first
+        under = BREAK not in between and len(told) <= 3 and bool(between & _UNDER)
+        if earlier.start < later.start and (already or under):
+            # "he bids 2♠ but before was 2NT", "4♣ under 4♦": the bid told second came first
             earlier, later = later, earlier
+            already = True
         if later.call.level > 7 or later.call.outranks(earlier.call):
             continue
         if about_meaning and any(b.call == later.call for b in bids[: n + 1]):
@@ -874,6 +876,8 @@ _REPEATED = frozenset(
 )  # fmt: skip
 #: Words that tell a call as made before the one told first.
 _ALREADY = frozenset({"already", "before", "deja", "avant"})
+#: Between two bids: the first was made below the second (``4♣ under 4♦``, ``2♦ sous 2♥``).
+_UNDER = frozenset({"under", "underneath", "below", "sous", "dessous"})
 
 
 # A remark in quotes: 'oh no', « t'es sûr ? », "you cant be serious".

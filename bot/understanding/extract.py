@@ -499,6 +499,8 @@ _KIND_OF = {
 }
 
 
+#: Between two bids: the first was made below the second (``4♣ under 4♦``).
+_UNDER = frozenset({"under", "underneath", "below", "sous", "dessous"})
 #: Right after a call: the director's note that it was made under a bar (Law 37).
 _FLAGGED_BARRED = frozenset({"barred", "interdit", "interdite", "banned"})
 
@@ -537,6 +539,9 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
             and not _believed(reading.tokens, c)
         ]  # fmt: skip
         for earlier, later in zip(bids, bids[1:], strict=False):
+            gap = reading.tokens[earlier.end : later.start]
+            if len(gap) <= 3 and set(gap) & _UNDER and not earlier.call.outranks(later.call):
+                return earlier  # "4♣ under 4♦", "2♦ sous le 2♥ de S": the first told
             if not later.call.outranks(earlier.call) and later in calls:
                 return later
         # "I said 2♠ but 3♦ had already been bid", "1♦ alors qu'il y avait déjà 1♥":

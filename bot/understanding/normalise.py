@@ -50,11 +50,12 @@ STRAINS = frozenset({"♣", "♦", "♥", "♠", "NT"})
 _SYMBOLS = str.maketrans({"♤": "♠", "♡": "♥", "❤": "♥", "♢": "♦", "♧": "♣", "\ufe0f": None})
 _APOSTROPHES = str.maketrans({c: "'" for c in "’‘`´ʼ′"})
 # French elisions: "l'Est" -> "le Est", "n'a" -> "ne a", "qu'Est" -> "que Est".
+_DASHES = frozenset({"-", "–", "—"})
 _ELISION = re.compile(r"\b(qu|jusqu|lorsqu|puisqu|[cdjlmnst])'(?=\w)", re.IGNORECASE)
 _ENGLISH_NOT = re.compile(r"n't\b", re.IGNORECASE)
 _ENGLISH_AM = re.compile(r"(?<=\b[Ii])'m\b")
 _ENGLISH_CLITIC = re.compile(r"(?<=\w)'(s|re|ve|ll|d)\b", re.IGNORECASE)
-_TOKEN = re.compile(r"\d+|[^\W\d_]+|[♣♦♥♠]|[.!?;]+|,")
+_TOKEN = re.compile(r"\d+|[^\W\d_]+|[♣♦♥♠]|[.!?;]+|,|(?<=/)\s*[-–—](?=\s*/)")
 
 _UNITS = {
     "un": 1, "une": 1, "one": 1, "deux": 2, "two": 2, "trois": 3, "three": 3,
@@ -181,7 +182,7 @@ def _tokenise(source: str) -> list[_Token]:
                 tokens.append(_Token(BREAK, raw, match.start(), match.end(), True))
             previous_end = match.end()
             continue
-        folded = fold(raw)
+        folded = "p" if raw.strip() in _DASHES else fold(raw)  # "1♥ / - / 2♠": a pass
         if not folded:
             continue
         glued = match.start() == previous_end
