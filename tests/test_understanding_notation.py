@@ -59,6 +59,13 @@ from bot.understanding.notation import read_listing
         # a bare listing is the whole story: 1♠ X XX are regular, 1♥ is insufficient (27);
         # with no seat written, nobody is named
         ("1p x xx 1c", "insufficient_bid", None, "1H"),
+        # the four seats as a diagram's columns: the first column made the first call
+        ("N / E / S / W — 1NT / 2♣ / 2♦ / 1♥ — W changed to 2♥", "insufficient_bid",
+         "W", "1H"),
+        ("W N E S: 1H P 2H P 1S", "insufficient_bid", "W", "1S"),
+        # lower-case seats in a director's shorthand: "1h(e)", "dlr n", "s's turn" (31, 30)
+        ("bd 1 dlr n. 1h(e) before n had called — n's turn.", "bid_out_of_rotation", "E", "1H"),
+        ("bd 23 dlr s. p(w) at s's turn, nothing bid yet.", "pass_out_of_rotation", "W", "P"),
     ],
 )
 def test_a_listing_is_replayed(

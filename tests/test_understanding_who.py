@@ -263,6 +263,16 @@ def test_change_of_call_first_call_among_other_words(text, call):
         ("W's 2♣ explained by E as natural; the card says Stayman.", "E"),
         # "répond 1♦" is a call, not an explanation
         ("Nord ouvre 1♣, Sud répond 1♦. Je demande, Nord me dit « 4 cartes ».", "N"),
+        # 20F1: saying what another player's call means is explaining it
+        ("B3 T6: S said N's 2NT = minors; card 20-21. E P on it.", "S"),
+        ("Je suis Est, Sud m'a dit que le 2 coeurs de Nord etait naturel.", "S"),
+        # the agent of "asked by" asked; the one asked explained
+        ("Facts: W, asked by N, explained E's 2NT as 'both minors'.", "W"),
+        # 20F: "2S (N) not alerted (S)": the call's maker, then who failed to alert
+        ("B15 T3: 2S (N) not alerted (S), it's Michaels-style.", "S"),
+        ("B15 T3: 2S (N) not alerted, it's Michaels-style.", "S"),
+        # a director's label names the offender: "MI (E)"
+        ("Bd 4: N 2NT, E P, S 3C. MI (E): said 'both minors'.", "E"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):

@@ -35,7 +35,7 @@ from .lang import detect_language
 from .lawref import LAW_NOUNS, citations
 from .lexicon import NEGATORS, find_cues, negated_at
 from .normalise import BREAK, COMMA, SEATS, STRAINS, Normalised, normalise
-from .notation import leads_parentheses, read_listing
+from .notation import in_parentheses, leads_parentheses, read_listing
 
 __all__ = ["Reading", "read", "facts_for", "irregular_call", "offender_of", "law_reference"]
 
@@ -1507,6 +1507,9 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
     taken = _roles(reading)
     tokens = reading.tokens
     seats = reading.entities.seats
+    labelled = _labelled_offender(reading)
+    if labelled is not None:
+        return labelled
     if irregularity == I.UNAUTHORIZED_INFORMATION and {"stop", "skip"} & set(tokens):
         hasty = _did_not_wait(reading)
         if hasty is not None:
@@ -1552,6 +1555,27 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         others = [m for m in candidates if m.ref.writer is not Relation.SELF]
         candidates = others or candidates
     return candidates[0].ref if candidates else None
+
+
+#: The last word of an irregularity's name or directors' abbreviation
+#: (``MI``, ``UI``, ``IB``, ``OOT``, ``BIT``, ``FI``) as normalised.
+_LABEL_ENDS = frozenset(
+    {"misinformation", "information", "oot", "boot", "poot", "doot", "fi", "tempo",
+     "hesitation", "insuffisante", "rotation", "rang"}
+)  # fmt: skip
+
+
+def _labelled_offender(reading: Reading) -> Ref | None:
+    """A director's label naming the offender in parentheses: ``MI (S)``,
+    ``UI (N)``, ``OOT (W)``, ``BIT (E)``."""
+    tokens = reading.tokens
+    for i, token in enumerate(tokens):
+        if (
+            i and token in SEATS and tokens[i - 1] in _LABEL_ENDS
+            and in_parentheses(reading.norm, i)
+        ):  # fmt: skip
+            return Ref(seat=Seat[token])
+    return None
 
 
 #: The cues whose agent is the offender: who explained, who asked, who let
@@ -1662,7 +1686,10 @@ def _clause_after(reading: Reading, mention: SeatMention, width: int) -> tuple[s
     """The words after a player, up to the sentence end or the next player named."""
     tokens = reading.tokens
     stop = min(mention.end + width, len(tokens))
-    nxt = [m.start for m in reading.entities.seats if mention.end <= m.start < stop]
+    nxt = [
+        m.start for m in reading.entities.seats
+        if mention.end <= m.start < stop and tokens[m.start] != "ME"
+    ]  # fmt: skip  ("Sud m'a dit": the writer told, not the next subject)
     if nxt:
         stop = min(nxt)
     after = tokens[mention.end : stop]
@@ -1673,12 +1700,15 @@ def _explaining_subject(reading: Reading) -> Ref | None:
     tokens = reading.tokens
     starts = {c.start for c in reading.entities.calls}
     for mention in _subject_mentions(reading):
+        if mention.start and tokens[mention.start - 1] in ("by", "par"):
+            continue  # "W, asked by N, explained": N is the one who asked
         after = _clause_after(reading, mention, 3)
         past_call = False  # "S 2♦ alerted": said of S's call, not of what S did
         for k, token in enumerate(after):
             past_call = past_call or mention.end + k in starts
-            said = token in _SAYING and bool(
-                set(tokens[mention.end + k + 1 : mention.end + k + 5]) & _MEANINGS
+            said = token in _SAYING and (
+                bool(set(tokens[mention.end + k + 1 : mention.end + k + 5]) & _MEANINGS)
+                or _tells_partners_call(reading, mention, mention.end + k + 1)
             )  # "W said 2C natural", "Nord dit que c'est faible": an answer given
             if not token.startswith(_EXPLAINING) and not said:
                 continue
@@ -1693,8 +1723,36 @@ def _explaining_subject(reading: Reading) -> Ref | None:
                 return agent[0].ref if agent else None
             if past_call:
                 break
+            if token in _ALERTED and in_parentheses(reading.norm, mention.start) and (
+                set(after[:k]) & _NOT_WORDS
+            ):
+                # "2S (N) not alerted (S)": N made the call; the one named
+                # after it, else N's partner, had the alert to give
+                if tokens[at : at + 1] and tokens[at] in SEATS:
+                    return Ref(seat=Seat[tokens[at]])
+                return Ref(seat=Seat((Seat[tokens[mention.start]] + 2) % 4))
             return mention.ref
     return None
+
+
+def _tells_partners_call(reading: Reading, speaker: SeatMention, at: int) -> bool:
+    """``S said N's 2NT = minors``, ``Sud m'a dit que le 2♥ de Nord``: the
+    words said name another player's call, so they explain it."""
+    tokens = reading.tokens
+    seat = reading.entities.compass(speaker.ref)
+    for call in reading.entities.calls:
+        if not at <= call.start <= at + 4 or set(tokens[at : call.start]) - _BEFORE_TOLD_CALL:
+            continue
+        named = call.named_to > call.end or (call.start and tokens[call.start - 1] in SEATS)
+        if named and call.caller is not None and call.caller.known:
+            maker = reading.entities.compass(call.caller)
+            if seat is not None and maker is not None and maker != seat:
+                return True
+    return False
+
+
+#: Between a saying verb and the call it explains: ``dit que le 2♥ de Nord``.
+_BEFORE_TOLD_CALL = frozenset({"que", "le", "la", "the", "that", "ME", "me", "us", "nous", *SEATS})
 
 
 def _asked(reading: Reading) -> Ref | None:

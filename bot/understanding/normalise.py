@@ -156,16 +156,21 @@ def normalise(text: str, correct: bool = True) -> Normalised:
     tokens = _apply_spelling(tokens, english=detect_language(source)[0] == "en")
     tokens = _numbers(tokens)
     tokens = _strains(tokens, heart_c=_c_is_heart(source))
-    tokens = _seats(_players_by_name(tokens, named))
+    tokens = _seats(_players_by_name(tokens, named), source)
     return Normalised(
         tuple(t.text for t in tokens), tuple((t.start, t.end) for t in tokens), source
     )
 
 
+_SEAT_POSSESSIVE = re.compile(r"(?<![\w'])([nesw])(?='s\b)")
+
+
 def _prepare(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_SYMBOLS).translate(_APOSTROPHES)
     text = "".join(c if c.isprintable() else " " for c in text)
-    # English first: "S's turn" is South's turn, not the French "s'".
+    # English first: "S's turn" is South's turn, not the French "s'"; in
+    # shorthand "s's turn" too.
+    text = _SEAT_POSSESSIVE.sub(lambda m: m.group(1).upper(), text)
     text = _ENGLISH_NOT.sub(" not", text)
     text = _ENGLISH_AM.sub(" am", text)
     text = _ENGLISH_CLITIC.sub("", text)
@@ -372,8 +377,12 @@ def _apply_spelling(tokens: list[_Token], english: bool = False) -> list[_Token]
             n = len(words)
             if tuple(t.text for t in tokens[i : i + n]) == words:
                 first, last = tokens[i], tokens[i + n - 1]
+                kept = {t.text: t for t in tokens[i : i + n]}
                 for word in replacement:
-                    out.append(_Token(word, first.original, first.start, last.end, first.glued))
+                    # a word the rule keeps ("bit w" -> "break in tempo w")
+                    # keeps its own case and place: "W" stays a seat
+                    token = kept.pop(word, None)
+                    out.append(token or _Token(word, first.original, first.start, last.end, first.glued))
                 i += n
                 matched = True
                 break
@@ -463,11 +472,11 @@ def _ends_call(token: _Token | None) -> bool:
     )
 
 
-def _seats(tokens: list[_Token]) -> list[_Token]:
+def _seats(tokens: list[_Token], source: str) -> list[_Token]:
     for i, token in enumerate(tokens):
         before = tokens[i - 1] if i else None
         after = tokens[i + 1] if i + 1 < len(tokens) else None
-        seat = _seat_of(token, before, after)
+        seat = _seat_of(token, before, after) or _noted_seat(token, before, source)
         if seat is not None:
             token.text = seat
     # Speech turns "Est" into "et" between two calls: "nord 1 pique et 1 coeur".
@@ -493,10 +502,21 @@ def _seat_of(token: _Token, before: _Token | None, after: _Token | None) -> str 
             return _SEAT_LETTERS[text]
         if _starts_call(after) and (after is None or after.text not in ("a", "dit", "said")):
             return _SEAT_LETTERS[text]
-        if before is not None and before.text in ("donneur", "dealer", "by", "par"):
+        if before is not None and before.text in ("donneur", "donneuse", "dealer", "dlr", "by", "par"):
             return _SEAT_LETTERS[text]
         if _clause_subject(token, before, after):
             return _SEAT_LETTERS[text]
+    return None
+
+
+def _noted_seat(token: _Token, before: _Token | None, source: str) -> str | None:
+    """A lower-case seat letter in a director's shorthand: in parentheses after
+    a call (``1h(e)``, ``p(w)``)."""
+    if token.text not in _SEAT_LETTERS or len(token.original) != 1:
+        return None
+    noted = source[: token.start].rstrip().endswith("(") and source[token.end :].lstrip().startswith(")")
+    if noted and before is not None and _ends_call(before):
+        return _SEAT_LETTERS[token.text]
     return None
 
 

@@ -141,6 +141,21 @@ def _seat_before(tokens: tuple[str, ...], start: int) -> Seat | None:
     return None
 
 
+def _column_header(tokens: tuple[str, ...], start: int) -> Seat | None:
+    """``W / N / E / S — 1♥ / P / 2♥``, ``N E S W: 1NT 2♣``: the four seats
+    as the columns of a bidding diagram, just before the calls; the first
+    column made the first call (not the last seat, read as ``W 1♥``)."""
+    i = start
+    while i and tokens[i - 1] in (COMMA, ":"):
+        i -= 1
+    head = tokens[i - 4 : i] if i >= 4 else ()
+    if len(head) == 4 and all(t in SEATS for t in head) and all(
+        Seat[b] == Seat((Seat[a] + 1) % 4) for a, b in zip(head, head[1:], strict=False)
+    ):
+        return Seat[head[0]]
+    return None
+
+
 def _directors_list(tokens: tuple[str, ...], chain: list[tuple[int, int, Call]]) -> bool:
     """``Dlr W 1NT, N P, E 2C, S P, W X``: a dealer and three calls or more,
     each with its seat and no verb: a director's listing even when the prose after it
@@ -239,6 +254,9 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
         ]
     if not after_style:
         seats = [_seat_before(tokens, start) for start, _, _ in chain]
+        header = _column_header(tokens, chain[0][0])
+        if header is not None:
+            seats[0] = header
         if all(s is not None for s in seats) and not _directors_list(tokens, chain):
             return None  # "N 1S E 1H": the entity reader's
     dealer = _dealer(tokens)
