@@ -108,6 +108,13 @@ def _chain(tokens: tuple[str, ...]) -> list[tuple[int, int, Call]]:
     for i, end, call in calls_in(tokens):
         if call.is_bid and call.level > 7:
             continue  # a bid above seven is no part of a listing to replay
+        if len(tokens[i]) > 3 and tokens[end : end + 1] and tokens[end] in _OBJECTS:
+            # "W's double of an already-doubled 1♠", "S contre le 1♦": the verb
+            # of the prose after a listing, not one of its calls
+            if len(run) > len(best):
+                best = run
+            run = []
+            continue
         gap = tokens[last_end:i] if run else ()
         linked = len(gap) <= _MAX_GAP and all(
             t in _SEPARATORS or t in SEATS or (t in _VERBS and set(gap) & SEATS) for t in gap
@@ -122,6 +129,8 @@ def _chain(tokens: tuple[str, ...]) -> list[tuple[int, int, Call]]:
 
 
 _LINK_WORDS = frozenset({"then", "puis", "ensuite", "alors"})
+#: After a call named in prose, what it acts on: ``double of 1♠``, ``contre le 1♦``.
+_OBJECTS = frozenset({"of", "on", "the", "de", "du", "le", "la", "sur", "son", "his", "her"})
 
 
 def _seat_before(tokens: tuple[str, ...], start: int) -> Seat | None:
@@ -226,11 +235,12 @@ def _turns(norm: Normalised, chain: list[tuple[int, int, Call]]) -> list[int]:
     return turns
 
 
-def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | None:
+def _seats_after(
+    norm: Normalised, chain: list[tuple[int, int, Call]]
+) -> tuple[list[Seat | None], bool]:
+    """The seat written after each call (``1♥ (S)``, ``X by W``, ``X de S``),
+    and whether any is."""
     tokens = norm.tokens
-    if len(chain) < 2:
-        return None
-    turn = _turns(norm, chain)
     seats: list[Seat | None] = []
     after_style = False
     for _, end, _ in chain:
@@ -245,6 +255,25 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
             after_style = True
         else:
             seats.append(None)
+    return seats, after_style
+
+
+def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | None:
+    tokens = norm.tokens
+    if len(chain) < 2:
+        return None
+    turn = _turns(norm, chain)
+    first_start = chain[0][0]
+    if first_start and tokens[first_start - 1] in SEATS and in_parentheses(norm, first_start - 1):
+        # "(N) 1♣ (E) 1♥ (S) 1♦": each seat in parentheses before its call;
+        # replayed like the "1♥ (S)" style, the seats being written
+        seats = [
+            Seat[tokens[st - 1]] if st and tokens[st - 1] in SEATS else None
+            for st, _, _ in chain
+        ]
+        after_style = True
+    else:
+        seats, after_style = _seats_after(norm, chain)
     if after_style:
         # "4♥ (E) P P P; S X": a seat written before a call counts as well
         seats = [
