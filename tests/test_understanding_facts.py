@@ -25,6 +25,13 @@ from bot.understanding import classify
           "replacement": "lowest_same_denomination"}),
         ("TD: dealer N. W opened 1S before N called. N does not accept.",
          "bid_out_of_rotation", {"offender": "W", "lho_accepts": False, "turn_of": "lho"}),
+        # 31B vs 31A: the replayed call out of turn decides whose turn it was (South's,
+        # West's RHO), not the first call written (North's)
+        ("TBL 12 DLR N. N 1S  E P  W 2H (S SKIPPED). N DID NOT ACCEPT.",
+         "bid_out_of_rotation", {"offender": "W", "turn_of": "rho", "lho_accepts": False}),
+        # 37A: "n'a pas parlé depuis" is the LHO not having called since
+        ("N devait passer. N a dit 2♥. E n'a pas parlé depuis.",
+         "call_when_obliged_to_pass", {"offender": "N", "call": "2H", "lho_called_since": False}),
     ],
 )
 def test_stated_facts_are_read(text: str, irregularity: str, expected: dict[str, object]) -> None:

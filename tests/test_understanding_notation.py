@@ -66,6 +66,19 @@ from bot.understanding.notation import read_listing
         # lower-case seats in a director's shorthand: "1h(e)", "dlr n", "s's turn" (31, 30)
         ("bd 1 dlr n. 1h(e) before n had called — n's turn.", "bid_out_of_rotation", "E", "1H"),
         ("bd 23 dlr s. p(w) at s's turn, nothing bid yet.", "pass_out_of_rotation", "W", "P"),
+        # seats in parentheses before the calls (27: South's 1♦ under East's 1♥)
+        ("d.15 T7 : (N) 1♣ (E) 1♥ (S) 1♦ → refusé par O", "insufficient_bid", "S", "1D"),
+        # a listing, then prose naming its calls again (36: West doubled a doubled 1♠)
+        ("Dlr N.\nN 1♠  E X  S P  W X  N 2♠\nW's double of an already-doubled 1♠ was not "
+         "spotted until after N's 2♠.", "inadmissible_double", "W", "X"),
+        ("Dnr O : O 1♦, N X, E P, S X — S contre le 1♦ déjà contré par son partenaire.",
+         "inadmissible_double", "S", "X"),
+        # a note naming the player skipped is not the caller's seat (31: West at South's turn)
+        ("TBL 12 DLR N. N 1S  E P  W 2H (S SKIPPED). N DID NOT ACCEPT.", "bid_out_of_rotation",
+         "W", "2H"),
+        # the seat after a call starts the next clause when the caller is named before it
+        ("Dealer North. N pass, E pass, then W bids 1♥ — South, whose turn it was, hasn't "
+         "called.", "bid_out_of_rotation", "W", "1H"),
     ],
 )
 def test_a_listing_is_replayed(

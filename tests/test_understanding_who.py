@@ -133,6 +133,19 @@ def test_simultaneous_calls_offender(text, offender, call):
         # relative seats written short
         ("ma gauche a passé", ("MY", "LHO", "a", "passe")),
         ("my right opponent", ("MY", "RHO")),
+        # French shorthand: a lower-case seat as the subject of an act, or a call's maker
+        ("o a passé", ("W", "a", "passe")),
+        ("n a dit 2c", ("N", "a", "dit", "2", "♥")),
+        ("le 1♦ de n", ("le", "1", "♦", "de", "N")),
+        ("c t a n de parler", ("c", "t", "a", "N", "de", "parler")),
+        ("o devait passer", ("W", "devait", "passer")),
+        ("e n'a pas parlé", ("E", "ne", "a", "pas", "parle")),
+        # ... but "n a pas" typed without its apostrophe is still "n'a pas"
+        ("il n a pas parlé", ("il", "ne", "a", "pas", "parle")),
+        # "g ouvert" is "j'ai ouvert"; "Dnr" the dealer; "skipped" no typo of "slipped"
+        ("g ouvert 2♦", ("ME", "ai", "ouvert", "2", "♦")),
+        ("Dnr O", ("donneur", "W")),
+        ("S SKIPPED", ("S", "skipped")),
     ],
 )
 def test_words_for_seats(text, tokens):

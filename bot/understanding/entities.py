@@ -610,10 +610,15 @@ def _caller(
         previous is not None and previous.end == start - 1
         and not (previous.start and tokens[previous.start - 1] in SEATS)
     )
+    # "then W bids 1♥ — South, whose turn it was": the subject named just
+    # before the verb made the call; the seat after it starts another clause
+    subject_before = start > 1 and any(
+        tokens[k] in SEATS for k in range(max(0, start - 3), start - 1)
+    ) and not {COMMA, BREAK} & set(tokens[max(0, start - 3) : start])
     after = end
     while after < min(end + 3, len(tokens)) and tokens[after] in _OUT_OF_TURN:
         after += 1  # "passe hors tour N, donneur E", "X oot S."
-    if after < len(tokens) and tokens[after] in SEATS and not seat_before:
+    if after < len(tokens) and tokens[after] in SEATS and not seat_before and not subject_before:
         if after + 1 == len(tokens) or tokens[after + 1] in (COMMA, BREAK):
             named = [m for m in mentions if m.start == after]
             if named:

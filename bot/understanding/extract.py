@@ -510,6 +510,9 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     kinds = _KIND_OF.get(Irregularity(irregularity)) if irregularity in _KIND_VALUES else None
     if not kinds:
         return None
+    derived = _replayed_call(reading, irregularity)
+    if derived is not None:
+        return derived
     replacements = {
         c.start
         for _, end in reading.cues.get("@replacement", [])
@@ -666,6 +669,24 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
 
 
 _KIND_VALUES = frozenset(i.value for i in _KIND_OF)
+
+
+def _replayed_call(reading: Reading, irregularity: str) -> CallMention | None:
+    """The call the replay found irregular, as the text names it with its
+    maker (``N 1S E P W 2H``: W's 2H, not N's 1S), for a call out of rotation."""
+    derivation = reading.derivation
+    if (
+        irregularity not in _OUT_OF_ROTATION or derivation is None
+        or derivation.irregularity is None or derivation.irregularity.value != irregularity
+        or derivation.irregular_call is None or derivation.offender is None
+    ):  # fmt: skip
+        return None
+    for mention in reading.entities.calls:
+        if mention.call == derivation.irregular_call and mention.caller is not None and (
+            reading.entities.compass(mention.caller) == derivation.offender
+        ):
+            return mention
+    return None
 
 
 # --- the call after the final pass (Law 39) ------------------------------------------------

@@ -244,7 +244,23 @@ def find_cues(tokens: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
             if tuple(tokens[i : i + len(seq)]) == seq:
                 found.setdefault(group, []).append((i, i + len(seq)))
                 free_from[group] = i + len(seq)
+    _drop_inside(found, "@called_over", "@not_yet_called")
     return found
+
+
+def _drop_inside(found: dict[str, list[tuple[int, int]]], inner: str, outer: str) -> None:
+    """Drop the ``inner`` spans a longer ``outer`` phrase holds: in "n'a pas
+    parlé depuis" the player has not called, though "parlé depuis" says he had."""
+    if inner not in found or outer not in found:
+        return
+    kept = [
+        (s, e) for s, e in found[inner]
+        if not any(os <= s and e <= oe and (oe - os) > (e - s) for os, oe in found[outer])
+    ]  # fmt: skip
+    if kept:
+        found[inner] = kept
+    else:
+        del found[inner]
 
 
 def negated_at(tokens: Sequence[str], start: int) -> bool:

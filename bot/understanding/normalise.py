@@ -343,8 +343,18 @@ def _unelided(tokens: list[_Token]) -> list[_Token]:
         if rule is not None and token.original.islower():
             followers, full = rule
             if followers is None or tokens[i + 1].text in followers:
+                if token.text == "n" and _acts_after(tokens, i + 1):
+                    continue  # "n a dit 2c": North, not "n'a"
                 token.text = full
     return tokens
+
+
+def _acts_after(tokens: list[_Token], i: int) -> bool:
+    """An auxiliary at ``i`` followed by a player's act: ``a dit``, ``a passé``."""
+    return (
+        tokens[i].text in _FRENCH_AUXILIARIES and i + 1 < len(tokens)
+        and tokens[i + 1].text in _FRENCH_ACTS
+    )  # fmt: skip
 
 
 @cache
@@ -476,7 +486,10 @@ def _seats(tokens: list[_Token], source: str) -> list[_Token]:
     for i, token in enumerate(tokens):
         before = tokens[i - 1] if i else None
         after = tokens[i + 1] if i + 1 < len(tokens) else None
-        seat = _seat_of(token, before, after) or _noted_seat(token, before, source)
+        seat = (
+            _seat_of(token, before, after) or _noted_seat(token, before, source)
+            or _french_shorthand_seat(tokens, i)
+        )  # fmt: skip
         if seat is not None:
             token.text = seat
     # Speech turns "Est" into "et" between two calls: "nord 1 pique et 1 coeur".
@@ -517,6 +530,38 @@ def _noted_seat(token: _Token, before: _Token | None, source: str) -> str | None
     noted = source[: token.start].rstrip().endswith("(") and source[token.end :].lstrip().startswith(")")
     if noted and before is not None and _ends_call(before):
         return _SEAT_LETTERS[token.text]
+    return None
+
+
+#: French past participles of a player's act: "o a passé", "s a contré".
+_FRENCH_ACTS = frozenset(
+    {"passe", "contre", "surcontre", "dit", "ouvert", "annonce", "mis", "pose", "fait",
+     "hesite", "alerte", "explique", "repondu", "parle", "pris", "sorti", "demande", "oublie",
+     "enchere", "saute", "change", "corrige", "montre", "expose"}
+)  # fmt: skip
+_FRENCH_AUXILIARIES = frozenset({"a", "avait", "ont"})
+
+
+def _french_shorthand_seat(tokens: list[_Token], i: int) -> str | None:
+    """A lower-case seat letter in French shorthand: the subject of an act
+    (``o a passé``, ``s a contré``, ``o devait passer``) or the maker of a
+    call (``le 1♦ de n``)."""
+    token = tokens[i]
+    if token.text not in _SEAT_LETTERS or len(token.original) != 1 or token.glued:
+        return None
+    before = tokens[i - 1] if i else None
+    nxt = [t.text for t in tokens[i + 1 : i + 3]]
+    if before is None or before.text in _CLAUSE_BEFORE:
+        if nxt[:1] and nxt[0] in ("devait", "doit", "ne"):  # "e n'a pas parlé"
+            return _SEAT_LETTERS[token.text]
+        if len(nxt) == 2 and nxt[0] in _FRENCH_AUXILIARIES and nxt[1] in _FRENCH_ACTS:
+            return _SEAT_LETTERS[token.text]
+    if before is not None and before.text == "de" and i > 1 and (
+        _ends_call(tokens[i - 2]) or tokens[i - 2].text == "tour"
+    ):  # "le 1♦ de n", "au tour de e"
+        return _SEAT_LETTERS[token.text]
+    if before is not None and before.text == "a" and nxt == ["de", "parler"]:
+        return _SEAT_LETTERS[token.text]  # "c'était à n de parler"
     return None
 
 

@@ -66,6 +66,7 @@ def in_parentheses(norm: Normalised, i: int) -> bool:
 #: was (``X (N's turn)`` names the player who should have called, not the caller).
 _NOT_THE_CALLER = re.compile(
     r"\d|\b(?:p|x|xx|pass|passe|contre|surcontre|double|redouble|dbl|turn|go|tour|a|à)\b"
+    r"|\b(?:skip\w*|saut\w*|oubli\w*|not|pas|hadn\w*|yet|encore)\b"
     r"|^\s*['’]"
 )
 
