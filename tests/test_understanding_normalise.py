@@ -41,6 +41,13 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("Ann (South) pulled 3♣; Ann then said 3♦", "S pulled 3 ♣ S then said 3 ♦"),
         ("Bob, sitting West, opened 1H. Then Bob said sorry", "W opened 1 ♥ then W said sorry"),
         ("Jacqueline, en Ouest, a ouvert 1♥", "W a ouvert 1 ♥"),
+        ("Marc en Est pose 2♦", "E en E pose 2 ♦"),
+        # a hand's holdings are no calls ("♠x" is no double); one card named stays
+        ("holding ♠x ♥KQJ98 ♦Q9x ♣AJ10x, bid 1♥", "holding bid 1 ♥"),
+        ("the ♥Q fell", "the ♥ q fell"),
+        # a spaced dash between calls is nothing (in prose it is a comma: test_who)
+        ("1♠ - 1♥ - 2♣", "1 ♠ 1 ♥ 2 ♣"),
+        ("1♥ / - / 2♠", "1 ♥ p 2 ♠"),
         ("Mike (E) bid 2H", "E bid 2 ♥"),  # not "like", the nearest known word
         # ... but not a capitalised word before a seat with no word of sitting
         ("Simultané : E 3♦", "simultanee E 3 ♦"),

@@ -484,3 +484,26 @@ def test_writers_seat_told_aside_is_not_the_caller(text, irregularity, offender)
 )  # fmt: skip
 def test_offender_named_relative_to_the_dealer(text, irregularity, offender):
     assert facts_for(read(text), irregularity).get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender"),
+    [
+        # the player named before a clause set off by commas or dashes made the call;
+        # players named inside it did not (27: East's 1♥ over North's 1♠)
+        ("Donneur Nord. J'étais en Sud. Ma partenaire ouvre 1♠. Est, un joueur que je "
+         "connais bien et qui n'a rien d'un tricheur, pose tranquillement 1♥.",
+         "insufficient_bid", "E"),
+        ("Dealer West. West passed, North opened 1♦ and East overcalled 1♠. South, holding "
+         "♠x ♥KQJ98 ♦Q9x ♣AJ10x, reached for the 1♥ card.", "insufficient_bid", "S"),
+        ("I was West. North answered 2♠, partner passed again, and then South - who I swear "
+         "wasn't looking at the table - put out 2♥.", "insufficient_bid", "S"),
+        # the apposition names the seat of a player told by relation
+        ("Mon partenaire, qui est Nord, a passé alors que c'était à Est de parler.",
+         "pass_out_of_rotation", "N"),
+        # a dash-set clause holds the wrong board (15A)
+        ("Est ouvre 1♠, Sud — avec les cartes de la planche 22 — contre.", "wrong_board", "S"),
+    ],
+)  # fmt: skip
+def test_the_subject_before_an_apposition(text, irregularity, offender):
+    assert facts_for(read(text), irregularity).get("offender") == offender

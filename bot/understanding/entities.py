@@ -316,9 +316,8 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
             return Seat((ref.seat - OFFSETS[ref.writer]) % 4)
     for i, token in enumerate(tokens):
         # "and West — that's me — came in with 2♥": the writer's seat told aside
-        if token in SEATS and (
-            tokens[i + 1 : i + 4] == ("that", "is", "ME") or tokens[i + 1 : i + 3] == ("that", "ME")
-        ):
+        aside = tuple(t for t in tokens[i + 1 : i + 5] if t != COMMA)
+        if token in SEATS and (aside[:3] == ("that", "is", "ME") or aside[:2] == ("that", "ME")):
             return Seat[token]
         if token not in SEATS or (i and tokens[i - 1] not in _AS | {BREAK, COMMA}):
             continue
@@ -632,6 +631,9 @@ def _caller(
     if made:
         floor = max(made[-1].end, made[-1].named_to + 1)
     limit = max(start - _WINDOW, floor)
+    appositive = _apposition_subject(tokens, start, mentions, floor)
+    if appositive is not None:
+        return appositive.ref, 0
     possessed: SeatMention | None = None
     for mention in reversed(mentions):
         if mention.end > start or mention.end < limit:
@@ -677,6 +679,48 @@ def _caller(
                 return mention.ref, 0  # "Sud, qui …": the subject of a relative clause
         return possessed.ref, 0
     return None, 0
+
+
+#: How far back an apposition may open: "Est, un joueur que je connais bien et
+#: qui n'a rien d'un tricheur, pose 1♥".
+_APPOSITION_SPAN = 30
+
+
+def _apposition_subject(
+    tokens: Sequence[str], start: int, mentions: list[SeatMention], floor: int
+) -> SeatMention | None:
+    """``Est, un joueur que je connais bien…, pose 1♥``, ``South, holding …,
+    reached for the 1♥ card``, ``South - who I swear wasn't looking - put out
+    2♥``: the player named before a clause set off by commas (or dashes) is
+    the subject of the verb right after it; players named inside are not."""
+    k = start - 1
+    while k >= 0 and start - k <= 4 and tokens[k] != COMMA:
+        if tokens[k] in SEATS or tokens[k] == BREAK or not tokens[k].isalpha():
+            return None
+        if tokens[k].isupper():
+            return None  # "ME", "LHO": a player between the comma and the call
+        k -= 1
+    if k < 0 or tokens[k] != COMMA:
+        return None
+    if k == start - 1 and not tokens[start].isalpha():
+        return None  # "N 1♠, E 1♥": a listing; "Sud, avec …, contre": the call is the verb
+    closing = k
+    for opening in range(closing - 2, max(floor, closing - _APPOSITION_SPAN) - 1, -1):
+        if tokens[opening] == BREAK:
+            return None
+        if tokens[opening] != COMMA:
+            continue
+        subject = [m for m in mentions if m.end == opening or m.start < opening < m.end]
+        if not subject or subject[0].ref.pronoun or not subject[0].ref.known:
+            return None
+        inside = [m for m in mentions if opening < m.start and m.end <= closing]
+        if any(call_at(tokens, j) is not None for j in range(opening + 1, closing)):
+            return None
+        named = [m for m in inside if m.ref.seat is not None and not m.ref.pronoun]
+        if subject[0].ref.seat is None and len(named) == 1:
+            return named[0]  # "Mon partenaire, qui est Nord, a passé"
+        return subject[0]
+    return None
 
 
 def _writers_seat_aside(

@@ -1263,9 +1263,11 @@ def _card_holder(reading: Reading) -> Ref | None:
             if resolved is None:
                 continue
             ref = resolved
-        after = tokens[mention.end : mention.end + 6]
+        after = tokens[mention.end : mention.end + 7]
         if BREAK in after:
             after = after[: after.index(BREAK)]
+        if after[:1] == (COMMA,):
+            after = after[1:]  # "Sud — avec les cartes de la planche 22 — contre"
         if after and after[0] in _HOLDING and set(after[1:]) & _HAND_WORDS:
             return ref
     return None

@@ -55,7 +55,15 @@ _ELISION = re.compile(r"\b(qu|jusqu|lorsqu|puisqu|[cdjlmnst])'(?=\w)", re.IGNORE
 _ENGLISH_NOT = re.compile(r"n't\b", re.IGNORECASE)
 _ENGLISH_AM = re.compile(r"(?<=\b[Ii])'m\b")
 _ENGLISH_CLITIC = re.compile(r"(?<=\w)'(s|re|ve|ll|d)\b", re.IGNORECASE)
-_TOKEN = re.compile(r"\d+|[^\W\d_]+|[♣♦♥♠]|[.!?;]+|,|(?<=/)\s*[-–—](?=\s*/)")
+_TOKEN = re.compile(
+    r"\d+|[^\W\d_]+|[♣♦♥♠]|[.!?;]+|,|(?<=/)\s*[-–—](?=\s*/)|(?<=\s)[-–—](?=\s)"
+)
+#: A hand's holding in a suit (``♠x``, ``♥KQJ98``, ``♣AJ10x``): no call, no card
+#: exposed; one card (``♥Q``, ``♦2``) is left as it is.
+_HOLDINGS = re.compile(r"(?:\s*\bholding\b\s*){2,}")
+_HOLDING = re.compile(
+    r"(?<![\w])[♠♥♦♣]\s?(?=(?:10|[AKQJTRDVakqjxX2-9]){2,}\b|[xX]\b)(?:10|[AKQJTRDVakqjxX2-9])+\b"
+)
 
 _UNITS = {
     "un": 1, "une": 1, "one": 1, "deux": 2, "two": 2, "trois": 3, "three": 3,
@@ -168,6 +176,7 @@ _SEAT_POSSESSIVE = re.compile(r"(?<![\w'])([nesw])(?='s\b)")
 def _prepare(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_SYMBOLS).translate(_APOSTROPHES)
     text = "".join(c if c.isprintable() else " " for c in text)
+    text = _HOLDINGS.sub(" holding ", _HOLDING.sub(" holding ", text))
     # English first: "S's turn" is South's turn, not the French "s'"; in
     # shorthand "s's turn" too.
     text = _SEAT_POSSESSIVE.sub(lambda m: m.group(1).upper(), text)
@@ -187,7 +196,18 @@ def _tokenise(source: str) -> list[_Token]:
                 tokens.append(_Token(BREAK, raw, match.start(), match.end(), True))
             previous_end = match.end()
             continue
-        folded = "p" if raw.strip() in _DASHES else fold(raw)  # "1♥ / - / 2♠": a pass
+        if raw.strip() in _DASHES:
+            # "1♥ / - / 2♠": a pass; "South - who was not looking - put out 2♥",
+            # "Sud — avec les cartes … — contre": a comma; between calls, nothing
+            before = source[: match.start()].rstrip()
+            if before.endswith("/"):
+                folded = "p"
+            elif before[-1:].islower() or source[match.end() :].lstrip()[:1].islower():
+                folded = COMMA
+            else:
+                continue
+        else:
+            folded = fold(raw)
         if not folded:
             continue
         glued = match.start() == previous_end
@@ -285,7 +305,7 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
         for after in tokens[i + 1 : i + 5]:
             seat = _SEAT_WORDS.get(after.text) or (
                 _SEAT_LETTERS.get(after.text) if after.original.isupper() else None
-            )
+            ) or ("E" if after.original == "Est" else None)  # "Jean-Marc en Est"
             if seat is not None:
                 if told:
                     named[token.text] = seat
