@@ -156,6 +156,25 @@ def test_a_call_by_a_player_obliged_to_pass(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        # the obligation is the rectification told; the calls after it are named, not
+        # made by the barred player: the call out of rotation is the incident (31A2, 30B)
+        ("Est a ouvert 1♣. Sud a passé, Ouest a dit 3SA. L'arbitre a jugé que le 3SA n'était "
+         "pas comparable au 1SA d'ouverture hors tour d'Ouest et qu'Est devait passer à son "
+         "prochain tour. Est a clairement profité de l'information du 1SA annulé.",
+         "bid_out_of_rotation"),
+        ("Nord ouvre 1SA, je passe, et Sud pose le carton Surcontre. Personne n'avait contré ! "
+         "L'arbitre a annulé le surcontre, Sud a dit 3SA, et Nord devait passer pendant tout le "
+         "reste des enchères. Ensuite tout le monde a passé, 3SA fait.", "inadmissible_double"),
+    ],
+)  # fmt: skip
+def test_an_obligation_kept_is_no_call_when_obliged_to_pass(text: str, irregularity: str) -> None:
+    # Law 37 needs a call by the barred player; "3SA fait", "du 1SA annulé" name calls
+    assert classify(text).irregularity == irregularity
+
+
+@pytest.mark.parametrize(
     ("text", "offender", "call"),
     [
         # Law 33: of two calls made at once, the one out of turn is the irregularity

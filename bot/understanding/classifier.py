@@ -974,6 +974,8 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
                 or (tokens[call.start - 1] == "1" and not call.call.is_bid)
             ):
                 continue  # "un contre fait au tour du partenaire": a call named, not made
+            if _named_not_made(tokens, call):
+                continue  # "my not bidding 3♣ over 2♥", "3SA fait", "l'information du 1SA"
             if strict and (
                 only_meant(tokens, call.start)
                 or set(_sentence_before(tokens, call.start)) & _SUPPOSED
@@ -993,6 +995,29 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
         ):  # "passer durant toute l'enchère": the auction named, no call
             return True
     return False
+
+
+#: Before a call: what it is named as, not one made (``over 2♥``, ``du 1SA``, ``not bidding``).
+_NAMED_BEFORE = frozenset({"over", "sur", "du", "des", "le", "la", "the", "not", "pas", "rien",
+                           "never", "jamais", "without", "sans"})  # fmt: skip
+#: After a bid: the contract's result (``3SA fait``, ``4♥ made``, ``4♠ -1``).
+_RESULT_AFTER = frozenset({"fait", "faits", "made", "making", "chute", "down", "went", "off"})
+
+
+def _named_not_made(tokens: tuple[str, ...], call: Any) -> bool:
+    """A call named in the story, not made by a player then: the object of
+    another call or of a negation (``bidding 3♣ over 2♥``, ``pas de contre``),
+    or a contract and its result (``3SA fait``)."""
+    before = tokens[max(0, call.start - 2) : call.start]
+    if before[-1:] and before[-1] in _NAMED_BEFORE or (
+        len(before) == 2 and before[0] in _NOT and before[1] in _CALLING_VERBS
+    ):
+        return True
+    return bool(tokens[call.end : call.end + 1]) and tokens[call.end] in _RESULT_AFTER
+
+
+_NOT = frozenset({"not", "pas", "rien", "never", "jamais", "ne"})
+_CALLING_VERBS = frozenset({"bidding", "bid", "a", "de", "dire", "doubling", "contrer"})
 
 
 #: An obligation for one turn only (30B, 31B, 32: "pass at his next turn").
