@@ -55,8 +55,9 @@ _ELISION = re.compile(r"\b(qu|jusqu|lorsqu|puisqu|[cdjlmnst])'(?=\w)", re.IGNORE
 _ENGLISH_NOT = re.compile(r"n't\b", re.IGNORECASE)
 _ENGLISH_AM = re.compile(r"(?<=\b[Ii])'m\b")
 _ENGLISH_CLITIC = re.compile(r"(?<=\w)'(s|re|ve|ll|d)\b", re.IGNORECASE)
-_TOKEN = re.compile(
-    r"\d+|[^\W\d_]+|[♣♦♥♠]|[.!?;]+|,|(?<=/)\s*[-–—](?=\s*/)|(?<=\s)[-–—](?=\s)"
+_TOKEN = re.compile(  # MULTILINE: a grid's dash may end its line
+    r"\d+|[^\W\d_]+|[♣♦♥♠]|[.!?;]+|,|(?<=[/|])\s*[-–—](?=[ \t]*(?:[/|]|$))|(?<=\s)[-–—](?=\s)",
+    re.MULTILINE,
 )
 #: A hand's holding in a suit (``♠x``, ``♥KQJ98``, ``♣AJ10x``): no call, no card
 #: exposed; one card (``♥Q``, ``♦2``) is left as it is.
@@ -200,7 +201,7 @@ def _tokenise(source: str) -> list[_Token]:
             # "1♥ / - / 2♠": a pass; "South - who was not looking - put out 2♥",
             # "Sud — avec les cartes … — contre": a comma; between calls, nothing
             before = source[: match.start()].rstrip()
-            if before.endswith("/"):
+            if before.endswith(("/", "|")):  # "1♣ | X | - | -": a pass in a grid
                 folded = "p"
             elif before[-1:].islower() or source[match.end() :].lstrip()[:1].islower():
                 folded = COMMA
