@@ -64,7 +64,8 @@ TUNING = frozenset(
      "personas15_fr_b.jsonl", "personas17_en_a.jsonl", "personas17_fr_a.jsonl",
      "personas17_mix_b.jsonl", "personas17_mix_c.jsonl", "personas18_en.jsonl",
      "personas18_fr.jsonl", "personas19_en.jsonl", "personas19_fr.jsonl",
-     "personas20_en.jsonl", "personas20_fr.jsonl", "personas21_en.jsonl", "personas21_fr.jsonl"}
+     "personas20_en.jsonl", "personas20_fr.jsonl", "personas21_en.jsonl", "personas21_fr.jsonl",
+     "personas22_en.jsonl"}
 )  # fmt: skip
 
 
