@@ -507,3 +507,25 @@ def test_offender_named_relative_to_the_dealer(text, irregularity, offender):
 )  # fmt: skip
 def test_the_subject_before_an_apposition(text, irregularity, offender):
     assert facts_for(read(text), irregularity).get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender"),
+    [
+        # a cleft sentence puts the offender forward; the writer's seat in SMS (27)
+        ("opp bid 1h over my 1s lol. im N, i opened, its E who did it.", "insufficient_bid", "E"),
+        ("c'est Est qui a contré hors tour", "double_out_of_rotation", "E"),
+        # "dlr was me (N)": the writer's seat, so his LHO is East (31)
+        ("lho opened 1s oot, dlr was me (N). td??", "bid_out_of_rotation", "E"),
+        # "im declarer, S": the writer's seat after his title (39: his LHO doubled)
+        ("lho doubled after the auction ended. im declarer, S", "call_after_final_pass", "W"),
+        # a lower-case seat before "opens" (31)
+        ("dealer s. n opens 1h out of turn. e hasnt called. what do", "bid_out_of_rotation", "N"),
+        # 24: the player named before a clause set off by commas shows the card
+        ("Sud 3♠... et là Est, croyant que les enchères étaient finies, pose face visible sa "
+         "carte d'entame, le Valet de cœur, alors qu'Ouest n'avait pas encore parlé.",
+         "card_exposed_during_auction", "E"),
+    ],
+)  # fmt: skip
+def test_who_the_text_puts_forward(text, irregularity, offender):
+    assert facts_for(read(text), irregularity).get("offender") == offender

@@ -70,7 +70,7 @@ _I_AM = frozenset(
 )  # fmt: skip
 # "En Est, j'étais…", "As South, I…": the writer's seat told before his clause.
 _AS = frozenset({"en", "as", "comme"})
-_DEALER_TITLE = frozenset({"dealer", "donneur", "donneuse"})
+_DEALER_TITLE = frozenset({"dealer", "donneur", "donneuse", "declarer", "declarant", "declarante"})
 _CLAUSE_END = frozenset({COMMA, BREAK, "and", "et"})
 # "Sud, c'est moi", "South here", "Nord ici": the writer's seat told by itself.
 _HERE = frozenset({"here", "ici"})
@@ -301,6 +301,10 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
         while j < len(tokens) and j - i <= 3 and tokens[j] in _I_AM:
             j += 1
         if j == i + 1 and token == "ME":
+            if i and tokens[i - 1] in ("was", "is", "etait") and tokens[j : j + 1] and (
+                tokens[j] in SEATS
+            ):
+                return Seat[tokens[j]]  # "dlr was me (N)"
             continue  # "moi Nord" is an apposition, read below when merged
         if j < len(tokens) and (tokens[j] in SEATS or tokens[j] in _SEAT_WORDS_AFTER_I_AM):
             return Seat[_SEAT_WORDS_AFTER_I_AM.get(tokens[j], tokens[j])]

@@ -1550,6 +1550,9 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         explainer = _explainer(reading)
         if explainer is not None:
             return explainer
+    cleft = _cleft_subject(reading)
+    if cleft is not None:
+        return cleft
     for agent_cue in _AGENT_CUES.get(irregularity or "", ()):
         for start, end in reading.cues.get(agent_cue, []):
             if set(tokens[max(0, start - 3) : start]) & _USED:
@@ -1586,6 +1589,25 @@ _LABEL_ENDS = frozenset(
     {"misinformation", "information", "oot", "boot", "poot", "doot", "fi", "tempo",
      "hesitation", "insuffisante", "rotation", "rang"}
 )  # fmt: skip
+
+
+_CLEFT_BEFORE = (("its",), ("it", "is"), ("it", "was"), ("ce", "est"), ("ce", "etait"))
+_CLEFT_AFTER = frozenset({"who", "qui", "that"})
+
+
+def _cleft_subject(reading: Reading) -> Ref | None:
+    """``its E who did it``, ``it was West who doubled``, ``c'est Est qui a
+    contré``: the player a cleft sentence puts forward."""
+    tokens = reading.tokens
+    for mention in reading.entities.seats:
+        if mention.ref.seat is None or mention.ref.pronoun:
+            continue
+        if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _CLEFT_AFTER and any(
+            tuple(tokens[mention.start - len(lead) : mention.start]) == lead
+            for lead in _CLEFT_BEFORE
+        ):
+            return mention.ref
+    return None
 
 
 def _labelled_offender(reading: Reading) -> Ref | None:
@@ -1910,13 +1932,27 @@ def _card_shower(reading: Reading) -> Ref | None:
     }  # fmt: skip
     for mention in named.values():
         later = [m for m in named if m > mention.start]
-        stop = min([mention.end + 8, len(tokens), *later])
-        clause = tokens[mention.end : stop]
+        begin = _after_apposition(tokens, mention.end)
+        stop = min([begin + 8, len(tokens), *[m for m in later if m >= begin]])
+        clause = tokens[begin:stop]
         if BREAK in clause:
             clause = clause[: clause.index(BREAK)]
         if set(clause) & _EXPOSING:
             return mention.ref
     return None
+
+
+def _after_apposition(tokens: tuple[str, ...], end: int) -> int:
+    """Where the clause of a player named at ``end`` goes on after a clause set
+    off by commas (``Est, croyant que les enchères étaient finies, pose``)."""
+    if tokens[end : end + 1] != (COMMA,):
+        return end
+    for k in range(end + 1, min(end + 25, len(tokens))):
+        if tokens[k] == BREAK:
+            break
+        if tokens[k] == COMMA:
+            return k + 1
+    return end
 
 
 #: Before a player, words that make him the object: ``over N's 4♠``, ``après Sud``.

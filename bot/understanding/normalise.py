@@ -590,7 +590,7 @@ def _french_shorthand_seat(tokens: list[_Token], i: int) -> str | None:
 # wait", "e used the stop card", "n then balanced", "w accepted").
 _SUBJECT_VERBS = frozenset({
     "used", "use", "uses", "didnt", "did", "does", "doesnt", "then", "opened", "opens", "passed",
-    "passes", "bid", "bids", "doubled", "doubles", "redoubled", "accepted", "accepts",
+    "passes", "bid", "bids", "doubled", "doubles", "open", "redoubled", "accepted", "accepts",
     "refused", "refuses", "declined", "dealt", "deals", "hesitated", "huddled", "thought",
     "said", "says", "called", "balanced", "jumped", "corrected", "changed", "pulled", "put",
     "had", "has", "was", "is", "explained", "alerted", "asked", "ouvre", "passe", "contre",
