@@ -814,3 +814,22 @@ def test_facts_told_in_a_directors_shorthand(text: str, fact: str, value: object
 )
 def test_who_has_called_since(text: str, fact: str, value: bool) -> None:
     assert classify(text).facts.get(fact) is value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Law 36: a double of the doubler's own side's call, named as an opening or a bid,
+        # is inadmissible even when it was also out of turn
+        "Ouest contrait donc l'ouverture de son partenaire, et en plus hors tour.",
+        "contre de mon partenaire sur mon ouverture, c'était à son tour",
+        "North doubled her own partner's opening.",
+    ],
+)
+def test_a_double_of_the_own_sides_opening_is_inadmissible(text: str) -> None:
+    assert classify(text).irregularity == "inadmissible_double"
+
+
+def test_a_double_at_partners_turn_is_out_of_rotation() -> None:
+    # Law 32: "at his partner's turn" says whose turn it was, not whose call was doubled
+    assert classify("W doubled at his partner's turn").irregularity == "double_out_of_rotation"

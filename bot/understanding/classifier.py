@@ -1564,6 +1564,35 @@ def _double_on_partner(reading: Reading) -> bool:
             return True  # "my partner doubled my opening", "I doubled my partner's 1♠"
         if _partner_named_after(reading, double) or _right_after_partners_bid(reading, double):
             return True
+        if double.call.kind is CallKind.DOUBLE and _own_sides_call_named(reading, double):
+            return True
+    return False
+
+
+_HIS = frozenset({"his", "her", "their", "own", "son", "sa", "leur"})
+
+
+def _own_sides_call_named(reading: Reading, double: Any) -> bool:
+    """The call doubled is named as the doubler's partner's or his side's
+    (``contrait l'ouverture de son partenaire``, ``doubled his partner's opening
+    bid``, ``contre de mon partenaire sur mon ouverture``); not whose turn it was."""
+    tokens = reading.tokens
+    window = list(tokens[double.end : double.end + 9])
+    for i, token in enumerate(window):
+        if token in _CLAUSE_ENDS or token in _TURN_WORDS:
+            window = window[:i]
+            break
+    for i, token in enumerate(window):
+        if token not in _CALL_NOUNS:
+            continue
+        before, after = window[max(0, i - 3) : i], window[i + 1 : i + 4]
+        if "PARTNER" in before and set(before[: before.index("PARTNER")]) & _HIS:
+            return True  # "his (own) partner's opening"
+        if after[:1] and after[0] in _OF_WORDS and "PARTNER" in after and set(after) & _HIS:
+            return True  # "l'ouverture de son partenaire"
+        caller = double.caller
+        if before[-1:] == ["MY"] and caller is not None and caller.writer is Relation.PARTNER:
+            return True  # "contre de mon partenaire sur mon ouverture"
     return False
 
 
