@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.understanding import classify
 from bot.understanding.extract import facts_for, read
 from bot.understanding.normalise import normalise
 from rules_core.calls import Seat
@@ -529,3 +530,19 @@ def test_the_subject_before_an_apposition(text, irregularity, offender):
 )  # fmt: skip
 def test_who_the_text_puts_forward(text, irregularity, offender):
     assert facts_for(read(text), irregularity).get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "offender", "call"),
+    [
+        # 25: "I" inside a player's quoted words is that player, so his second bid is
+        # his own change of call, not another player's insufficient bid
+        ("My partner, East, opened 1NT and then said 'oh, I've only got eleven, I'll make "
+         "it one club.' South hadn't bid.", "E", "1NT"),
+        ("N 2♣ → N dit « j'ai pris 2♣ pour 2♦ ». E n'a pas parlé.", "N", "2C"),
+    ],
+)  # fmt: skip
+def test_the_first_person_in_quoted_words_is_the_speaker(text, offender, call):
+    facts = facts_for(read(text), "change_of_call")
+    assert (facts.get("offender"), facts.get("call")) == (offender, call)
+    assert classify(text).irregularity == "change_of_call"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -250,6 +250,7 @@ def read(text: str) -> Reading:
     lang, foreign = detect_language(norm.source)
     cues = find_cues(norm.tokens)
     entities = read_entities(norm.tokens, cues)
+    _speakers_own_calls(norm, entities)
     listing = read_listing(norm)
     if listing is not None:
         listed = list(listing.calls)
@@ -272,6 +273,43 @@ def read(text: str) -> Reading:
         command = match.group(1).strip()
     return Reading(norm, cues, entities, derivation, compass_calls, virtual, lang, foreign, command,
                    seatless=listing is not None and listing.seatless)
+
+
+# --- quoted words ---------------------------------------------------------------------
+
+#: Quotation marks that open a player's words (a single quote only after a space or colon).
+_QUOTES = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?:(?<=\s)|(?<=:))'[^']*(?:'(?=[\s.,;:!?)]|$))")
+_SAYING_VERBS = frozenset(
+    {"said", "says", "say", "saying", "dit", "disait", "announced", "annonce", "annonçe",
+     "declare", "told", "replied", "repondu", "added", "ajoute"}
+)  # fmt: skip
+
+
+def _speakers_own_calls(norm: Normalised, entities: Entities) -> None:
+    """``East opened 1NT, then said 'I'll make it one club'``, ``N dit « j'ai
+    pris 2♣ pour 2♦ »``: the first person inside a player's quoted words is that
+    player, not the writer; his calls there are his."""
+    spans = [m.span() for m in _QUOTES.finditer(norm.source)]
+    if not spans:
+        return
+    tokens = norm.tokens
+    for k, call in enumerate(entities.calls):
+        caller = call.caller
+        if caller is None or caller.writer is not Relation.SELF or caller.seat is not None:
+            continue
+        at = norm.spans[call.start][0]
+        quote = next(((a, b) for a, b in spans if a < at < b), None)
+        if quote is None:
+            continue
+        opening = next((i for i, (a, _) in enumerate(norm.spans) if a > quote[0]), None)
+        if opening is None:
+            continue
+        before = [m for m in entities.seats if m.end <= opening and opening - m.end <= 10]
+        lead = tokens[before[-1].end : opening] if before else ()
+        if before and not before[-1].ref.pronoun and set(lead) & _SAYING_VERBS and (
+            BREAK not in lead
+        ):
+            entities.calls[k] = replace(call, caller=before[-1].ref)
 
 
 # --- replaying the calls -----------------------------------------------------------
