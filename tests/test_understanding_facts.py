@@ -833,3 +833,29 @@ def test_a_double_of_the_own_sides_opening_is_inadmissible(text: str) -> None:
 def test_a_double_at_partners_turn_is_out_of_rotation() -> None:
     # Law 32: "at his partner's turn" says whose turn it was, not whose call was doubled
     assert classify("W doubled at his partner's turn").irregularity == "double_out_of_rotation"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 27A2: an insufficient bid out of rotation is the contract's insufficient_bid with
+        # in_rotation false (the judge then applies Law 31)
+        ("Nord ouvre 1♠, et avant qu'Est ait parlé, Ouest dit 1♥.",
+         {"offender": "W", "call": "1H", "in_rotation": False}),
+        # "qui n'était pas à son tour": the "ne" is the cue's own negation
+        ("Sud, qui n'était pas à son tour, a dit un trèfle sur l'ouverture d'un carreau de "
+         "Nord. C'était à Est de parler.", {"offender": "S", "call": "1C", "in_rotation": False}),
+    ],
+)  # fmt: skip
+def test_an_insufficient_bid_out_of_rotation(text: str, expected: dict[str, object]) -> None:
+    result = classify(text)
+    assert result.irregularity == "insufficient_bid"
+    assert {k: result.facts.get(k) for k in expected} == expected
+
+
+def test_a_ruling_on_a_call_told_before_is_no_new_call() -> None:
+    # 29A: "South's 1NT stands" retells the bid out of rotation West called over
+    text = ("North was dealer, but South opened 1NT. West, not noticing, overcalled 2H. "
+            "Auction continues normally, South's 1NT stands.")
+    result = classify(text)
+    assert (result.irregularity, result.facts.get("offender")) == ("bid_out_of_rotation", "S")

@@ -461,6 +461,14 @@ def _precedence(
         factors[I.INSUFFICIENT_BID] = 0.4
     if not _called_when_obliged(reading) and _bar_kept(reading):
         factors[I.CALL_WHEN_OBLIGED_TO_PASS] = 0.2
+    derivation = reading.derivation
+    if (
+        derivation is not None and derivation.irregularity is I.INSUFFICIENT_BID
+        and derivation.facts.get("in_rotation") is False
+    ):  # fmt: skip
+        # an insufficient bid out of rotation is one irregularity, Law 27A2
+        # sending it to Law 31: the contract's insufficient_bid, in_rotation false
+        factors[I.BID_OUT_OF_ROTATION] = 0.6
     return factors
 
 

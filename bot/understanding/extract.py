@@ -472,10 +472,22 @@ def _object_of_double(
 
 def _told_again(tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]) -> bool:
     """``he forgot the 1♠``: a call named again with an article, after it was told."""
-    return (
-        mention.start > 0 and tokens[mention.start - 1] in _REFERENCE
-        and any(c.call == mention.call and c.start < mention.start for c in calls)
-    )  # fmt: skip
+    earlier = any(c.call == mention.call and c.start < mention.start for c in calls)
+    if not earlier:
+        return False
+    if mention.start > 0 and tokens[mention.start - 1] in _REFERENCE:
+        return True
+    # "South's 1NT stands", "le 1♠ est annulé": the ruling on a call told before
+    return tokens[mention.end : mention.end + 1] in _RULED_ON or (
+        tokens[mention.end : mention.end + 1] in (("est",), ("is",), ("was",))
+        and tokens[mention.end + 1 : mention.end + 2] in _RULED_ON
+    )
+
+
+_RULED_ON = frozenset(
+    (w,) for w in ("stands", "stood", "cancelled", "canceled", "annule", "annulee", "maintenu",
+                   "maintenue", "reste", "restait", "withdrawn", "retire", "retiree")
+)  # fmt: skip
 
 
 def _passers(entities: Entities, tokens: tuple[str, ...], call: CallMention) -> list[Seat]:
@@ -3365,7 +3377,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         s for s in reading.affirmed("@in_turn")
         if not any(a <= s[0] < b or s[0] <= a < s[1] for a, b in out_of_turn)
     ]  # fmt: skip
-    if any(not denied(reading.tokens, s) for s, _ in out_of_turn):
+    if any(
+        not denied(reading.tokens, s) or reading.tokens[s] in ("pas", "not")
+        for s, _ in out_of_turn
+    ):  # "qui n'était pas à son tour": the "ne" is the cue's own negation
         text_facts["in_rotation"] = False
         text_facts["out_of_rotation"] = True
     elif in_turn or out_of_turn:
