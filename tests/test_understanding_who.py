@@ -546,3 +546,11 @@ def test_the_first_person_in_quoted_words_is_the_speaker(text, offender, call):
     facts = facts_for(read(text), "change_of_call")
     assert (facts.get("offender"), facts.get("call")) == (offender, call)
     assert classify(text).irregularity == "change_of_call"
+
+
+def test_a_seat_written_after_a_call_is_its_caller() -> None:
+    # 25A: "2♦ (S)" is South's call, changed by South (not "(N) 1♥", North's 1♥)
+    text = ("Bd 7 T4 Dlr N. 1♣ (N) 1♥ (E) 2♦ (S) — S says at once wrong card, he wanted 2♥. "
+            "W not yet called.")
+    facts = facts_for(read(text), "change_of_call")
+    assert (facts.get("offender"), facts.get("call")) == ("S", "2D")

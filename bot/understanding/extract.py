@@ -253,6 +253,7 @@ def read(text: str) -> Reading:
     _speakers_own_calls(norm, entities)
     listing = read_listing(norm)
     if listing is not None:
+        _callers_from_listing(norm, entities, listing)
         listed = list(listing.calls)
         if not listing.seatless:
             # "W XX (2H undoubled). N not yet called": the last call listed,
@@ -273,6 +274,24 @@ def read(text: str) -> Reading:
         command = match.group(1).strip()
     return Reading(norm, cues, entities, derivation, compass_calls, virtual, lang, foreign, command,
                    seatless=listing is not None and listing.seatless)
+
+
+def _callers_from_listing(norm: Normalised, entities: Entities, listing: Any) -> None:
+    """``1♣ (N) 1♥ (E) 2♦ (S)``: a seat written in parentheses after a call of
+    the listing is its caller (the prose reader would take ``(N)`` for the
+    maker of ``1♥``); seats the rotation lends are left to the prose."""
+    if listing.seatless:
+        return
+    tokens = norm.tokens
+    seat_at = dict(zip(listing.starts, (seat for seat, _ in listing.calls), strict=True))
+    for k, call in enumerate(entities.calls):
+        seat = seat_at.get(call.start)
+        written = (
+            seat is not None and call.end < len(tokens) and tokens[call.end] == seat.name
+            and leads_parentheses(norm, call.end)
+        )  # fmt: skip
+        if written and entities.compass(call.caller) != seat:
+            entities.calls[k] = replace(call, caller=Ref(seat=seat))
 
 
 # --- quoted words ---------------------------------------------------------------------
