@@ -179,3 +179,11 @@ def test_a_law_asked_for_with_no_topic_quotes_no_words(text):
 def test_a_law_named_with_its_title(text, ref):
     result = classify(text)
     assert (result.irregularity, result.facts.get("law_ref")) == ("law_lookup", ref)
+
+
+@pytest.mark.parametrize(
+    "text", ["la loi 27B1 elle dit quoi exactement", "law 16 says what?"]
+)
+def test_asking_what_a_law_says_is_a_lookup(text: str) -> None:
+    # "elle dit quoi": the writer asks for the text; "elle" is the Law, not a player
+    assert classify(text).irregularity == "law_lookup"

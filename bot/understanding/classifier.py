@@ -395,6 +395,12 @@ def _scores(reading: Reading) -> tuple[dict[str, float], dict[str, float]]:
                 if key in evidence:
                     evidence[key] *= _CAUSE * named
             governed[key] = governed.get(key, 1.0) * _CAUSE_LEARNED * named
+    if _someone_acts(reading) and not _asks_for_a_text(reading):
+        # "je crois que c'est la loi 27, mais Est a passé hors tour": a Law named
+        # beside a story, not a request to read it
+        for evidence in (lexical, structural):
+            if LAW_LOOKUP in evidence:
+                evidence[LAW_LOOKUP] *= 0.6
     if LAW_LOOKUP in lexical and not _citations(reading):
         asks = [span for cue in _LAW_CUES for span in reading.cues.get(cue, [])]
         if asks and _asked_after_story(reading, asks):
