@@ -554,3 +554,26 @@ def test_a_seat_written_after_a_call_is_its_caller() -> None:
             "W not yet called.")
     facts = facts_for(read(text), "change_of_call")
     assert (facts.get("offender"), facts.get("call")) == ("S", "2D")
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        # 16B: the player a remark, a gesture or a slow call is told of ("… de Nord")
+        ("22h03 T2 É16 — remarque de Nord après le 2SA de Sud : « encore un de tes "
+         "bicolores… ».", "N"),
+        ("T5/É24. Haussement de sourcils de Sud pendant l'explication du 2♥ de Nord.", "S"),
+        ("1♠ (S) – 2♥ (O) – 2♠ (N) – 4♥ (E) – P lent de S (≈ 40 s) – P – 4♠ (N).", "S"),
+        ("S P – O 1P – N P – E 3P – S P – O 4P – N P (hés. nette) – E P – S X.", "N"),
+        # ... not the player who confirmed it
+        ("N a mis une douzaine de secondes avant de contrer 3♣ (hésitation confirmée par S).",
+         "N"),
+    ],
+)  # fmt: skip
+def test_the_source_of_unauthorized_information(text, offender):
+    assert facts_for(read(text), "unauthorized_information").get("offender") == offender
+
+
+def test_a_time_and_an_etui_are_no_calls_or_seats() -> None:
+    # "22h03" is no heart, "É16" is étui 16, not East
+    assert normalise("22h03 T2 É16").tokens == ("t", "2", "etui", "16")

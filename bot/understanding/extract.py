@@ -1956,13 +1956,23 @@ def _tempo_source(reading: Reading) -> Ref | None:
         if m.ref.known and not m.ref.pronoun and not m.ref.bare and m.ref.subject is None
     }  # fmt: skip
     for i, token in enumerate(tokens):
-        # "hésitation N", "réflexion de N", "huddle by S"
-        mention = named.get(i + 1) or (
-            agents.get(i + 2) if tokens[i + 1 : i + 2] and tokens[i + 1] in _BY_WHOM else None
-        )
-        if token in _TEMPO_NOUNS and mention is not None and not (
-            set(tokens[max(0, i - 3) : i]) & _AFTER_WORDS
-        ):
+        if token not in _TEMPO_NOUNS or set(tokens[max(0, i - 3) : i]) & _AFTER_WORDS:
+            continue
+        # "hésitation N", "réflexion de N", "huddle by S", "haussement de sourcils de Sud"
+        mention = named.get(i + 1)
+        for j in range(i + 1, min(i + 5, len(tokens) - 1)):
+            if mention is not None or tokens[j] in (BREAK, COMMA) or tokens[j] in SEATS:
+                break
+            if tokens[j] in _WITNESSED:
+                break  # "hésitation confirmée par S": who saw it, not who made it
+            if tokens[j] in _BY_WHOM:
+                mention = agents.get(j + 1)
+        if mention is None and i and tokens[i - 1] in SEATS | {"p", "x", "xx"}:
+            # "N P (hés. nette)", "P lent de S": the caller of the call the note is on
+            made = [c for c in reading.entities.calls if c.end == i and c.caller is not None]
+            if made and made[0].caller.known and not made[0].caller.pronoun:
+                return made[0].caller
+        if mention is not None:
             return mention.ref
     for mention in named.values():
         later = [m for m in named if m > mention.start]
@@ -2032,7 +2042,16 @@ _OBJECT_WORDS = frozenset(
 #: After a number, units of time: ``20 s``, ``15 sec``.
 _TIME_UNITS = frozenset({"s", "sec", "secs", "mn", "min", "mins"})
 #: Nouns of a hesitation or sigh that the player who made it may follow.
-_TEMPO_NOUNS = frozenset({"hesitation", "reflexion", "pause", "tank", "huddle", "soupir"})
+_WITNESSED = frozenset(
+    {"confirmee", "confirme", "confirmed", "reconnue", "reconnu", "acknowledged", "admitted",
+     "signalee", "signale", "constatee", "constate", "notee", "note", "noted", "noticed", "vue",
+     "vu", "seen", "contestee", "conteste", "disputed", "reported", "rapportee"}
+)  # fmt: skip
+_TEMPO_NOUNS = frozenset(
+    {"hesitation", "reflexion", "pause", "tank", "huddle", "soupir", "tempo", "remarque",
+     "remark", "comment", "commentaire", "haussement", "grimace", "geste", "gesture", "shrug",
+     "sigh", "lent", "hes", "hesit", "exclamation"}
+)  # fmt: skip
 
 
 _WAIT_WORDS = frozenset(
