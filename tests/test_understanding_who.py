@@ -287,6 +287,13 @@ def test_change_of_call_first_call_among_other_words(text, call):
         ("B15 T3: 2S (N) not alerted, it's Michaels-style.", "S"),
         # a director's label names the offender: "MI (E)"
         ("Bd 4: N 2NT, E P, S 3C. MI (E): said 'both minors'.", "E"),
+        # the agent of a passive explanation, a missing alert's owner, a verb-first note
+        ("d.30 — X d'O expliqué « d'appel » par E ; carte EO : punitif.", "E"),
+        ("Bd 18 T7. W X of 1H explained by E as t/o; agreement = pen.", "E"),
+        ("16h20 T3 É9 : défaut d'alerte de Nord sur le 3♣ de Sud (Puppet).", "N"),
+        ("Étui 9 : O 2♦, explic. E « faible », fiche : multi.", "E"),
+        ("Bd 13 T1. E 1NT (W expl. 12-14; agreement 15-17) - S 2C.", "W"),
+        ("North, asked by my player, explained South's 2D as natural.", "N"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):

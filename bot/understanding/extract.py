@@ -25,6 +25,7 @@ from .entities import (
     Entities,
     Ref,
     SeatMention,
+    call_at,
     imagined,
     only_meant,
     only_offered,
@@ -1735,9 +1736,41 @@ def _explainer(reading: Reading) -> Ref | None:
     player asked about a call (``I asked East``, ``E, asked by S``,
     ``demandé à Sud``); else the one told saying quoted words."""
     return (
-        _unalerted(reading) or _explaining_subject(reading) or _asked(reading)
-        or _quoted_speaker(reading)
+        _unalerted(reading) or _passive_explainer(reading) or _explaining_subject(reading)
+        or _asked(reading) or _quoted_speaker(reading)
     )  # fmt: skip
+
+
+#: Before "alerte"/"alert": no alert was given (``défaut d'alerte de N``, ``failure to alert by S``).
+_NO_ALERT = frozenset({"defaut", "absence", "oubli", "failure", "failed", "forgot", "missing"})
+
+
+def _passive_explainer(reading: Reading) -> Ref | None:
+    """The agent named after an explanation or a missing alert: ``X d'O
+    expliqué « d'appel » par E``, ``W's X explained by E as t/o``, ``défaut
+    d'alerte de Nord``, ``failure to alert by S``."""
+    tokens = reading.tokens
+    agents = {m.start: m for m in reading.entities.seats if m.ref.known and not m.ref.pronoun}
+    for i, token in enumerate(tokens):
+        explaining = token.startswith(_EXPLAINING) and not token.startswith(("answer", "repond"))
+        alert_failure = token.startswith("alert") and bool(
+            set(tokens[max(0, i - 3) : i]) & _NO_ALERT
+        )
+        if not (explaining or alert_failure):
+            continue
+        if explaining and i and tokens[i - 1] in (COMMA, BREAK, ":") and i + 1 in agents and (
+            tokens[i + 1] in SEATS and call_at(tokens, i + 2) is None
+        ):  # (not "W, asked by N, explained E's 2NT": E's call explained)
+            return agents[i + 1].ref  # "O 2♦, explic. E « faible »": the verb first, then who
+        for j in range(i + 1, min(i + 8, len(tokens) - 1)):
+            if tokens[j] in (BREAK,) or (j > i + 1 and tokens[j] in SEATS and j not in agents):
+                break
+            if tokens[j] in ("by", "par") or (alert_failure and j == i + 1 and tokens[j] in _BY_WHOM):
+                agent = agents.get(j + 1)
+                if agent is not None:
+                    return agent.ref
+                break
+    return None
 
 
 _ALERTED = frozenset({"alerted", "alerte", "alertee", "alertes", "unalerted"})
