@@ -584,3 +584,22 @@ def test_the_source_of_unauthorized_information(text, offender):
 def test_a_time_and_an_etui_are_no_calls_or_seats() -> None:
     # "22h03" is no heart, "É16" is étui 16, not East
     assert normalise("22h03 T2 É16").tokens == ("t", "2", "etui", "16")
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        # Law 36: of two doubles with no bid between them, the second doubles a doubled bid
+        ("Bonjour, Ouest 2♠, Nord contre, Est passe et Sud contre à nouveau le 2♠ déjà "
+         "contré. Ouest avait déjà passé après.", "S"),
+        ("Facts: Board 28. East bid 3♦, South doubled, West passed and North doubled again.",
+         "N"),
+        ("Dn 31, T6. S P – O 1T – N P – E 1K – S X – O P – N X (contre du X partenaire) – E P "
+         "avant arbitre.", "N"),
+        # a double only named ("un contre du camp de son partenaire") is no second double
+        ("Nord ouvre 1♠, Est intervient 2♥, Sud passe. Et là Est pose un Contre sur sa propre "
+         "intervention à 2♥ ! C'était un contre du camp de son propre partenaire.", "E"),
+    ],
+)  # fmt: skip
+def test_the_inadmissible_double_is_the_second_one(text, offender):
+    assert facts_for(read(text), "inadmissible_double").get("offender") == offender

@@ -656,7 +656,30 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         # a redouble told is the inadmissible call: the doubles beside it are
         # the ones that were not made (``surcontre alors que personne n'avait contré``)
         redoubles = [c for c in calls if c.call.kind is CallKind.REDOUBLE]
-        return (redoubles or calls)[-1 if redoubles else 0]
+        if redoubles:
+            return redoubles[-1]
+        # "N contre, E passe, S contre (à nouveau)": a double after a double with no
+        # bid between them doubles a doubled bid
+        tokens = reading.tokens
+        told = sorted(
+            (c for c in reading.entities.calls
+             if not (c.start and tokens[c.start - 1] in _REFERENCE | _NAMED_ONLY)
+             and not _told_again(tokens, c, reading.entities.calls)),
+            key=lambda c: c.start,
+        )  # fmt: skip  ("le contre est-il annulé", "une sorte de contre": named, not made)
+        for k, call in enumerate(told):
+            if call.call.kind is CallKind.DOUBLE and call in calls and not only_meant(
+                tokens, call.start
+            ) and call.caller is not None and call.caller.known and not call.caller.pronoun and (
+                not call.caller.bare
+            ):
+                before = [c for c in told[:k] if not c.call.is_pass]
+                if before and before[-1].call.kind is CallKind.DOUBLE and (
+                    before[-1].caller is not None and call.caller is not None
+                    and not same_player(reading, before[-1].caller, call.caller)
+                ):
+                    return call
+        return calls[0]
     if irregularity == I.CALL_WHEN_OBLIGED_TO_PASS:
         # the irregularity that caused the bar is context (``barred (inadmissible
         # double before)``, ``à cause d'un contre hors tour``): the call made under it
@@ -741,12 +764,21 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
 _KIND_VALUES = frozenset(i.value for i in _KIND_OF)
 
 
+#: Before a call word: the call named, not made (``une sorte de contre``).
+_NAMED_ONLY = frozenset({"un", "une", "1", "a", "de", "of", "sorte", "kind"})  # "un contre" is "1 x"
+#: The irregularities whose call the replay of the auction names best.
+_REPLAYED_CALLS = frozenset(
+    {I.BID_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.PASS_OUT_OF_ROTATION,
+     I.INADMISSIBLE_DOUBLE, I.CALL_AFTER_FINAL_PASS}
+)  # fmt: skip
+
+
 def _replayed_call(reading: Reading, irregularity: str) -> CallMention | None:
     """The call the replay found irregular, as the text names it with its
     maker (``N 1S E P W 2H``: W's 2H, not N's 1S), for a call out of rotation."""
     derivation = reading.derivation
     if (
-        irregularity not in _OUT_OF_ROTATION or derivation is None
+        irregularity not in _REPLAYED_CALLS or derivation is None
         or derivation.irregularity is None or derivation.irregularity.value != irregularity
         or derivation.irregular_call is None or derivation.offender is None
     ):  # fmt: skip
