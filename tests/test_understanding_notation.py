@@ -76,6 +76,9 @@ from bot.understanding.notation import read_listing
         # a note naming the player skipped is not the caller's seat (31: West at South's turn)
         ("TBL 12 DLR N. N 1S  E P  W 2H (S SKIPPED). N DID NOT ACCEPT.", "bid_out_of_rotation",
          "W", "2H"),
+        # "E then doubled" after the listing: East's call, after the final pass (39)
+        ("Bd 7. Auction: 1♥ (S) – P – 4♥ (N) – P – P – P. E then doubled. S has not called "
+         "since.", "call_after_final_pass", "E", "X"),
         # the seat after a call starts the next clause when the caller is named before it
         ("Dealer North. N pass, E pass, then W bids 1♥ — South, whose turn it was, hasn't "
          "called.", "bid_out_of_rotation", "W", "1H"),

@@ -135,10 +135,12 @@ _OBJECTS = frozenset({"of", "on", "the", "de", "du", "le", "la", "sur", "son", "
 
 
 def _seat_before(tokens: tuple[str, ...], start: int) -> Seat | None:
-    """``S 1♥``, ``W bid 5♦``, ``E then bid 4♣``, ``Nord donneur passe``: the
-    seat written before a call."""
+    """``S 1♥``, ``W bid 5♦``, ``E then bid 4♣``, ``E then doubled``, ``Nord
+    donneur passe``: the seat written before a call."""
     if start and tokens[start - 1] in SEATS:
         return Seat[tokens[start - 1]]
+    if start > 1 and tokens[start - 1] in _LINK_WORDS and tokens[start - 2] in SEATS:
+        return Seat[tokens[start - 2]]  # "E then doubled", "O puis contre"
     if start > 1 and tokens[start - 1] in _DEALER_NOUNS and tokens[start - 2] in SEATS:
         return Seat[tokens[start - 2]]
     i = start - 1
