@@ -859,3 +859,24 @@ def test_a_ruling_on_a_call_told_before_is_no_new_call() -> None:
             "Auction continues normally, South's 1NT stands.")
     result = classify(text)
     assert (result.irregularity, result.facts.get("offender")) == ("bid_out_of_rotation", "S")
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # 36: the second redouble is of a redoubled bid; "Ouest n'a pas appelé" since
+        ("Table 8, étui 6, donneur Nord. N 1♠, E contre, S passe, O passe, N surcontre, E "
+         "passe, S surcontre. Sud surcontre une enchère déjà surcontrée ; Ouest n'a pas appelé.",
+         "inadmissible_double", {"offender": "S", "call": "XX", "lho_called_since": False}),
+        # 25A: "West hasn't called since" is no call since, though "called since" is in it
+        ("I'm South and after West's 1NT and two passes I accidentally put out the double "
+         "card instead of pass. West hasn't called since. can I still change it to pass??",
+         "change_of_call", {"offender": "S", "call": "X", "lho_called_since": False}),
+    ],
+)  # fmt: skip
+def test_facts_of_the_second_redouble_and_of_no_call_since(
+    text: str, irregularity: str, expected: dict[str, object]
+) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity
+    assert {k: result.facts.get(k) for k in expected} == expected

@@ -655,11 +655,8 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     if irregularity == I.INADMISSIBLE_DOUBLE:
         # a redouble told is the inadmissible call: the doubles beside it are
         # the ones that were not made (``surcontre alors que personne n'avait contré``)
-        redoubles = [c for c in calls if c.call.kind is CallKind.REDOUBLE]
-        if redoubles:
-            return redoubles[-1]
-        # "N contre, E passe, S contre (à nouveau)": a double after a double with no
-        # bid between them doubles a doubled bid
+        # "N contre, E passe, S contre (à nouveau)": a double after a double (a
+        # redouble after a redouble) with no bid between them is of a doubled bid
         tokens = reading.tokens
         told = sorted(
             (c for c in reading.entities.calls
@@ -668,18 +665,19 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
             key=lambda c: c.start,
         )  # fmt: skip  ("le contre est-il annulé", "une sorte de contre": named, not made)
         for k, call in enumerate(told):
-            if call.call.kind is CallKind.DOUBLE and call in calls and not only_meant(
+            if call.call.kind is not CallKind.BID and call in calls and not only_meant(
                 tokens, call.start
             ) and call.caller is not None and call.caller.known and not call.caller.pronoun and (
                 not call.caller.bare
             ):
                 before = [c for c in told[:k] if not c.call.is_pass]
-                if before and before[-1].call.kind is CallKind.DOUBLE and (
+                if before and before[-1].call.kind is call.call.kind and (
                     before[-1].caller is not None and call.caller is not None
                     and not same_player(reading, before[-1].caller, call.caller)
                 ):
                     return call
-        return calls[0]
+        redoubles = [c for c in calls if c.call.kind is CallKind.REDOUBLE]
+        return redoubles[-1] if redoubles else calls[0]
     if irregularity == I.CALL_WHEN_OBLIGED_TO_PASS:
         # the irregularity that caused the bar is context (``barred (inadmissible
         # double before)``, ``à cause d'un contre hors tour``): the call made under it

@@ -249,13 +249,14 @@ def find_cues(tokens: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
 
 
 def _drop_inside(found: dict[str, list[tuple[int, int]]], inner: str, outer: str) -> None:
-    """Drop the ``inner`` spans a longer ``outer`` phrase holds: in "n'a pas
-    parlé depuis" the player has not called, though "parlé depuis" says he had."""
+    """Drop the ``inner`` spans an ``outer`` phrase overlaps: in "n'a pas parlé
+    depuis", "hasn't called since" the player has not called, though "parlé
+    depuis", "called since" say he had."""
     if inner not in found or outer not in found:
         return
     kept = [
         (s, e) for s, e in found[inner]
-        if not any(os <= s and e <= oe and (oe - os) > (e - s) for os, oe in found[outer])
+        if not any(s < oe and os < e for os, oe in found[outer])
     ]  # fmt: skip
     if kept:
         found[inner] = kept
