@@ -65,7 +65,8 @@ TUNING = frozenset(
      "personas17_mix_b.jsonl", "personas17_mix_c.jsonl", "personas18_en.jsonl",
      "personas18_fr.jsonl", "personas19_en.jsonl", "personas19_fr.jsonl",
      "personas20_en.jsonl", "personas20_fr.jsonl", "personas21_en.jsonl", "personas21_fr.jsonl",
-     "personas22_en.jsonl", "personas22_fr.jsonl", "personas23_en.jsonl", "personas23_fr.jsonl"}
+     "personas22_en.jsonl", "personas22_fr.jsonl", "personas23_en.jsonl", "personas23_fr.jsonl",
+     "personas24_en.jsonl"}
 )  # fmt: skip
 
 
