@@ -506,6 +506,9 @@ def test_offender_named_relative_to_the_dealer(text, irregularity, offender):
          "♠x ♥KQJ98 ♦Q9x ♣AJ10x, reached for the 1♥ card.", "insufficient_bid", "S"),
         ("I was West. North answered 2♠, partner passed again, and then South - who I swear "
          "wasn't looking at the table - put out 2♥.", "insufficient_bid", "S"),
+        # a comma inside the clause set off by dashes (27: East's 1♥ over North's 1♠)
+        ("West dealt and opened 1♦, my partner Bob (North) overcalled 1♠, and then East — "
+         "nice lady, a bit hard of hearing — bid 1♥.", "insufficient_bid", "E"),
         # the apposition names the seat of a player told by relation
         ("Mon partenaire, qui est Nord, a passé alors que c'était à Est de parler.",
          "pass_out_of_rotation", "N"),

@@ -715,7 +715,13 @@ def _apposition_subject(
         if tokens[opening] != COMMA:
             continue
         subject = [m for m in mentions if m.end == opening or m.start < opening < m.end]
-        if not subject or subject[0].ref.pronoun or not subject[0].ref.known:
+        if not subject:
+            # "East — nice lady, a bit hard of hearing — bid 1♥": a comma inside the
+            # clause; not past a seat named inside it
+            if any(t in SEATS for t in tokens[opening:closing]):
+                return None
+            continue
+        if subject[0].ref.pronoun or not subject[0].ref.known:
             return None
         inside = [m for m in mentions if opening < m.start and m.end <= closing]
         if any(call_at(tokens, j) is not None for j in range(opening + 1, closing)):
