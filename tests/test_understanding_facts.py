@@ -880,3 +880,12 @@ def test_facts_of_the_second_redouble_and_of_no_call_since(
     result = classify(text)
     assert result.irregularity == irregularity
     assert {k: result.facts.get(k) for k in expected} == expected
+
+
+def test_two_calls_linked_in_prose_do_not_hide_the_rest_of_the_story() -> None:
+    # 31B: the prose names every caller; South's 1♠ at East's turn is the call out of turn
+    text = ("South dealt and opened 1♣, West passed, North responded 1♥, and then — before "
+            "East had called — South rebid 1♠. West declined to accept.")
+    result = classify(text)
+    assert result.irregularity == "bid_out_of_rotation"
+    assert (result.facts.get("offender"), result.facts.get("call")) == ("S", "1S")

@@ -267,6 +267,16 @@ def read(text: str) -> Reading:
         derivation: Derivation | None = derive(listing.dealer, listed)
         compass_calls = None if listing.seatless else listed
         virtual = False
+        if len(listing.calls) == 2 and not listing.seatless:
+            # "South dealt and opened 1♣, West passed, North responded 1♥, …": two
+            # calls linked in prose are the start of the story the prose reader
+            # replays whole when it names every caller
+            told = _replay(entities, cues, norm.tokens)
+            if (
+                told[1] is not None and len(told[1]) > 2 and told[1][:2] == listed[:2]
+                and told[0] is not None and told[0].irregularity in _PROSE_REPLAYED
+            ):  # (a player calling twice in prose is the story going on, not Law 25)
+                derivation, compass_calls, virtual = told
     else:
         derivation, compass_calls, virtual = _replay(entities, cues, norm.tokens)
     command = None
@@ -275,6 +285,13 @@ def read(text: str) -> Reading:
         command = match.group(1).strip()
     return Reading(norm, cues, entities, derivation, compass_calls, virtual, lang, foreign, command,
                    seatless=listing is not None and listing.seatless)
+
+
+#: What a replay of calls told in prose may find beyond a two-call listing.
+_PROSE_REPLAYED = frozenset(
+    {I.BID_OUT_OF_ROTATION, I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION,
+     I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE}
+)  # fmt: skip
 
 
 def _callers_from_listing(norm: Normalised, entities: Entities, listing: Any) -> None:
