@@ -151,3 +151,17 @@ def test_north_named_with_the_writer_keeps_its_seat() -> None:
 
     reading = read("Nord (moi) a ouvert 1♠, Est a dit 1♥")
     assert reading.entities.anchor is not None and reading.entities.anchor.name == "N"
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        # a capitalised word inside a sentence is a first name, no typo of a common word
+        ("Hi Chris, about board 21", ("hi", "chris", ",", "about", "board", "21")),
+        ("and Beth said", ("and", "beth", "said")),
+        # ... while a misspelt seat is still a seat
+        ("the Souht player bid", ("the", "S", "player", "bid")),
+    ],
+)
+def test_first_names_are_not_corrected(text, tokens):
+    assert normalise(text).tokens == tokens

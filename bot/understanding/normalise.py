@@ -161,9 +161,12 @@ def normalise(text: str, correct: bool = True) -> Normalised:
     tokens = _tokenise(source)
     named = _named_players(tokens, source)
     if correct:
-        for token in tokens:
+        for i, token in enumerate(tokens):
             if token.text.isalpha() and len(token.text) >= 3 and token.text not in named:
-                token.text = correct_word(token.text)
+                corrected = correct_word(token.text)
+                if corrected != token.text and _likely_a_name(tokens, i, corrected):
+                    continue  # "Hi Chris", "Carys (South)": a first name, no typo
+                token.text = corrected
     tokens = _unelided(tokens)
     tokens = _apply_spelling(tokens, english=detect_language(source)[0] == "en")
     tokens = _numbers(tokens)
@@ -295,6 +298,18 @@ _SITTING_WORDS = frozenset(
     {"sitting", "seated", "sat", "assis", "assise", "en", "in", "as", "who", "qui"}
 )
 _NAME = re.compile(r"[A-Z][a-zà-ÿ]{2,}")
+
+
+def _likely_a_name(tokens: list[_Token], i: int, corrected: str) -> bool:
+    """A capitalised word inside a sentence that would be "corrected" to a word
+    other than a seat is a first name (``Chris`` is no ``chuis``, ``Carys`` no
+    ``cards``); a misspelt seat (``Souht``) is still corrected."""
+    token = tokens[i]
+    if not token.original[:1].isupper() or token.original.isupper():
+        return False
+    if i == 0 or tokens[i - 1].text == BREAK:
+        return False  # a sentence's first word is capitalised anyway
+    return corrected not in _SEAT_WORDS
 
 
 def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
