@@ -889,3 +889,11 @@ def test_two_calls_linked_in_prose_do_not_hide_the_rest_of_the_story() -> None:
     result = classify(text)
     assert result.irregularity == "bid_out_of_rotation"
     assert (result.facts.get("offender"), result.facts.get("call")) == ("S", "1S")
+
+
+def test_an_obligation_the_director_ruled_and_kept_is_no_law_37() -> None:
+    # 30B: the pass out of turn is the incident; "doit passer" is the director's ruling
+    text = ("J'enrage pas. Donneur Est. Avant qu'Est ait parlé, mon partenaire Sud sort un carton "
+            "passe. Ouest n'accepte pas. L'arbitre annule le passe, Est ouvre 1♣, et l'arbitre "
+            "dit à Sud qu'il doit passer à son prochain tour. Sud a passé.")
+    assert classify(text).irregularity == "pass_out_of_rotation"

@@ -467,6 +467,10 @@ def _precedence(
         factors[I.INSUFFICIENT_BID] = 0.4
     if not _called_when_obliged(reading) and _bar_kept(reading):
         factors[I.CALL_WHEN_OBLIGED_TO_PASS] = 0.2
+    if _ruled_obligation_kept(reading):
+        # "l'arbitre dit à Sud qu'il doit passer à son prochain tour … Sud a passé":
+        # the rectification of the incident told, with no call said to break it
+        factors[I.CALL_WHEN_OBLIGED_TO_PASS] = factors.get(I.CALL_WHEN_OBLIGED_TO_PASS, 1.0) * 0.6
     derivation = reading.derivation
     if (
         derivation is not None and derivation.irregularity is I.INSUFFICIENT_BID
@@ -476,6 +480,35 @@ def _precedence(
         # sending it to Law 31: the contract's insufficient_bid, in_rotation false
         factors[I.BID_OUT_OF_ROTATION] = 0.6
     return factors
+
+
+#: Words of the director ruling (``l'arbitre dit à Sud``, ``the TD told West``).
+_RULING_WORDS = frozenset(
+    {"td", "director", "arbitre", "directeur", "dt", "told", "ruled", "rule", "ruling", "decided",
+     "indique", "explique", "explained", "annonce", "declare", "decide", "juge", "dit"}
+)  # fmt: skip
+#: Words that tell an obligation broken (``bid 3♣ anyway``, ``a dit 1♠ quand même``).
+_BREACH = frozenset(
+    {"anyway", "regardless", "despite", "nevertheless", "still", "instead", "malgre", "pareil",
+     "quand", "neanmoins", "pourtant", "lieu", "oublie", "forgot", "forgetting", "oubliant",
+     "barred", "interdit", "37", "37a", "37b"}
+)  # fmt: skip
+
+
+def _ruled_obligation_kept(reading: Reading) -> bool:
+    """Every obligation to pass is told in a sentence of the director's ruling,
+    and nothing after it says it was broken."""
+    spans = _obligations(reading)
+    if not spans:
+        return False
+    tokens = reading.tokens
+    for start, _ in spans:
+        sentence = tokens[max(0, start - 15) : start]
+        if BREAK in sentence:
+            sentence = sentence[len(sentence) - sentence[::-1].index(BREAK) :]
+        if not set(sentence) & _RULING_WORDS:
+            return False
+    return not set(tokens[spans[0][0] :]) & _BREACH
 
 
 def _corrected_alone(reading: Reading) -> bool:
