@@ -897,3 +897,24 @@ def test_an_obligation_the_director_ruled_and_kept_is_no_law_37() -> None:
             "passe. Ouest n'accepte pas. L'arbitre annule le passe, Est ouvre 1♣, et l'arbitre "
             "dit à Sud qu'il doit passer à son prochain tour. Sud a passé.")
     assert classify(text).irregularity == "pass_out_of_rotation"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 25A/25B: what the text says of the slip or the change of mind, and of who has called
+        ("My partner put down 1 heart and then took it back and put 1 spade. She said her "
+         "fingers slipped. I hadn't said anything yet.",
+         {"unintended": True, "partner_called_since": False}),
+        ("My partner say 2 spades and then he change to 3 spades because he think again",
+         {"unintended": False}),
+        ("Sud pose un carton 2SA puis le retire pour 3SA. Nord n'a encore rien dit.",
+         {"partner_called_since": False}),
+        ("1♣ posé par erreur, je voulais 1♦, personne n'a parlé depuis",
+         {"unintended": True, "lho_called_since": False, "partner_called_since": False}),
+    ],
+)  # fmt: skip
+def test_change_of_call_facts_stated(text: str, expected: dict[str, object]) -> None:
+    result = classify(text)
+    assert result.irregularity == "change_of_call"
+    assert {k: result.facts.get(k) for k in expected} == expected
