@@ -606,3 +606,22 @@ def test_a_time_and_an_etui_are_no_calls_or_seats() -> None:
 )  # fmt: skip
 def test_the_inadmissible_double_is_the_second_one(text, offender):
     assert facts_for(read(text), "inadmissible_double").get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender"),
+    [
+        # a letter to a player: once "you" is given a seat, "you" is that player (36, 25)
+        ("Hi Chris, about board 21 where you doubled your partner's 1NT. You were South and "
+         "North had opened 1NT; East passed and you doubled.", "inadmissible_double", "S"),
+        ("Ma chère Zoé, tu étais Sud et donneuse. Tu as dit « passe », puis tout de suite « non, "
+         "non, 1♠ », avant qu'Ouest ait ouvert la bouche.", "change_of_call", "S"),
+    ],
+)  # fmt: skip
+def test_the_addressee_of_a_letter(text, irregularity, offender):
+    assert facts_for(read(text), irregularity).get("offender") == offender
+
+
+def test_you_with_no_seat_is_nobody() -> None:
+    # "you must pass": a rule told to the reader, no player
+    assert normalise("you must pass").tokens == ("you", "must", "pass")

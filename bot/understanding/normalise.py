@@ -171,7 +171,7 @@ def normalise(text: str, correct: bool = True) -> Normalised:
     tokens = _apply_spelling(tokens, english=detect_language(source)[0] == "en")
     tokens = _numbers(tokens)
     tokens = _strains(tokens, heart_c=_c_is_heart(source))
-    tokens = _seats(_players_by_name(tokens, named), source)
+    tokens = _addressee(_seats(_players_by_name(tokens, named), source))
     return Normalised(
         tuple(t.text for t in tokens), tuple((t.start, t.end) for t in tokens), source
     )
@@ -298,6 +298,38 @@ _SITTING_WORDS = frozenset(
     {"sitting", "seated", "sat", "assis", "assise", "en", "in", "as", "who", "qui"}
 )
 _NAME = re.compile(r"[A-Z][a-zà-ÿ]{2,}")
+
+
+_YOU = frozenset({"you", "tu", "toi", "vous"})
+#: Between "you" and the seat told as the addressee's: "you were South", "tu étais en Ouest".
+_YOU_SIT = frozenset(
+    {",", "were", "are", "was", "etais", "etiez", "es", "etes", "en", "in", "sitting", "seated",
+     "assis", "assise", "the", "le"}
+)  # fmt: skip
+
+
+def _addressee(tokens: list[_Token]) -> list[_Token]:
+    """A letter to a player (``Dear Kit, … You were South …``, ``Camille, … toi,
+    en Est, tu …``): once the text gives the addressee's seat, "you" is that
+    seat throughout."""
+    seat = word = None
+    for i, token in enumerate(tokens):
+        if token.text not in _YOU:
+            continue
+        j = i + 1
+        while j < len(tokens) and j - i <= 3 and tokens[j].text in _YOU_SIT:
+            j += 1
+        if j > i + 1 and j < len(tokens) and tokens[j].text in SEATS:
+            seat, word = tokens[j].text, token.text
+            break
+    if seat is None:
+        return tokens
+    # "vous" is a player only where the text used it for the addressee
+    yous = _YOU - {"vous"} if word != "vous" else frozenset({"vous"})
+    for token in tokens:
+        if token.text in yous:
+            token.text = seat
+    return tokens
 
 
 def _likely_a_name(tokens: list[_Token], i: int, corrected: str) -> bool:
