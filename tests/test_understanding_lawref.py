@@ -187,3 +187,13 @@ def test_a_law_named_with_its_title(text, ref):
 def test_asking_what_a_law_says_is_a_lookup(text: str) -> None:
     # "elle dit quoi": the writer asks for the text; "elle" is the Law, not a player
     assert classify(text).irregularity == "law_lookup"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Peux-tu me montrer l'article sur les contres hors tour?",
+     "show me the article on inadmissible doubles"],
+)
+def test_the_article_on_a_topic_is_a_lookup(text: str) -> None:
+    # "l'article sur …", "the article on …": a Law asked for by its topic
+    assert classify(text).irregularity == "law_lookup"
