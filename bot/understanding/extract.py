@@ -2121,12 +2121,13 @@ _OBJECT_WORDS = frozenset(
 )  # fmt: skip
 #: After a number, units of time: ``20 s``, ``15 sec``.
 _TIME_UNITS = frozenset({"s", "sec", "secs", "mn", "min", "mins"})
-#: Nouns of a hesitation or sigh that the player who made it may follow.
+#: After a tempo noun, who saw it, not who made it (``hésitation confirmée par S``).
 _WITNESSED = frozenset(
     {"confirmee", "confirme", "confirmed", "reconnue", "reconnu", "acknowledged", "admitted",
      "signalee", "signale", "constatee", "constate", "notee", "note", "noted", "noticed", "vue",
      "vu", "seen", "contestee", "conteste", "disputed", "reported", "rapportee"}
 )  # fmt: skip
+#: Nouns of a hesitation, a remark or a gesture that the player who made it may follow.
 _TEMPO_NOUNS = frozenset(
     {"hesitation", "reflexion", "pause", "tank", "huddle", "soupir", "tempo", "remarque",
      "remark", "comment", "commentaire", "haussement", "grimace", "geste", "gesture", "shrug",
