@@ -675,19 +675,19 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         # "N contre, E passe, S contre (à nouveau)": a double after a double (a
         # redouble after a redouble) with no bid between them is of a doubled bid
         tokens = reading.tokens
-        told = sorted(
+        in_order = sorted(
             (c for c in reading.entities.calls
              if not (c.start and tokens[c.start - 1] in _REFERENCE | _NAMED_ONLY)
              and not _told_again(tokens, c, reading.entities.calls)),
             key=lambda c: c.start,
         )  # fmt: skip  ("le contre est-il annulé", "une sorte de contre": named, not made)
-        for k, call in enumerate(told):
+        for k, call in enumerate(in_order):
             if call.call.kind is not CallKind.BID and call in calls and not only_meant(
                 tokens, call.start
             ) and call.caller is not None and call.caller.known and not call.caller.pronoun and (
                 not call.caller.bare
             ):
-                before = [c for c in told[:k] if not c.call.is_pass]
+                before = [c for c in in_order[:k] if not c.call.is_pass]
                 if before and before[-1].call.kind is call.call.kind and (
                     before[-1].caller is not None and call.caller is not None
                     and not same_player(reading, before[-1].caller, call.caller)
@@ -780,7 +780,8 @@ _KIND_VALUES = frozenset(i.value for i in _KIND_OF)
 
 
 #: Before a call word: the call named, not made (``une sorte de contre``).
-_NAMED_ONLY = frozenset({"un", "une", "1", "a", "de", "of", "sorte", "kind"})  # "un contre" is "1 x"
+#: ("un contre" is read "1 x")
+_NAMED_ONLY = frozenset({"un", "une", "1", "a", "de", "of", "sorte", "kind"})
 #: The irregularities whose call the replay of the auction names best.
 _REPLAYED_CALLS = frozenset(
     {I.BID_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.PASS_OUT_OF_ROTATION,
@@ -1788,7 +1789,8 @@ def _explainer(reading: Reading) -> Ref | None:
     )  # fmt: skip
 
 
-#: Before "alerte"/"alert": no alert was given (``défaut d'alerte de N``, ``failure to alert by S``).
+#: Before "alerte"/"alert": no alert was given (``défaut d'alerte de N``,
+#: ``failure to alert by S``).
 _NO_ALERT = frozenset({"defaut", "absence", "oubli", "failure", "failed", "forgot", "missing"})
 
 
@@ -1812,7 +1814,8 @@ def _passive_explainer(reading: Reading) -> Ref | None:
         for j in range(i + 1, min(i + 8, len(tokens) - 1)):
             if tokens[j] in (BREAK,) or (j > i + 1 and tokens[j] in SEATS and j not in agents):
                 break
-            if tokens[j] in ("by", "par") or (alert_failure and j == i + 1 and tokens[j] in _BY_WHOM):
+            owner = alert_failure and j == i + 1 and tokens[j] in _BY_WHOM
+            if tokens[j] in ("by", "par") or owner:
                 agent = agents.get(j + 1)
                 if agent is not None:
                     return agent.ref
@@ -2049,9 +2052,9 @@ def _tempo_source(reading: Reading) -> Ref | None:
                 mention = agents.get(j + 1)
         if mention is None and i and tokens[i - 1] in SEATS | {"p", "x", "xx"}:
             # "N P (hés. nette)", "P lent de S": the caller of the call the note is on
-            made = [c for c in reading.entities.calls if c.end == i and c.caller is not None]
-            if made and made[0].caller.known and not made[0].caller.pronoun:
-                return made[0].caller
+            makers = [c.caller for c in reading.entities.calls if c.end == i and c.caller]
+            if makers and makers[0].known and not makers[0].pronoun:
+                return makers[0]
         if mention is not None:
             return mention.ref
     for mention in named.values():

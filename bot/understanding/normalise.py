@@ -466,7 +466,9 @@ def _apply_spelling(tokens: list[_Token], english: bool = False) -> list[_Token]
                     # a word the rule keeps ("bit w" -> "break in tempo w")
                     # keeps its own case and place: "W" stays a seat
                     token = kept.pop(word, None)
-                    out.append(token or _Token(word, first.original, first.start, last.end, first.glued))
+                    out.append(
+                        token or _Token(word, first.original, first.start, last.end, first.glued)
+                    )
                 i += n
                 matched = True
                 break
@@ -575,6 +577,10 @@ def _seats(tokens: list[_Token], source: str) -> list[_Token]:
     return tokens
 
 
+#: Before a lower-case seat letter: the word that makes it a seat (``dlr n``, ``by w``).
+_DEALER_OR_BY = frozenset({"donneur", "donneuse", "dealer", "dlr", "by", "par"})
+
+
 def _seat_of(token: _Token, before: _Token | None, after: _Token | None) -> str | None:
     text = token.text
     if text in _SEAT_WORDS:
@@ -589,7 +595,7 @@ def _seat_of(token: _Token, before: _Token | None, after: _Token | None) -> str 
             return _SEAT_LETTERS[text]
         if _starts_call(after) and (after is None or after.text not in ("a", "dit", "said")):
             return _SEAT_LETTERS[text]
-        if before is not None and before.text in ("donneur", "donneuse", "dealer", "dlr", "by", "par"):
+        if before is not None and before.text in _DEALER_OR_BY:
             return _SEAT_LETTERS[text]
         if _clause_subject(token, before, after):
             return _SEAT_LETTERS[text]
@@ -601,7 +607,8 @@ def _noted_seat(token: _Token, before: _Token | None, source: str) -> str | None
     a call (``1h(e)``, ``p(w)``)."""
     if token.text not in _SEAT_LETTERS or len(token.original) != 1:
         return None
-    noted = source[: token.start].rstrip().endswith("(") and source[token.end :].lstrip().startswith(")")
+    opened = source[: token.start].rstrip().endswith("(")
+    noted = opened and source[token.end :].lstrip().startswith(")")
     if noted and before is not None and _ends_call(before):
         return _SEAT_LETTERS[token.text]
     return None
