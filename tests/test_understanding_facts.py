@@ -918,3 +918,16 @@ def test_change_of_call_facts_stated(text: str, expected: dict[str, object]) -> 
     result = classify(text)
     assert result.irregularity == "change_of_call"
     assert {k: result.facts.get(k) for k in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "turn_of"),
+    [
+        # 30A/31: the first call of the auction made by another than the dealer; the
+        # irregularity's name ("Pass out of rotation") is no call made before it
+        ("Pass out of rotation, dealer E, W passed first, N accepts", "partner"),
+        ("Don N. E ouvre 1♠ hors tour. S refuse.", "rho"),
+    ],
+)
+def test_whose_turn_from_the_dealer(text: str, turn_of: str) -> None:
+    assert classify(text).facts.get("turn_of") == turn_of

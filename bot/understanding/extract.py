@@ -2370,10 +2370,20 @@ def _first_call_told(reading: Reading, call: CallMention | None) -> bool:
         # "lho opened but i was dealer": an opening told with no call named
         if reading.entities.calls or not set(reading.tokens) & _OPENING_VERBS:
             return False
-    elif any(c.start < call.start for c in reading.entities.calls):
+    elif any(
+        c.start < call.start and not _names_the_irregularity(reading.tokens, c)
+        for c in reading.entities.calls
+    ):
         return False
     told_before = reading.tokens[: refusal_end(reading.cues, reading.tokens)]
     return not (reading.affirmed("@bid_before") or set(told_before) & _LATER_ROUND)
+
+
+def _names_the_irregularity(tokens: tuple[str, ...], call: CallMention) -> bool:
+    """``Pass out of rotation, dealer E, W passed first``: the irregularity's
+    name, not a call made before the one told."""
+    after = tokens[call.end : call.end + 2]
+    return call.caller is None and (after[:1] in (("oot",), ("hors",)) or after == ("out", "of"))
 
 
 _OPENING_VERBS = frozenset(
