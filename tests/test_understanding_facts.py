@@ -931,3 +931,19 @@ def test_change_of_call_facts_stated(text: str, expected: dict[str, object]) -> 
 )
 def test_whose_turn_from_the_dealer(text: str, turn_of: str) -> None:
     assert classify(text).facts.get("turn_of") == turn_of
+
+
+@pytest.mark.parametrize(
+    ("text", "accepted"),
+    [
+        # 27B4: the LHO's answer to a second insufficient bid, told after the first refusal
+        ("N ouvre 1SA, E passe, S 3♥, O passe, N 4♣ et E pose 2♠ sans regarder — insuffisant. "
+         "S refuse. E corrige en 3♠, toujours insuffisant sur 4♣, et S refuse encore.", False),
+        ("N 1H, E 1S, S 1D insufficient; W didn't accept; S then put out 1H, still "
+         "insufficient; W happy to accept the 1H this time and bid 2S over it", True),
+    ],
+)  # fmt: skip
+def test_the_lhos_answer_to_a_second_insufficient_bid(text: str, accepted: bool) -> None:
+    result = classify(text)
+    assert result.facts.get("replacement") == "insufficient"
+    assert result.facts.get("lho_accepts_replacement") is accepted

@@ -44,7 +44,9 @@ I = Irregularity  # noqa: E741 - short alias for the tables below
 
 #: Facts worth reading for each irregularity (beyond offender, call, calls, dealer).
 RELEVANT: Mapping[str, frozenset[str]] = {
-    I.INSUFFICIENT_BID: frozenset({"lho_accepts", "in_rotation", "replacement", "artificial"}),
+    I.INSUFFICIENT_BID: frozenset(
+        {"lho_accepts", "in_rotation", "replacement", "artificial", "lho_accepts_replacement"}
+    ),
     I.PASS_OUT_OF_ROTATION: frozenset(
         {"turn_of", "lho_accepts", "artificial", "correct_player_called", "call_kind",
          "any_bid_before", "comparable", "offender_called_before"}
@@ -2902,6 +2904,23 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
     return None
 
 
+def _second_acceptance(reading: Reading) -> bool | None:
+    """27B4: what the LHO did with a second insufficient bid, told by a second
+    acceptance or refusal (``S refuse. E corrige en 3♠, toujours insuffisant,
+    et S refuse encore``, ``W happy to accept the 1H this time``)."""
+    spans: list[tuple[int, int, bool]] = []
+    for span in acceptance_spans(reading.cues, reading.tokens):
+        if _asked_at(reading.norm, span[1]):
+            continue
+        if spans and span[0] < spans[-1][1]:
+            continue  # "did not accept" holds "accept": one answer
+        spans.append(span)
+    if len(spans) < 2:
+        return None
+    start, end, said = spans[1]
+    return (not said) if denied(reading.tokens, start, end) else said
+
+
 _LEAD = frozenset({"lead", "led", "leading", "leads", "entame", "entamer", "entamee", "entamait"})
 _LEAD_BEFORE = frozenset({"before", "avant", "until", "sans"})
 _LEAD_AFTER = frozenset({"after", "apres", "since", "depuis"})
@@ -3545,6 +3564,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             text_facts["replacement"] = replacement
             # 27B: the offender replaces his bid only when his LHO did not accept it
             text_facts.setdefault("lho_accepts", False)
+        if replacement == "insufficient":
+            second = _second_acceptance(reading)
+            if second is not None:
+                text_facts["lho_accepts_replacement"] = second
     if call is not None and "call_kind" in relevant:
         text_facts["call_kind"] = call.call.kind.value
     if kind is I.PASS_OUT_OF_ROTATION and reading.compass_calls and offender is not None:
