@@ -316,31 +316,20 @@ def _callers_from_listing(norm: Normalised, entities: Entities, listing: Any) ->
 
 # --- quoted words ---------------------------------------------------------------------
 
-#: Quotation marks that open a player's words (a single quote only after a space or colon).
-_QUOTES = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?:(?<=\s)|(?<=:))'[^']*(?:'(?=[\s.,;:!?)]|$))")
-_SAYING_VERBS = frozenset(
-    {"said", "says", "say", "saying", "dit", "disait", "announced", "annonce", "annonçe",
-     "declare", "told", "replied", "repondu", "added", "ajoute"}
-)  # fmt: skip
-
-
 def _speakers_own_calls(norm: Normalised, entities: Entities) -> None:
     """``East opened 1NT, then said 'I'll make it one club'``, ``N dit « j'ai
     pris 2♣ pour 2♦ »``: the first person inside a player's quoted words is that
-    player, not the writer; his calls there are his."""
-    spans = [m.span() for m in _QUOTES.finditer(norm.source)]
-    if not spans:
-        return
+    player, not the writer; his calls there are his. (``_speaker_caller`` reads
+    the same for the call a change of call is about, by a narrower rule.)"""
     tokens = norm.tokens
     for k, call in enumerate(entities.calls):
         caller = call.caller
         if caller is None or caller.writer is not Relation.SELF or caller.seat is not None:
             continue
-        at = norm.spans[call.start][0]
-        quote = next(((a, b) for a, b in spans if a < at < b), None)
-        if quote is None:
+        opened = _quote_start(norm.source, norm.spans[call.start][0])
+        if opened is None:
             continue
-        opening = next((i for i, (a, _) in enumerate(norm.spans) if a > quote[0]), None)
+        opening = next((i for i, (a, _) in enumerate(norm.spans) if a > opened), None)
         if opening is None:
             continue
         before = [m for m in entities.seats if m.end <= opening and opening - m.end <= 10]
@@ -1765,6 +1754,8 @@ _SAYING = frozenset(
     {"said", "says", "say", "told", "replied", "dit", "disait", "repondu", "repond", "declare",
      "annonce"}
 )  # fmt: skip
+#: Before a player's quoted words: a word of saying (``then said 'I'll make it…'``).
+_SAYING_VERBS = _SAYING | frozenset({"saying", "announced", "added", "ajoute"})
 #: What an explanation says a call shows (``natural``, ``weak``, ``transfert``).
 _MEANINGS = frozenset(
     {"natural", "nat", "weak", "strong", "forcing", "transfer", "artificial", "conventional",
