@@ -2865,14 +2865,7 @@ def _asked_at(norm: Normalised, end: int) -> bool:
 
 def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
     offender_seat = reading.entities.compass(offender)
-    spans = acceptance_spans(reading.cues, reading.tokens)
-    # "Sud accepte ? non, il refuse": a question asks, the answer tells
-    # "asked South if he accepted", "demande si elle acceptait": a question too
-    told = [
-        s for s in spans
-        if not _asked_at(reading.norm, s[1])
-        and not set(reading.tokens[max(0, s[0] - 3) : s[0]]) & _IF
-    ] or spans  # fmt: skip
+    told = _answers_told(reading) or acceptance_spans(reading.cues, reading.tokens)
     for start, end, said in told:
         value = (not said) if denied(reading.tokens, start, end) else said
         side = _side_before(reading, start)
@@ -2895,14 +2888,23 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
     return None
 
 
+def _answers_told(reading: Reading) -> list[tuple[int, int, bool]]:
+    """The acceptances and refusals the text tells, not asks: "Sud accepte ?
+    non, il refuse" (a question asks, the answer tells); "asked South if he
+    accepted", "demande si elle acceptait" (a question too)."""
+    tokens = reading.tokens
+    return [
+        s for s in acceptance_spans(reading.cues, tokens)
+        if not _asked_at(reading.norm, s[1]) and not set(tokens[max(0, s[0] - 3) : s[0]]) & _IF
+    ]  # fmt: skip
+
+
 def _second_acceptance(reading: Reading) -> bool | None:
     """27B4: what the LHO did with a second insufficient bid, told by a second
     acceptance or refusal (``S refuse. E corrige en 3♠, toujours insuffisant,
     et S refuse encore``, ``W happy to accept the 1H this time``)."""
     spans: list[tuple[int, int, bool]] = []
-    for span in acceptance_spans(reading.cues, reading.tokens):
-        if _asked_at(reading.norm, span[1]):
-            continue
+    for span in _answers_told(reading):
         if spans and span[0] < spans[-1][1]:
             continue  # "did not accept" holds "accept": one answer
         spans.append(span)
