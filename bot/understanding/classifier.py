@@ -1021,7 +1021,7 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
                 or (tokens[call.start - 1] == "1" and not call.call.is_bid)
             ):
                 continue  # "un contre fait au tour du partenaire": a call named, not made
-            if _named_not_made(tokens, call):
+            if _named_in_the_story(tokens, call):
                 continue  # "my not bidding 3♣ over 2♥", "3SA fait", "l'information du 1SA"
             if strict and (
                 only_meant(tokens, call.start)
@@ -1051,7 +1051,7 @@ _NAMED_BEFORE = frozenset({"over", "sur", "du", "des", "le", "la", "the", "not",
 _RESULT_AFTER = frozenset({"fait", "faits", "made", "making", "chute", "down", "went", "off"})
 
 
-def _named_not_made(tokens: tuple[str, ...], call: Any) -> bool:
+def _named_in_the_story(tokens: tuple[str, ...], call: Any) -> bool:
     """A call named in the story, not made by a player then: the object of
     another call or of a negation (``bidding 3♣ over 2♥``, ``pas de contre``),
     or a contract and its result (``3SA fait``)."""

@@ -244,11 +244,11 @@ def find_cues(tokens: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
             if tuple(tokens[i : i + len(seq)]) == seq:
                 found.setdefault(group, []).append((i, i + len(seq)))
                 free_from[group] = i + len(seq)
-    _drop_inside(found, "@called_over", "@not_yet_called")
+    _drop_overlapped(found, "@called_over", "@not_yet_called")
     return found
 
 
-def _drop_inside(found: dict[str, list[tuple[int, int]]], inner: str, outer: str) -> None:
+def _drop_overlapped(found: dict[str, list[tuple[int, int]]], inner: str, outer: str) -> None:
     """Drop the ``inner`` spans an ``outer`` phrase overlaps: in "n'a pas parlé
     depuis", "hasn't called since" the player has not called, though "parlé
     depuis", "called since" say he had."""
