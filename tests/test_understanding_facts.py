@@ -947,3 +947,59 @@ def test_the_lhos_answer_to_a_second_insufficient_bid(text: str, accepted: bool)
     result = classify(text)
     assert result.facts.get("replacement") == "insufficient"
     assert result.facts.get("lho_accepts_replacement") is accepted
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # Laws 30-32: "LHO's turn" names whose turn it was, not the offender
+        ("XX oot, LHO's turn", "double_out_of_rotation", {"turn_of": "lho", "offender": None}),
+        ("pass oot, was RHO's turn", "pass_out_of_rotation", {"turn_of": "rho"}),
+        ("contre hors tour au tour du partenaire", "double_out_of_rotation",
+         {"turn_of": "partner"}),
+        # a call nobody is told making, at the writer's neighbour's turn: the writer's call
+        ("X avant que ma droite parle", "double_out_of_rotation", {"turn_of": "rho"}),
+        ("Contre au tour de mon partenaire", "double_out_of_rotation", {"turn_of": "partner"}),
+        # "de ma part" is "by me", not "my partner"; a pass told after "avant que"
+        # was not made, so it is no call by the player in turn (28B)
+        ("contre de ma part avant que l'adversaire de droite passe", "double_out_of_rotation",
+         {"turn_of": "rho", "correct_player_called": None, "offender_relative": None}),
+        # Flemish seat names; lower-case seats as a player types them
+        ("Oost thinks very long, maybe one minute, and then West bids 3♠.",
+         "unauthorized_information", {"offender": "E"}),
+        ("w dropped a card face up while we were bidding its the king of hearts",
+         "card_exposed_during_auction", {"offender": "W", "cards": "one_honour"}),
+        # shorthand: "jsuis", "adv de droite", "pss"
+        ("jsuis S mon part a pss alors que c etait a mon adv de droite E de parler",
+         "pass_out_of_rotation", {"offender": "N", "call": "P", "turn_of": "lho"}),
+        # a side in parentheses after the seat is the same player
+        ("Nord 1♦, puis Ouest (adv) a passé avant son partenaire Est.",
+         "pass_out_of_rotation", {"offender": "W"}),
+        ("Nord 1♦, puis Ouest (LHO) a passé avant son partenaire Est.",
+         "pass_out_of_rotation", {"offender": "W"}),
+    ],
+)
+def test_turns_and_players_as_new_authors_write_them(
+    text: str, irregularity: str, expected: dict[str, object]
+) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "unintended"),
+    [
+        # Law 25A/25B: the director's finding settles what the players claimed
+        ("Mon partenaire a dit « trois trèfles » puis « non, trois carreaux ». Il dit qu'il "
+         "s'est trompé de mot. L'arbitre a décidé que c'était un changement d'avis.", False),
+        ("South said 2H then 2S; East thinks she changed her mind, but the director "
+         "decided it was a slip of the tongue.", True),
+        ("mon part a dit 3K puis a changé davis pour 3SA", False),
+    ],
+)
+def test_the_directors_finding_on_slip_or_change_of_mind(text: str, unintended: bool) -> None:
+    result = classify(text)
+    assert result.irregularity == "change_of_call"
+    assert result.facts.get("unintended") is unintended, result.facts

@@ -1182,6 +1182,10 @@ def _roles(reading: Reading) -> set[int]:
     for mention in seats:
         if 0 < mention.start and reading.tokens[mention.start - 1] in ("avant", "before"):
             taken.add(mention.start)
+        elif reading.tokens[mention.end : mention.end + 1] == ("turn",) and not (
+            mention.start and reading.tokens[mention.start - 1] in _NOT_TURN
+        ):
+            taken.add(mention.start)  # "LHO's turn": whose turn it was
     return taken
 
 
@@ -2433,6 +2437,20 @@ def _turn_holder(reading: Reading, offender: Ref | None = None) -> Ref | None:
     return next(found, None)
 
 
+def _writer_is_the_caller(
+    reading: Reading, offender: Ref | None, call: CallMention | None, holder: Ref | None
+) -> bool:
+    """``X avant que ma droite parle``, ``contre au tour de mon partenaire``: a
+    call nobody is told making, beside a turn told as the writer's neighbour's
+    (``my``, not a bare ``LHO``): the writer made it, and the turn is seen from him."""
+    return (
+        offender is None and call is not None and call.caller is None
+        and holder is not None and holder.seat is None and not holder.bare
+        and holder.writer in (Relation.LHO, Relation.RHO, Relation.PARTNER)
+        and not any(c.caller is not None and c.caller.known for c in reading.entities.calls)
+    )  # fmt: skip
+
+
 def _bare_side_of_another(holder: Ref | None, offender: Ref | None) -> bool:
     """A bare ``LHO``/``RHO`` (no "my", no seat) while the offender is a player
     other than the writer (``pard``, ``my LHO``): the writer's side and the
@@ -2984,6 +3002,15 @@ def _unintended(reading: Reading) -> bool | None:
         elif not _asked_at(reading.norm, end):
             thought = True  # not "… or is that really a change of mind?"
             changed |= bool(set(tokens[start:end]) & _MIND)
+    # "he says he misspoke … the director decided it was a change of mind": the
+    # director's finding, told as such, settles what the players claim
+    slip_found = any(_directors_finding(tokens, start) for start, _ in told)
+    mind_found = any(
+        _directors_finding(tokens, start) and not denied(tokens, start, end)
+        for start, end in reading.cues.get("@intended", [])
+    )
+    if slip_found != mind_found:
+        return slip_found
     cited = {c.ref[:3] for c in citations(reading.norm)}
     if "25A" in cited and "25B" not in cited:
         return True  # a director's note citing the Law he applied ("Allowed, L25A")
@@ -3001,6 +3028,28 @@ def _unintended(reading: Reading) -> bool | None:
     if any(set(tokens[max(0, c.start - 2) : c.start]) & _MEANING for c in reading.entities.calls):
         return True  # "pulled 2S meaning 2NT", "en voulant le 1♦"
     return None
+
+
+#: A director's (or committee's) finding: "the TD ruled", "l'arbitre a conclu".
+_FOUND = frozenset(
+    {"decided", "ruled", "found", "concluded", "accepted", "agreed", "determined", "judged",
+     "deemed", "satisfied", "convinced", "decide", "conclu", "admis", "retenu", "estime", "juge",
+     "considere", "accepte", "tranche", "said", "says", "dit", "explained", "explique"}
+)  # fmt: skip
+_FINDERS = _DIRECTOR | {"committee", "commission", "tribunal"}
+
+
+def _directors_finding(tokens: tuple[str, ...], start: int) -> bool:
+    """Whether the words at ``start`` are told as the director's finding: his
+    name and a verb of finding just before, in the same sentence
+    (``the director ruled it a slip``, ``l'arbitre a conclu à une erreur mécanique``)."""
+    window = list(tokens[max(0, start - 8) : start])
+    if BREAK in window:
+        window = window[len(window) - window[::-1].index(BREAK) :]
+    for i, token in enumerate(window):
+        if token in _FINDERS and set(window[i + 1 : i + 4]) & _FOUND:
+            return True
+    return False
 
 
 #: Words of a change of mind itself, not of mere thinking ("changed his mind", "changement d'avis").
@@ -3421,6 +3470,9 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         # "pard passed, LHO's turn": his LHO or mine? asked, not guessed
         unsure = _bare_side_of_another(holder, offender)
         rel = _relation_to_offender(reading, offender, holder)
+        if rel is None and _writer_is_the_caller(reading, offender, call, holder):
+            assert holder is not None
+            rel = holder.writer  # "contre au tour de mon partenaire": the writer doubled
         if rel is None:
             rel = _relation_to_offender(reading, offender, _first_after_refusal(reading)[0])
         if rel is None and _first_call_told(reading, call):
@@ -3461,8 +3513,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         for later in reading.entities.calls:
             if later.start < call.end or later.caller is None or not later.caller.known:
                 continue
-            if later.caller.pronoun:
-                continue
+            if later.caller.pronoun or {"avant", "before"} & set(
+                reading.tokens[max(call.end, later.start - 5) : later.start]
+            ):
+                continue  # "avant que l'adversaire de droite passe": not a call made
             if _relation_to_offender(reading, offender, later.caller) is Relation.RHO or (
                 holder is not None and same_player(reading, later.caller, holder)
             ):

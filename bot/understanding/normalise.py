@@ -89,6 +89,7 @@ _SPOKEN_LEVELS = {"for": 4, "fore": 4, "won": 1, "to": 2, "too": 2, "sets": 7, "
 _SEAT_WORDS = {
     "nord": "N", "north": "N", "sud": "S", "south": "S",
     "ouest": "W", "west": "W", "east": "E",
+    "noord": "N", "zuid": "S", "oost": "E",  # Flemish, as Belgian players write them
 }  # fmt: skip
 _SEAT_LETTERS = {"n": "N", "e": "E", "s": "S", "w": "W", "o": "W"}
 #: A seat letter -> the seat word ``_seats`` reads as that seat.
@@ -171,7 +172,7 @@ def normalise(text: str, correct: bool = True) -> Normalised:
     tokens = _apply_spelling(tokens, english=detect_language(source)[0] == "en")
     tokens = _numbers(tokens)
     tokens = _strains(tokens, heart_c=_c_is_heart(source))
-    tokens = _addressee(_seats(_players_by_name(tokens, named), source))
+    tokens = _asides(_addressee(_seats(_players_by_name(tokens, named), source)), source)
     return Normalised(
         tuple(t.text for t in tokens), tuple((t.start, t.end) for t in tokens), source
     )
@@ -330,6 +331,36 @@ def _addressee(tokens: list[_Token]) -> list[_Token]:
         if token.text in yous:
             token.text = seat
     return tokens
+
+
+_RELATIVES = frozenset({"LHO", "RHO", "PARTNER"})
+
+
+def _asides(tokens: list[_Token], source: str) -> list[_Token]:
+    """A player's side in parentheses after his seat (``Ouest (adv) a passé``,
+    ``West (LHO) doubled``): the same player, not another one. "(LHO)" is then
+    the writer's LHO, merged with the seat; "(adv)" says nothing more and goes."""
+    kept: list[_Token] = []
+    skip = 0
+    for i, token in enumerate(tokens):
+        if skip:
+            skip -= 1
+            continue
+        owned = token.text == "MY" and i + 1 < len(tokens)
+        word = tokens[i + 1] if owned else token
+        before = tokens[i - 1] if i else None
+        aside = (
+            before is not None and before.text in SEATS
+            and source[before.end : token.start].strip() == "("
+            and source[word.end :].lstrip().startswith(")")
+        )  # fmt: skip
+        if aside and word.text == "OPP":
+            skip = int(owned)
+            continue
+        if aside and word.text in _RELATIVES and not owned:
+            kept.append(_Token("MY", "", token.start, token.start, True))
+        kept.append(token)
+    return kept
 
 
 def _likely_a_name(tokens: list[_Token], i: int, corrected: str) -> bool:
@@ -656,10 +687,14 @@ _SUBJECT_VERBS = frozenset({
     "had", "has", "was", "is", "explained", "alerted", "asked", "ouvre", "passe", "contre",
     "accepte", "refuse", "dit", "annonce", "avait", "hesite", "explique", "alerte",
     "overcalled", "overcalls", "responded", "rebid", "raised", "replied", "repond",
-    "intervient", "reopened", "competed", "led", "entame",
+    "intervient", "reopened", "competed", "led", "entame", "dropped", "showed", "shows",
+    "made", "kept", "told", "tells", "forgot", "shouldve", "should", "wrote", "exposed",
+    "played", "gave", "took", "wanted", "meant", "tried", "literally", "just", "also",
 })  # fmt: skip
 _CLAUSE_BEFORE = frozenset(
-    {",", ".", ";", ":", "?", "!", "??", "|", "and", "et", "then", "puis", "but", "mais"}
+    {",", ".", ";", ":", "?", "!", "??", "|", "and", "et", "then", "puis", "but", "mais",
+     "when", "while", "after", "before", "because", "bc", "since", "so", "omg", "lol", "if",
+     "until", "til"}
 )
 
 
