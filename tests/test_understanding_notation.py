@@ -19,6 +19,17 @@ from bot.understanding.notation import read_listing
         ("1♦ (N) 1♠ (E) 1♥ (S)", "insufficient_bid", "S", "1H"),  # South, not East
         # the seat opens a note in parentheses (32: West doubled at East's turn)
         ("1S (N) X (W oot)", "double_out_of_rotation", "W", "X"),
+        # seat after the call with no parentheses, the separator after the seat
+        # (32: East redoubled at his partner West's turn; 36: East redoubled an
+        # undoubled bid; North doubled his partner's 1♥)
+        ("Bd 27 Dlr E: 1NT E – X S – XX E, at W's turn.", "double_out_of_rotation", "E", "XX"),
+        ("D26, dlr N : 1♠ N / X E / XX N au tour de S.", "double_out_of_rotation", "N", "XX"),
+        ("D23 : 1♠ N – XX E, à son tour, sans contre préalable.", "inadmissible_double", "E",
+         "XX"),
+        ("Dne 11 dlr S : 1♥ S – P – X N (contre du partenaire !)", "inadmissible_double", "N",
+         "X"),
+        # ... not the seat before the call, the separator before the seat (27)
+        ("N 1S – E 1H – S 2C", "insufficient_bid", "E", "1H"),
         ("1♠ (N) 1♥ (E, insuff.)", "insufficient_bid", "E", "1H"),
         # ... but a note naming whose turn it was does not name the caller
         ("Bd 32 Dlr E. E 1NT S P W 2♣ N ? — S X (N's turn).", "double_out_of_rotation", "S", "X"),

@@ -258,7 +258,35 @@ def _seats_after(
             after_style = True
         else:
             seats.append(None)
+    if not after_style:
+        seats, after_style = _seats_before_separators(norm, chain)
     return seats, after_style
+
+
+#: Written between the calls of a listing: ``1NT E – X S – XX E``, ``1♠ N / X E``.
+_LISTING_SEPARATORS = ("–", "—", "-", "/", ",", ";", "|", ".", "(")
+
+
+def _seats_before_separators(
+    norm: Normalised, chain: list[tuple[int, int, Call]]
+) -> tuple[list[Seat | None], bool]:
+    """``1NT E – X S – XX E``: each seat written right after its call, the
+    separator after the seat (``N 1S – E 1H`` has it before the seat: the seat
+    belongs to the next call). Read so only when two calls at least are written so."""
+    tokens, spans, source = norm.tokens, norm.spans, norm.source
+    seats: list[Seat | None] = []
+    for k, (_, end, _) in enumerate(chain):
+        seat = None
+        if end < len(tokens) and tokens[end] in SEATS:
+            gap = source[spans[end - 1][1] : spans[end][0]]
+            after = source[spans[end][1] :].lstrip()
+            last = k == len(chain) - 1
+            if not gap.strip() and (last or after.startswith(_LISTING_SEPARATORS)):
+                seat = Seat[tokens[end]]
+        seats.append(seat)
+    if sum(s is not None for s in seats) >= 2:
+        return seats, True
+    return [None] * len(chain), False
 
 
 def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | None:
@@ -279,10 +307,13 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
         seats, after_style = _seats_after(norm, chain)
     if after_style:
         # "4♥ (E) P P P; S X": a seat written before a call counts as well
+        # (not the seat the call before took: "1♥ S – P – X N")
         seats = [
-            s if s is not None or (start and in_parentheses(norm, start - 1))
+            s if s is not None or (start and in_parentheses(norm, start - 1)) or (
+                k and seats[k - 1] is not None and chain[k - 1][1] == start - 1
+            )
             else _seat_before(tokens, start)
-            for s, (start, _, _) in zip(seats, chain, strict=True)
+            for k, (s, (start, _, _)) in enumerate(zip(seats, chain, strict=True))
         ]
     if not after_style:
         seats = [_seat_before(tokens, start) for start, _, _ in chain]
