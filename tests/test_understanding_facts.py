@@ -149,6 +149,11 @@ def test_remarks_and_faces(text: str, irregularity: str) -> None:
         "My partner must pass one time because of his pass out of turn, but at his turn he "
         "bid 2♣.",
         "Est avait passé hors tour et devait donc passer à son tour suivant, mais il a dit 1SA.",
+        # two seats of two phrases ("de S) → N") are no pair named (N/S)
+        "T4 É18. N obligé de passer (27B2 après insuff. de S) → N dit 3♠. E pas parlé.",
+        # "avant O" is when North passed; North is the one who must pass (30B1(a))
+        "D9 dlr O : N passe avant O → doit passer à son prochain tour. Il annonce 1♥ ; E passe "
+        "par-dessus avant l'appel.",
     ],
 )
 def test_a_call_by_a_player_obliged_to_pass(text: str) -> None:

@@ -701,7 +701,7 @@ def _call_by_the_barred(
     later = [
         c for c in reading.entities.calls
         if not c.call.is_pass and token_sentence[c.start] >= opening
-        and not _no_one_players_call(reading.tokens, c.start)
+        and not _no_one_players_call(reading, c.start)
     ]  # fmt: skip
     obligations = _obligations(reading)
     if later and obligations:
@@ -716,12 +716,13 @@ def _call_by_the_barred(
     return bool(later)
 
 
-def _no_one_players_call(tokens: tuple[str, ...], start: int) -> bool:
+def _no_one_players_call(reading: Reading, start: int) -> bool:
     """The call at token ``start`` is a contract named (``they ended in 1NT``,
     ``We defended 2S``) or a side's auction (``E/W then bid on to 3NT``: two
     partners' seats side by side), not one player's call."""
+    tokens = reading.tokens
     return bool(set(tokens[max(0, start - 2) : start]) & _CONTRACT_WORDS) or _pair_named(
-        tokens[max(0, start - 7) : start]
+        reading, max(0, start - 7), start
     )
 
 
@@ -1014,7 +1015,7 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
             if call.call.is_pass or (served is not None and call.start > served):
                 continue  # a pass is his due; after the one turn he passed, he calls freely
             caller = call.caller or _sentence_caller(reading, call)
-            if _no_one_players_call(tokens, call.start):
+            if _no_one_players_call(reading, call.start):
                 continue  # "on a joué 3♥", "W barred. E/W then bid on to 3NT"
             if call.caller is None and call.start and (
                 tokens[call.start - 1] in _ARTICLES
@@ -1120,18 +1121,26 @@ def _barred_named_calling(reading: Reading) -> bool:
         if any(
             c.start >= end and not c.call.is_pass and c.caller is not None
             and c.caller.known and entities.compass(c.caller) == seat
-            and not _pair_named(_sentence_before(reading.tokens, c.start))
+            and not _pair_named(reading, _sentence_start(reading.tokens, c.start), c.start)
             for c in entities.calls
         ):  # fmt: skip
             return True
     return False
 
 
-def _pair_named(tokens: tuple[str, ...]) -> bool:
-    """A side named by its two seats (``N/S appealed``, ``E-W``): no one player."""
-    return any(
-        {a, b} in ({"N", "S"}, {"E", "W"}) for a, b in zip(tokens, tokens[1:], strict=False)
-    )
+def _pair_named(reading: Reading, low: int, high: int) -> bool:
+    """A side named by its two seats written together (``N/S appealed``,
+    ``E-W``, ``NS``) between tokens ``low`` and ``high``: no one player
+    (not ``… de S) → N dit``, two seats of two phrases)."""
+    tokens, spans, source = reading.tokens, reading.norm.spans, reading.norm.source
+    for i in range(low, min(high, len(tokens)) - 1):
+        if {tokens[i], tokens[i + 1]} in ({"N", "S"}, {"E", "W"}):
+            if source[spans[i][1] : spans[i + 1][0]].strip() in _PAIR_JOINS:
+                return True
+    return False
+
+
+_PAIR_JOINS = frozenset({"", "/", "-", "–", "—", "&", "+"})
 
 
 def _obligations(reading: Reading) -> list[tuple[int, int]]:
@@ -1197,10 +1206,12 @@ def _obligee(reading: Reading, start: int) -> Any:
 def _subject_before(reading: Reading, index: int) -> Any:
     """The player named last before token ``index`` in its sentence (``North
     would have to pass``, ``mon partenaire devait passer``), or None."""
+    tokens = reading.tokens
     named = [
         m for m in reading.entities.seats
-        if m.end <= index and BREAK not in reading.tokens[m.end : index]
-    ]  # fmt: skip
+        if m.end <= index and BREAK not in tokens[m.end : index]
+        and not (m.start and tokens[m.start - 1] in _OBJECT_OF_TIME)
+    ]  # fmt: skip  ("N passe avant O → doit passer": North, not West)
     if not named:
         return None
     last = named[-1]
@@ -1215,6 +1226,8 @@ def _subject_before(reading: Reading, index: int) -> Any:
 
 
 _APPOSITION = frozenset({COMMA, "the", "le", "la", "a", "ME"})
+#: Before a player named as the time of an act, not its subject (``passe avant O``).
+_OBJECT_OF_TIME = frozenset({"avant", "before", "apres", "after"})
 
 
 def _sentence_caller(reading: Reading, call: Any) -> Any:
@@ -1798,11 +1811,15 @@ def _between(reading: Reading, a: Any, b: Any) -> tuple[str, ...]:
     return reading.tokens[lo:hi]
 
 
-def _sentence_before(tokens: tuple[str, ...], index: int) -> tuple[str, ...]:
+def _sentence_start(tokens: tuple[str, ...], index: int) -> int:
     start = index
     while start > 0 and tokens[start - 1] != BREAK:
         start -= 1
-    return tokens[start:index]
+    return start
+
+
+def _sentence_before(tokens: tuple[str, ...], index: int) -> tuple[str, ...]:
+    return tokens[_sentence_start(tokens, index) : index]
 
 
 def _asking(reading: Reading) -> bool:
@@ -1873,8 +1890,15 @@ def _kind_out_of_turn(reading: Reading) -> CallKind | None:
     spans = reading.affirmed("@out_of_turn") or reading.cues.get("@turn", [])
     anchor = spans[0][0] if spans else 0
     if calls:
-        # equally near: the later one ("before me my partner doubled": after "before")
-        nearest = min(calls, key=lambda c: (abs(c.start - anchor), -c.start))
+        # equally near: the later one ("before me my partner doubled": after "before");
+        # one in the cue's sentence first ("O a ouvert 1♥ ; alors que c'était à N, S a passé")
+        tokens = reading.tokens
+
+        def other_sentence(c: Any) -> bool:
+            low, high = sorted((c.start, anchor))
+            return BREAK in tokens[low:high]
+
+        nearest = min(calls, key=lambda c: (other_sentence(c), abs(c.start - anchor), -c.start))
         return nearest.call.kind
     words = set(reading.tokens)
     if words & _REDOUBLE_VERBS:
