@@ -1008,3 +1008,30 @@ def test_the_directors_finding_on_slip_or_change_of_mind(text: str, unintended: 
     result = classify(text)
     assert result.irregularity == "change_of_call"
     assert result.facts.get("unintended") is unintended, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender"),
+    [
+        # 15A: the maker of the call made with the other board's cards, in a
+        # story told by someone else ("je conteste la décision d'un collègue")
+        ("Je conteste la décision d'un collègue. Donne 15, Sud donneur ouvre 1SA — avec les "
+         "cartes de l'étui 16, les deux étuis ayant été inversés sur la table. Ouest passe.",
+         "wrong_board", "S"),
+        # 36: the redouble a named player made, not the one named again in the ruling
+        ("Étui 30. S 1♠ – O 2♥ – N contre (punitif) – E passe – S surcontre (le contre de son "
+         "partenaire). Ouest a passé sans attendre. Surcontre inadmissible ; l'adversaire de "
+         "gauche ayant déclaré avant rectification : Loi 36A, surcontre et passe annulés.",
+         "inadmissible_double", "S"),
+        ("West opened 1NT, North passed, and East put the redouble card on the table. Nobody "
+         "had doubled anything. The director cancelled the redouble, told East to make a legal "
+         "call, and said his partner's redouble would be unauthorised information.",
+         "inadmissible_double", "E"),
+    ],
+)
+def test_the_offender_is_the_player_who_made_the_call(
+    text: str, irregularity: str, offender: str
+) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity
+    assert result.facts.get("offender") == offender, result.facts

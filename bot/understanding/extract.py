@@ -685,6 +685,15 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
                 ):
                     return call
         redoubles = [c for c in calls if c.call.kind is CallKind.REDOUBLE]
+        # the first one a named player is told making, not one named again
+        # later ("surcontre et passe annulés", "partner's redouble was cancelled")
+        made = [
+            c for c in redoubles
+            if c.caller is not None and c.caller.known and not c.caller.pronoun
+            and not c.caller.bare and not _told_again(tokens, c, reading.entities.calls)
+        ]  # fmt: skip
+        if made:
+            return made[0]
         return redoubles[-1] if redoubles else calls[0]
     if irregularity == I.CALL_WHEN_OBLIGED_TO_PASS:
         # the irregularity that caused the bar is context (``barred (inadmissible
@@ -1415,8 +1424,13 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         if simultaneous is not None:
             return simultaneous
     if irregularity == I.WRONG_BOARD:
-        # 15A: the player told holding the other board's cards, then his call
-        holder = _card_holder(reading) or _subject(reading, irregularity)
+        # 15A: the player told holding the other board's cards, else the maker of
+        # the call made with them, else the one the text is about
+        made = irregular_call(reading, irregularity)
+        maker = made.caller if made is not None else None
+        if maker is not None and (not maker.known or maker.pronoun or maker.subject is not None):
+            maker = None
+        holder = _card_holder(reading) or maker or _subject(reading, irregularity)
         if holder is not None:
             return holder
     if irregularity == I.CHANGE_OF_CALL:
