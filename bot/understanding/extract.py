@@ -687,13 +687,13 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         redoubles = [c for c in calls if c.call.kind is CallKind.REDOUBLE]
         # the first one a named player is told making, not one named again
         # later ("surcontre et passe annulés", "partner's redouble was cancelled")
-        made = [
+        by_named = [
             c for c in redoubles
             if c.caller is not None and c.caller.known and not c.caller.pronoun
             and not c.caller.bare and not _told_again(tokens, c, reading.entities.calls)
         ]  # fmt: skip
-        if made:
-            return made[0]
+        if by_named:
+            return by_named[0]
         return redoubles[-1] if redoubles else calls[0]
     if irregularity == I.CALL_WHEN_OBLIGED_TO_PASS:
         # the irregularity that caused the bar is context (``barred (inadmissible
