@@ -1035,3 +1035,22 @@ def test_the_offender_is_the_player_who_made_the_call(
     result = classify(text)
     assert result.irregularity == irregularity
     assert result.facts.get("offender") == offender, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender"),
+    [
+        # 37A/36A: the LHO told not having called ("before calling", "n'a pas déclaré")
+        ("T5 : insuff. 1♥ (E) sur 1♠ (N), remplacée par 2♣ non comparable → O doit passer "
+         "jusqu'à la fin. Plus tard O contre 3♠. N pas encore reparlé.",
+         "call_when_obliged_to_pass", "W"),
+        ("South was obliged to pass at his next turn. When it came, he doubled East's 1 spade. "
+         "West noticed immediately, before calling.", "call_when_obliged_to_pass", "S"),
+        ("Au lieu de cela, Nord surcontre. Est n'a pas déclaré.", "inadmissible_double", "N"),
+    ],
+)
+def test_the_lho_told_not_having_called(text: str, irregularity: str, offender: str) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity
+    assert result.facts.get("offender") == offender
+    assert result.facts.get("lho_called_since") is False, result.facts
