@@ -1054,3 +1054,27 @@ def test_the_lho_told_not_having_called(text: str, irregularity: str, offender: 
     assert result.irregularity == irregularity
     assert result.facts.get("offender") == offender
     assert result.facts.get("lho_called_since") is False, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 25A: the partner told having called (or not) since the slip
+        ("mispulled 4H for 4S but partner already passed, can I still change it?",
+         {"call": "4H", "partner_called_since": True}),
+        ("West here: my 5♣ should be 5♦, slipped, partner still thinking",
+         {"offender": "W", "call": "5C", "partner_called_since": False}),
+        ("Bd 29. S pulled 2C meaning 2D. Not noticed until N had responded. S claims slip.",
+         {"offender": "S", "call": "2C", "partner_called_since": True}),
+        # 25B: "swapped it for 1♠" names the call changed to; "held five spades" no call
+        ("I was South and opened 1 club. West passed, and my partner North laid out 1 heart, "
+         "then stared at it and swapped it for 1 spade, saying he had misread his hand — he "
+         "held five spades and four hearts. East had not called.",
+         {"offender": "N", "call": "1H", "lho_called_since": False}),
+    ],
+)
+def test_a_change_of_call_and_who_called_since(text: str, expected: dict[str, object]) -> None:
+    result = classify(text)
+    assert result.irregularity == "change_of_call"
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)

@@ -44,6 +44,9 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("Marc en Est pose 2♦", "E en E pose 2 ♦"),
         # a hand's holdings are no calls ("♠x" is no double); one card named stays
         ("holding ♠x ♥KQJ98 ♦Q9x ♣AJ10x, bid 1♥", "holding bid 1 ♥"),
+        # suit lengths are no calls ("held five spades and four hearts"); "had bid 2♥" is
+        ("he held five spades and four hearts", "he holding"),
+        ("he had bid 2 hearts", "he had bid 2 ♥"),
         ("the ♥Q fell", "the ♥ q fell"),
         # a spaced dash between calls is nothing (in prose it is a comma: test_who)
         ("1♠ - 1♥ - 2♣", "1 ♠ 1 ♥ 2 ♣"),

@@ -1138,7 +1138,8 @@ _OWNER_OR_ARTICLE = frozenset(
 )  # fmt: skip
 #: Before a call: the call a change of call was made to, not the one first made.
 _CHANGED_TO = frozenset(
-    {"pour", "en", "to", "into", "par", "with", "avec", "devient", "becomes", "became", "devenu"}
+    {"pour", "en", "to", "into", "par", "with", "avec", "devient", "becomes", "became", "devenu",
+     "for"}
 )  # fmt: skip
 #: Before a meant call: told as a contrast with the call made before it.
 _WHILE = frozenset(
@@ -2593,8 +2594,14 @@ def _called_since(
         found.setdefault("lho", anyone)
     # a call by the offender's LHO or partner named after his call
     calls = reading.entities.calls
-    own = [i for i, c in enumerate(calls) if c.caller is not None and c.caller == offender]
-    if call is not None and call in calls and calls.index(call) in own:
+    own = [
+        i for i, c in enumerate(calls)
+        if c.caller is not None and offender is not None and c.caller.known
+        and same_player(reading, c.caller, offender)
+    ]  # fmt: skip
+    if call is not None and call in calls and (
+        calls.index(call) in own or (offender is not None and call.caller is None)
+    ):
         own = [calls.index(call)]  # after the irregular call, not an earlier one of his
     if own:
         for later in calls[own[0] + 1 :]:

@@ -69,6 +69,18 @@ _HOLDING = re.compile(
     r"(?<![\w])[♠♥♦♣]\s?(?=(?:10|[AKQJTRDVakqjxX2-9]){2,}\b|[xX]\b)(?:10|[AKQJTRDVakqjxX2-9])+\b"
 )
 
+#: A suit's length in a hand: "he held five spades and four hearts", "j'avais 6 piques".
+_COUNT = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|un|une|deux|trois|quatre" \
+    r"|cinq|sept|huit|neuf|dix)"
+_SUITS_PLURAL = r"(?:spades|hearts|diamonds|clubs|piques|c[oœ]eurs|carreaux|tr[eè]fles)"
+_LENGTHS = re.compile(
+    r"\b(?:held|holding|holds|hold|has|had|have|tenait|tient|tenant|avait|avais)\s+"
+    r"(?:(?:only|just|seulement)\s+)?"
+    rf"{_COUNT}\s+(?:cards?\s+(?:in|of)\s+|cartes?\s+(?:à|a|de)\s+)?{_SUITS_PLURAL}\b"
+    rf"(?:\s*(?:,|and|et)\s*{_COUNT}\s+{_SUITS_PLURAL}\b)*",
+    re.IGNORECASE,
+)
+
 _UNITS = {
     "un": 1, "une": 1, "one": 1, "deux": 2, "two": 2, "trois": 3, "three": 3,
     "quatre": 4, "four": 4, "cinq": 5, "five": 5, "six": 6, "sept": 7, "seven": 7,
@@ -184,6 +196,7 @@ _SEAT_POSSESSIVE = re.compile(r"(?<![\w'])([nesw])(?='s\b)")
 def _prepare(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_SYMBOLS).translate(_APOSTROPHES)
     text = "".join(c if c.isprintable() else " " for c in text)
+    text = _LENGTHS.sub(" holding ", text)
     text = _HOLDINGS.sub(" holding ", _HOLDING.sub(" holding ", text))
     # "22h03" is a time, not a heart; "É16" is "étui 16", not East
     text = _CLOCK.sub(" ", _ETUI.sub("étui ", text))
