@@ -99,6 +99,16 @@ def test_the_writers_seat_places_a_relative_offender(text: str, offender: str) -
         ("pard pulled the wrong card, 2H instead of 2S, noticed straight away", "2H"),
         ("my partner said 2 clubs then said no wait 2 diamonds. is that allowed", "2C"),
         ("il a tiré le carton passe au lieu de 2♦, il a corrigé tout de suite", "P"),
+        # the changer's own call, not the call another player made in between
+        ("South bid 3H, West passed, then South said 'Actually I'll have 4H.' We called the "
+         "TD; he said it's a change of mind after LHO called so 3H stands.", "3H"),
+        ("Tbl 12 Bd 2 Dlr N. N opened 1♣, E overcalled 1♥, and only then N said he'd pulled "
+         "the wrong card -- meant 1♦.", "1C"),
+        # "Nord peut reprendre sa déclaration" is the LHO's option (25A6), not the change
+        ("Étui 4. Enchères : N 1♦ ; E passe ; S 1♠ ; O 2♠ (carton). Faits : le joueur assis en "
+         "Ouest déclare avoir sorti le carton 2♠ au lieu du carton 2♥, situé juste à côté "
+         "(erreur mécanique). Il s'en est aperçu immédiatement. Décision : substitution "
+         "autorisée (Loi 25A) ; Nord peut reprendre sa déclaration s'il l'avait faite.", "2S"),
     ],
 )
 def test_a_change_of_call_names_the_call_first_made(text: str, call: str) -> None:

@@ -659,7 +659,8 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         changed_to = [
             c for c in reading.entities.calls if c.start in replacements and c.call.kind in kinds
         ]
-        return _call_first_made(reading, calls, changed_to)
+        first = _call_first_made(reading, calls, changed_to)
+        return _changers_own(reading, calls, changed_to, first)
     if irregularity == I.INADMISSIBLE_DOUBLE:
         # a redouble told is the inadmissible call: the doubles beside it are
         # the ones that were not made (``surcontre alors que personne n'avait contré``)
@@ -993,6 +994,35 @@ _CHANGE_WORDS = frozenset(
      "corrige", "replaced", "remplace", "instead", "lieu", "took", "retire", "sorry", "oops",
      "oups", "pardon", "non", "no"}
 )  # fmt: skip
+
+
+def _changers_own(
+    reading: Reading, calls: list[CallMention], changed_to: Sequence[CallMention],
+    first: CallMention,
+) -> CallMention:
+    """25: the call first made is the changer's own (``N 1♠, E P, N then 'I
+    want 1NT'``: not East's pass); when the call found is another player's, the
+    first call the changer is told making instead."""
+    changer = _changer(reading)
+    if changer is None or not changer.known or changer.pronoun:
+        return first
+    tokens = reading.tokens
+
+    def maker(c: CallMention) -> Ref | None:
+        return _speaker_caller(reading, c)
+
+    made_by_first = maker(first)
+    if made_by_first is None or not made_by_first.known or same_player(
+        reading, made_by_first, changer
+    ):
+        return first
+    own = [
+        c for c in calls
+        if c not in changed_to and not _meant(tokens, c.start) and not _changed_to(tokens, c)
+        and (by := maker(c)) is not None and by.known and not by.pronoun
+        and same_player(reading, by, changer)
+    ]  # fmt: skip
+    return own[0] if own else first
 
 
 def _call_first_made(
@@ -1628,6 +1658,8 @@ def _changer(reading: Reading) -> Ref | None:
             clause = clause[: clause.index(BREAK)]
         for k, token in enumerate(clause):
             at = mention.end + k
+            if token in _CHANGING and only_offered(tokens, at):
+                continue  # "Nord peut reprendre sa déclaration" (25A6): the LHO's option
             if token in _CHANGING or (
                 token in _ANSWER_NO and (at + 1 in starts or tokens[at + 1 : at + 2] == (COMMA,))
             ):
