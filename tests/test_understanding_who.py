@@ -616,6 +616,12 @@ def test_the_inadmissible_double_is_the_second_one(text, offender):
          "North had opened 1NT; East passed and you doubled.", "inadmissible_double", "S"),
         ("Ma chère Zoé, tu étais Sud et donneuse. Tu as dit « passe », puis tout de suite « non, "
          "non, 1♠ », avant qu'Ouest ait ouvert la bouche.", "change_of_call", "S"),
+        # the seat told after the addressee's act, or in parentheses after "toi" (32, 39)
+        ("Élise, mercredi : donneur Nord 1SA, tu as contré en Ouest alors que c'était à Est. "
+         "Nord a refusé.", "double_out_of_rotation", "W"),
+        ("Bonjour Inès. Nord a ouvert 1SA, Est a passé, Sud a dit 3SA, puis toi (Ouest) tu as "
+         "passé, et Nord et Est aussi. Trois passes. Tu as ensuite dit « contre ».",
+         "call_after_final_pass", "W"),
     ],
 )  # fmt: skip
 def test_the_addressee_of_a_letter(text, irregularity, offender):

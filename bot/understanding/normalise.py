@@ -333,8 +333,21 @@ def _addressee(tokens: list[_Token]) -> list[_Token]:
         j = i + 1
         while j < len(tokens) and j - i <= 3 and tokens[j].text in _YOU_SIT:
             j += 1
-        if j > i + 1 and j < len(tokens) and tokens[j].text in SEATS:
+        # "toi (Ouest)": the seat right after "toi"/"you"
+        if (j > i + 1 or token.text in ("toi", "you")) and j < len(tokens) and (
+            tokens[j].text in SEATS
+        ):
             seat, word = tokens[j].text, token.text
+            break
+        # "tu as contré en Ouest", "tu as répondu 2♦ en Nord": his seat after his act
+        ahead = tokens[i + 1 : i + 7]
+        for k, later in enumerate(ahead[:-1]):
+            if later.text in (BREAK, COMMA) or later.text in _YOU:
+                break
+            if later.text in ("en", "in") and ahead[k + 1].text in SEATS:
+                seat, word = ahead[k + 1].text, token.text
+                break
+        if seat is not None:
             break
     if seat is None:
         return tokens
