@@ -1033,6 +1033,8 @@ def test_the_directors_finding_on_slip_or_change_of_mind(text: str, unintended: 
          "partenaire). Ouest a passé sans attendre. Surcontre inadmissible ; l'adversaire de "
          "gauche ayant déclaré avant rectification : Loi 36A, surcontre et passe annulés.",
          "inadmissible_double", "S"),
+        ("Dealer N. N 1NT, E pass — then E realised she had the cards from the wrong board. "
+         "S hasn't called.", "wrong_board", "E"),
         ("West opened 1NT, North passed, and East put the redouble card on the table. Nobody "
          "had doubled anything. The director cancelled the redouble, told East to make a legal "
          "call, and said his partner's redouble would be unauthorised information.",

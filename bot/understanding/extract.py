@@ -1401,6 +1401,12 @@ _HOLDING = frozenset(
      "played", "with", "avec", "picked", "sorti", "tire"}
 )  # fmt: skip
 _HAND_WORDS = frozenset({"cards", "cartes", "main", "hand", "etui", "board", "donne"})
+#: Before "he had the cards of board 8": the holder finding it out.
+_NOTICING = frozenset(
+    {"realised", "realized", "noticed", "saw", "found", "discovered", "remarque", "voit",
+     "constate", "realise", "apercoit", "decouvre"}
+)  # fmt: skip
+_THAT_HE = frozenset({"that", "she", "he", "it", "they", "que", "qu", "il", "elle", "avoir"})
 
 
 def _card_holder(reading: Reading) -> Ref | None:
@@ -1416,12 +1422,17 @@ def _card_holder(reading: Reading) -> Ref | None:
             if resolved is None:
                 continue
             ref = resolved
-        after = tokens[mention.end : mention.end + 7]
+        after = tokens[mention.end : mention.end + 10]
         if BREAK in after:
             after = after[: after.index(BREAK)]
         if after[:1] == (COMMA,):
             after = after[1:]  # "Sud — avec les cartes de la planche 22 — contre"
-        if after and after[0] in _HOLDING and set(after[1:]) & _HAND_WORDS:
+        if after[:1] and after[0] in _NOTICING:
+            # "E realised she had the cards from the wrong board"
+            after = after[1:]
+            while after and after[0] in _THAT_HE:
+                after = after[1:]
+        if after and after[0] in _HOLDING and set(after[1:7]) & _HAND_WORDS:
             return ref
     return None
 
