@@ -294,6 +294,12 @@ def test_change_of_call_first_call_among_other_words(text, call):
         ("Étui 9 : O 2♦, explic. E « faible », fiche : multi.", "E"),
         ("Bd 13 T1. E 1NT (W expl. 12-14; agreement 15-17) - S 2C.", "W"),
         ("North, asked by my player, explained South's 2D as natural.", "N"),
+        # 20F1: the one who answered with a range of points, not the one who asked
+        ("Board 22. Facts: West asked about South's 1NT opening; North said 12–14. The N/S "
+         "agreement is 15–17.", "N"),
+        # ... and a call named with its convention is no answer ("dit 2♣ Stayman")
+        ("Je suis Sud, j'ouvre 1SA, mon partenaire dit 2♣ Stayman, Est contre, et Ouest "
+         "l'explique comme « rien de spécial ».", "W"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):

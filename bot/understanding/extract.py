@@ -1823,7 +1823,9 @@ _MEANINGS = frozenset(
     {"natural", "nat", "weak", "strong", "forcing", "transfer", "artificial", "conventional",
      "naturel", "naturelle", "faible", "fort", "forte", "transfert",
      "texas", "artificiel", "artificielle", "conventionnel", "conventionnelle", "showed",
-     "shows", "showing", "montre", "montrait", "meant", "signifie", "signifiait"}
+     "shows", "showing", "montre", "montrait", "meant", "signifie", "signifiait", "takeout",
+     "penalty", "punitif", "punitive", "invitational",
+     "preemptive", "barrage", "hcp", "pts", "points", "balanced", "minors", "majors"}
 )  # fmt: skip
 #: Asking about a call: the player asked is the one who explains (20F1).
 _ASKING = frozenset(
@@ -1958,10 +1960,11 @@ def _explaining_subject(reading: Reading) -> Ref | None:
         past_call = False  # "S 2♦ alerted": said of S's call, not of what S did
         for k, token in enumerate(after):
             past_call = past_call or mention.end + k in starts
+            told = tokens[mention.end + k + 1 : mention.end + k + 5]
             said = token in _SAYING and (
-                bool(set(tokens[mention.end + k + 1 : mention.end + k + 5]) & _MEANINGS)
+                bool(set(told) & _MEANINGS) or _point_range(told)
                 or _tells_partners_call(reading, mention, mention.end + k + 1)
-            )  # "W said 2C natural", "Nord dit que c'est faible": an answer given
+            )  # "W said 2C natural", "Nord dit que c'est faible", "N said 12–14": an answer
             if not token.startswith(_EXPLAINING) and not said:
                 continue
             at = mention.end + k + 1
@@ -1985,6 +1988,14 @@ def _explaining_subject(reading: Reading) -> Ref | None:
                 return Ref(seat=Seat((Seat[tokens[mention.start]] + 2) % 4))
             return mention.ref
     return None
+
+
+def _point_range(words: Sequence[str]) -> bool:
+    """``12 14``: a range of points, as an explanation gives one (``North said 12–14``)."""
+    return any(
+        a.isdecimal() and b.isdecimal() and int(a) < int(b) <= 40
+        for a, b in zip(words, words[1:], strict=False)
+    )
 
 
 def _tells_partners_call(reading: Reading, speaker: SeatMention, at: int) -> bool:
