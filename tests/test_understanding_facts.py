@@ -1090,3 +1090,25 @@ def test_a_change_of_call_and_who_called_since(text: str, expected: dict[str, ob
     assert result.irregularity == "change_of_call"
     for fact, value in expected.items():
         assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 27A1: the LHO's refusal as players and directors write it
+        ("T15 2♥ sur 3♣, Adv.G pas d'accord", {"call": "2H", "lho_accepts": False}),
+        ("E a mis 1♦ sur louverture 1♥ de son voisin. sud a pas voulu, du coup E a passé a la "
+         "place.", {"offender": "E", "lho_accepts": False, "replacement": "pass"}),
+        ("B19 T6 Dlr N. 1NT 3D 3C. W decl. S repl. 4C nat.",
+         {"offender": "S", "lho_accepts": False, "replacement": "lowest_same_denomination"}),
+        # the bid told after "but" is the one the insufficient bid was under
+        ("N bid 1NT but W opened 2C. E not accept. options?",
+         {"offender": "N", "call": "1NT", "lho_accepts": False}),
+        ("W opened 1S but N bid 1H", {"offender": "N", "call": "1H"}),
+    ],
+)
+def test_an_insufficient_bid_refused_in_shorthand(text: str, expected: dict[str, object]) -> None:
+    result = classify(text)
+    assert result.irregularity == "insufficient_bid"
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)

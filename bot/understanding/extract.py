@@ -635,7 +635,7 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
             lead = lead[len(lead) - lead[::-1].index(BREAK) :] if BREAK in lead else lead
             tail = tail[: tail.index(BREAK)] if BREAK in tail else tail
             near = lead + tail
-            if set(near) & _ALREADY:
+            if set(near) & (_ALREADY | _BUT):
                 under = [c for c in in_text[:k] if c in calls and over.call.outranks(c.call)]
                 if under:
                     return under[-1]
@@ -1199,6 +1199,8 @@ def _changed_to(tokens: tuple[str, ...], call: CallMention) -> bool:
 _REFERENCE = frozenset({"the", "le", "la", "du"})
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
 #: Before a call told after another but made before it.
+#: Before a bid told after another as the one it was under: "N bid 1NT but W opened 2C".
+_BUT = frozenset({"but", "mais"})
 _ALREADY = frozenset({"already", "deja", "before", "avant", "previously", "earlier", "had",
                       "avait"})
 _PLUPERFECT = frozenset({"avait", "avais", "had", "avaient"})
