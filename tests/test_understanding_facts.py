@@ -1096,7 +1096,9 @@ def test_a_change_of_call_and_who_called_since(text: str, expected: dict[str, ob
     ("text", "expected"),
     [
         # 27A1: the LHO's refusal as players and directors write it
-        ("T15 2♥ sur 3♣, Adv.G pas d'accord", {"call": "2H", "lho_accepts": False}),
+        # the writer disagreeing with the director is no answer of the LHO
+        ("Ouest ouvre 1♠, Nord dit 1♥. Je ne suis pas d'accord avec la décision de l'arbitre.",
+         {"offender": "N", "lho_accepts": None}),
         ("E a mis 1♦ sur louverture 1♥ de son voisin. sud a pas voulu, du coup E a passé a la "
          "place.", {"offender": "E", "lho_accepts": False, "replacement": "pass"}),
         ("B19 T6 Dlr N. 1NT 3D 3C. W decl. S repl. 4C nat.",
