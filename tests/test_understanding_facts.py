@@ -1099,14 +1099,18 @@ def test_a_change_of_call_and_who_called_since(text: str, expected: dict[str, ob
         # the writer disagreeing with the director is no answer of the LHO
         ("Ouest ouvre 1♠, Nord dit 1♥. Je ne suis pas d'accord avec la décision de l'arbitre.",
          {"offender": "N", "lho_accepts": None}),
-        ("E a mis 1♦ sur louverture 1♥ de son voisin. sud a pas voulu, du coup E a passé a la "
-         "place.", {"offender": "E", "lho_accepts": False, "replacement": "pass"}),
+        # "n'a pas voulu faire d'histoire, il a passé" is no refusal (he called over it)
+        ("Est a dit 1♥ sur le 1♠ de Nord. Sud n'a pas voulu faire d'histoire, il a passé.",
+         {"offender": "E", "lho_accepts": True}),
         ("B19 T6 Dlr N. 1NT 3D 3C. W decl. S repl. 4C nat.",
          {"offender": "S", "lho_accepts": False, "replacement": "lowest_same_denomination"}),
         # the bid told after "but" is the one the insufficient bid was under
         ("N bid 1NT but W opened 2C. E not accept. options?",
          {"offender": "N", "call": "1NT", "lho_accepts": False}),
         ("W opened 1S but N bid 1H", {"offender": "N", "call": "1H"}),
+        # "I didn't want it to cause trouble, so I passed": the LHO called over it
+        ("My RHO bid 1H over my partner's 1S. I didn't want it to cause trouble so I passed.",
+         {"call": "1H", "lho_accepts": True}),
     ],
 )
 def test_an_insufficient_bid_refused_in_shorthand(text: str, expected: dict[str, object]) -> None:
