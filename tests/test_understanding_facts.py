@@ -1076,7 +1076,7 @@ def test_the_lho_told_not_having_called(text: str, irregularity: str, offender: 
          {"call": "4H", "partner_called_since": True}),
         ("West here: my 5♣ should be 5♦, slipped, partner still thinking",
          {"offender": "W", "call": "5C", "partner_called_since": False}),
-        ("Bd 29. S pulled 2C meaning 2D. Not noticed until N had responded. S claims slip.",
+        ("Bd 29. S pulled 2C meaning 2D. Not noticed: N had already responded. S claims slip.",
          {"offender": "S", "call": "2C", "partner_called_since": True}),
         # 25B: "swapped it for 1♠" names the call changed to; "held five spades" no call
         ("I was South and opened 1 club. West passed, and my partner North laid out 1 heart, "
