@@ -1012,6 +1012,9 @@ def test_turns_and_players_as_new_authors_write_them(
         ("South said 2H then 2S; East thinks she changed her mind, but the director "
          "decided it was a slip of the tongue.", True),
         ("mon part a dit 3K puis a changé davis pour 3SA", False),
+        # a slip only supposed is no slip told: what the player says then decides
+        ("Nord a dit 2♥ puis 2♠. L'arbitre a dit que si c'était une erreur mécanique, il "
+         "pouvait changer. Nord dit qu'il a changé d'avis.", False),
     ],
 )
 def test_the_directors_finding_on_slip_or_change_of_mind(text: str, unintended: bool) -> None:
@@ -1118,3 +1121,11 @@ def test_an_insufficient_bid_refused_in_shorthand(text: str, expected: dict[str,
     assert result.irregularity == "insufficient_bid"
     for fact, value in expected.items():
         assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+def test_a_slip_only_supposed_is_asked() -> None:
+    """25A/25B: "if it was a slip he could change it" tells neither."""
+    result = classify("N bid 2H then changed to 2S. The director said that if it was a slip he "
+                      "could change it.")
+    assert result.irregularity == "change_of_call"
+    assert "unintended" not in result.facts

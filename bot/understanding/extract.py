@@ -3066,7 +3066,11 @@ def _unintended(reading: Reading) -> bool | None:
     voulais``) do not: a change of mind also wants another call. A slip both
     told and denied is left to ask."""
     tokens = reading.tokens
-    spans = reading.cues.get("@unintended", []) + reading.cues.get("@slip", [])
+    # "if it was a slip he could change it": a hypothesis, not what happened
+    spans = [
+        s for s in reading.cues.get("@unintended", []) + reading.cues.get("@slip", [])
+        if not _supposed(tokens, s[0])
+    ]
     told = [s for s in spans if not denied(tokens, *s)]
     strong = [s for s in spans if not set(tokens[s[0] : s[1]]) <= _WANTING]
     # "not a slip", "pas une erreur mécanique" (not "not what I wanted")
@@ -3074,6 +3078,8 @@ def _unintended(reading: Reading) -> bool | None:
     strong = [s for s in strong if s in told]
     unthinking = thought = changed = False
     for start, end in reading.cues.get("@intended", []):
+        if _supposed(tokens, start):
+            continue
         if denied(tokens, start, end) or (start and tokens[start - 1] in _WITHOUT):
             unthinking = True  # "sans réflexion", "without thinking"
         elif not _asked_at(reading.norm, end):
@@ -3114,6 +3120,16 @@ _FOUND = frozenset(
      "considere", "accepte", "tranche", "said", "says", "dit", "explained", "explique"}
 )  # fmt: skip
 _FINDERS = _DIRECTOR | {"committee", "commission", "tribunal"}
+
+
+def _supposed(tokens: tuple[str, ...], start: int) -> bool:
+    """Whether the words at ``start`` are only supposed, in their clause (``if
+    it was a slip``, ``si c'était une erreur mécanique``, ``whether he changed his mind``)."""
+    window = list(tokens[max(0, start - 5) : start])
+    for stop in (BREAK, COMMA):
+        if stop in window:
+            window = window[len(window) - window[::-1].index(stop) :]
+    return bool(set(window) & _IF)
 
 
 def _directors_finding(tokens: tuple[str, ...], start: int) -> bool:
