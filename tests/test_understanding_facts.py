@@ -1129,3 +1129,20 @@ def test_a_slip_only_supposed_is_asked() -> None:
                       "could change it.")
     assert result.irregularity == "change_of_call"
     assert "unintended" not in result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        # 30: "ce qui s'est passé" is no pass; "il" after "jsuis nord" is not the writer
+        ("Monsieur l'arbitre, permettez-moi de vous décrire ce qui s'est passé à l'étui 27. "
+         "J'étais Nord, donneur. J'ai ouvert 1♥. Est a passé, et avant que mon partenaire ne "
+         "parle, Ouest a dit passe.", "W"),
+        ("passe hors tour de mon adv de gauche, jsuis nord, il a passe avant ma propre enchere",
+         "E"),
+    ],
+)
+def test_who_passed_out_of_rotation(text: str, offender: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "pass_out_of_rotation"
+    assert result.facts.get("offender") == offender, result.facts

@@ -519,7 +519,7 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
         return PASS, i + 2
     if token == "no" and tuple(tokens[i + 1 : i + 2]) == ("bid",) and before in _SAYING:
         return PASS, i + 2  # "I said no bid": the pass, as said in Britain
-    if token in _PASS_WORDS and before != "to":
+    if token in _PASS_WORDS and before != "to" and before not in _BEING_VERB:
         return PASS, i + 1
     if token == "passer" and before in _HAVE:
         return PASS, i + 1  # "S a passer avant E": "a passé" typed as the infinitive
@@ -532,6 +532,9 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
     return None
 
 
+# "ce qui s'est passé", "ça s'était passé": the verb "to happen" (a pass is "a passé",
+# and the seat East is "E" by now, so a lower-case "est" is the verb).
+_BEING_VERB = frozenset({"est", "etait", "sont", "etaient"})
 # "I have only 4 hearts", "holding 5 spades": a holding, not a bid.
 _HOLDING_BEFORE = frozenset({"hold", "holds", "holding", "only", "seulement"})
 # "I have 6 spades", "he has 5 hearts": a player's holding ("we have 4♣" may be the auction).
@@ -812,6 +815,10 @@ def _owns_next_call(tokens: Sequence[str], i: int) -> bool:
 _UNDOUBLED = frozenset({"undoubled", "non", "opening", "ouverture"})
 
 
+#: After ME, the verb of the writer telling his seat (``je suis Nord``, ``I was South``).
+_I_AM_VERBS = frozenset({"suis", "etais", "am", "was", "sit", "sat", "joue", "jouais"})
+
+
 def _resolve_pronoun(
     tokens: Sequence[str], pronoun: SeatMention, mentions: list[SeatMention]
 ) -> Ref | None:
@@ -825,6 +832,10 @@ def _resolve_pronoun(
             continue
         if mention.start and tokens[mention.start - 1] in _OBJECT_BEFORE:
             continue
+        if mention.start >= 2 and tokens[mention.start - 2] == "ME" and (
+            tokens[mention.start - 1] in _I_AM_VERBS
+        ):
+            continue  # "jsuis nord, il a passé": the writer's seat, not "il"
         return ref
     return None
 

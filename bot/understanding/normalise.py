@@ -123,7 +123,8 @@ _CALL_WORDS = frozenset({
 })  # fmt: skip
 # "est" is the verb after these words ("c'est", "il est", "n'est").
 _EST_VERB_BEFORE = frozenset(
-    {"ce", "c", "il", "elle", "on", "ca", "cela", "ceci", "qui", "tout", "ne", "y", "quel"}
+    {"ce", "c", "il", "elle", "on", "ca", "cela", "ceci", "qui", "tout", "ne", "y", "quel", "se",
+     "me", "te"}
 )
 _EST_SEAT_BEFORE = frozenset({"le", "a", "de", "par", "pour", "avant", "vers", "et", "donneur"})
 # After the verb "est" none of these can follow ("est ouvre", "est annonce"):
