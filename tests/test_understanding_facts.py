@@ -1146,3 +1146,21 @@ def test_who_passed_out_of_rotation(text: str, offender: str) -> None:
     result = classify(text)
     assert result.irregularity == "pass_out_of_rotation"
     assert result.facts.get("offender") == offender, result.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "offender", "call"),
+    [
+        # 39: "2♠ by East (pass, pass, pass)" names the declarer, not East passing; "the
+        # final pass" is named, not made by the player named after it
+        ("Board 7. Contract 2♠ by East (pass, pass, pass). After the final pass South, a "
+         "defender, bid 3♥. West, South's left-hand opponent, had not called over it.",
+         "S", "3H"),
+        ("board twenty nine the auction was over four hearts by south pass pass pass and then "
+         "um north doubled north being dummy", "N", "X"),
+    ],
+)
+def test_the_call_after_the_final_pass(text: str, offender: str, call: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "call_after_final_pass"
+    assert (result.facts.get("offender"), result.facts.get("call")) == (offender, call)

@@ -599,8 +599,9 @@ def _caller(
             continue  # "XX out of turn W's turn": the cue, not "by"
         if tokens[j] in _OF:
             named = [m for m in mentions if j + 1 <= m.start <= j + 2 and not m.ref.pronoun]
-            if named and _owns_next_call(tokens, named[0].end):
+            if named and tokens[j] not in ("by", "par") and _owns_next_call(tokens, named[0].end):
                 break  # "X of S's 1NT", "XX of N's undoubled 3♣": whose call was doubled
+            # (not "2♠ by E pass pass pass": by whom the contract was bid)
             if named:
                 return named[0].ref, named[0].end
             if j == end:
@@ -624,7 +625,9 @@ def _caller(
     after = end
     while after < min(end + 3, len(tokens)) and tokens[after] in _OUT_OF_TURN:
         after += 1  # "passe hors tour N, donneur E", "X oot S."
-    if after < len(tokens) and tokens[after] in SEATS and not seat_before and not subject_before:
+    named_pass = start and tokens[start - 1] in _FINAL  # "after the final pass S, …, bid 3♥"
+    free = not seat_before and not subject_before and not named_pass
+    if after < len(tokens) and tokens[after] in SEATS and free:
         if after + 1 == len(tokens) or tokens[after + 1] in (COMMA, BREAK):
             named = [m for m in mentions if m.start == after]
             if named:
@@ -813,6 +816,8 @@ def _owns_next_call(tokens: Sequence[str], i: int) -> bool:
 
 
 _UNDOUBLED = frozenset({"undoubled", "non", "opening", "ouverture"})
+#: Before a pass named as the auction's end, not made then: "after the final pass".
+_FINAL = frozenset({"final", "last", "dernier", "finale", "third", "troisieme"})
 
 
 #: After ME, the verb of the writer telling his seat (``je suis Nord``, ``I was South``).
