@@ -30,6 +30,9 @@ from bot.understanding.notation import read_listing
          "X"),
         # ... not the seat before the call, the separator before the seat (27)
         ("N 1S – E 1H – S 2C", "insufficient_bid", "E", "1H"),
+        # a lower-case seat after a colon starts a clause (31: West at South's turn)
+        ("bid out of turn: w opened 2nt when it was souths turn (s dealt). n didnt accept.",
+         "bid_out_of_rotation", "W", "2NT"),
         ("1♠ (N) 1♥ (E, insuff.)", "insufficient_bid", "E", "1H"),
         # ... but a note naming whose turn it was does not name the caller
         ("Bd 32 Dlr E. E 1NT S P W 2♣ N ? — S X (N's turn).", "double_out_of_rotation", "S", "X"),

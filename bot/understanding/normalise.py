@@ -619,6 +619,8 @@ def _ends_call(token: _Token | None) -> bool:
 def _seats(tokens: list[_Token], source: str) -> list[_Token]:
     for i, token in enumerate(tokens):
         before = tokens[i - 1] if i else None
+        if before is not None and any(c in ":;" for c in source[before.end : token.start]):
+            before = None  # "bid out of turn: w opened 2nt": a clause starts
         after = tokens[i + 1] if i + 1 < len(tokens) else None
         seat = (
             _seat_of(token, before, after) or _noted_seat(token, before, source)
