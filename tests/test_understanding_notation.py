@@ -33,6 +33,9 @@ from bot.understanding.notation import read_listing
         # a lower-case seat after a colon starts a clause (31: West at South's turn)
         ("bid out of turn: w opened 2nt when it was souths turn (s dealt). n didnt accept.",
          "bid_out_of_rotation", "W", "2NT"),
+        # "North dealt and passed": North's pass (30: West passed at his partner's turn)
+        ("Board 16. North dealt and passed. West then passed as well – but it was East's "
+         "turn, not his. Nobody had bid yet.", "pass_out_of_rotation", "W", "P"),
         ("1♠ (N) 1♥ (E, insuff.)", "insufficient_bid", "E", "1H"),
         # ... but a note naming whose turn it was does not name the caller
         ("Bd 32 Dlr E. E 1NT S P W 2♣ N ? — S X (N's turn).", "double_out_of_rotation", "S", "X"),

@@ -130,6 +130,7 @@ def _chain(tokens: tuple[str, ...]) -> list[tuple[int, int, Call]]:
 
 
 _LINK_WORDS = frozenset({"then", "puis", "ensuite", "alors"})
+_DEALT = frozenset({"dealt", "deals", "donne", "donnait"})
 #: After a call named in prose, what it acts on: ``double of 1♠``, ``contre le 1♦``.
 _OBJECTS = frozenset({"of", "on", "the", "de", "du", "le", "la", "sur", "son", "his", "her"})
 
@@ -143,6 +144,10 @@ def _seat_before(tokens: tuple[str, ...], start: int) -> Seat | None:
         return Seat[tokens[start - 2]]  # "E then doubled", "O puis contre"
     if start > 1 and tokens[start - 1] in _DEALER_NOUNS and tokens[start - 2] in SEATS:
         return Seat[tokens[start - 2]]
+    if start > 2 and tokens[start - 1] in ("and", "et") and tokens[start - 2] in _DEALT and (
+        tokens[start - 3] in SEATS
+    ):
+        return Seat[tokens[start - 3]]  # "North dealt and passed"
     i = start - 1
     if i >= 0 and tokens[i] in _VERBS:
         i -= 1
