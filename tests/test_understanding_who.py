@@ -637,3 +637,18 @@ def test_the_addressee_of_a_letter(text, irregularity, offender):
 def test_you_with_no_seat_is_nobody() -> None:
     # "you must pass": a rule told to the reader, no player
     assert normalise("you must pass").tokens == ("you", "must", "pass")
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender"),
+    [
+        # the writer's seat told ("jsuis N") says who he is; the one acting is the
+        # other player named (16B: partner's remark), else the writer himself (24)
+        ("jsuis N mon partenaire a dit ca craint ds sa barbe avt de pss c de l info non "
+         "autorisee ou pas", "unauthorized_information", "S"),
+        ("Je suis Est. Pendant les enchères j'ai laissé tomber le roi de pique face visible.",
+         "card_exposed_during_auction", "E"),
+    ],
+)  # fmt: skip
+def test_the_writers_seat_told_is_not_the_actor_unless_he_acts(text, irregularity, offender):
+    assert facts_for(read(text), irregularity).get("offender") == offender

@@ -824,6 +824,13 @@ _FINAL = frozenset({"final", "last", "dernier", "finale", "third", "troisieme"})
 _I_AM_VERBS = frozenset({"suis", "etais", "am", "was", "sit", "sat", "joue", "jouais"})
 
 
+def writers_seat_told(tokens: Sequence[str], mention: SeatMention) -> bool:
+    """``je suis Nord``, ``I was South``: the seat is the writer's, told as such."""
+    return mention.start >= 2 and tokens[mention.start - 2] == "ME" and (
+        tokens[mention.start - 1] in _I_AM_VERBS
+    )
+
+
 def _resolve_pronoun(
     tokens: Sequence[str], pronoun: SeatMention, mentions: list[SeatMention]
 ) -> Ref | None:
@@ -837,9 +844,7 @@ def _resolve_pronoun(
             continue
         if mention.start and tokens[mention.start - 1] in _OBJECT_BEFORE:
             continue
-        if mention.start >= 2 and tokens[mention.start - 2] == "ME" and (
-            tokens[mention.start - 1] in _I_AM_VERBS
-        ):
+        if writers_seat_told(tokens, mention):
             continue  # "jsuis nord, il a passé": the writer's seat, not "il"
         return ref
     return None

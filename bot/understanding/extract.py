@@ -31,6 +31,7 @@ from .entities import (
     only_offered,
     read_entities,
     relation,
+    writers_seat_told,
 )
 from .lang import detect_language
 from .lawref import LAW_NOUNS, citations
@@ -1745,6 +1746,9 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         if m.start not in taken and not m.ref.pronoun and not m.ref.opponent and m.ref.known
         and m.ref.subject is None and not _meta(tokens, m)
     ]  # fmt: skip
+    # "jsuis N mon partenaire a dit …": the writer's seat told says who he is,
+    # the player acting is another one named (else the writer himself)
+    candidates.sort(key=lambda m: writers_seat_told(tokens, m))
     for mention in candidates:
         if mention.start and tokens[mention.start - 1] in ("par", "by"):
             return mention.ref
