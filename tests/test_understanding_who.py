@@ -652,3 +652,17 @@ def test_you_with_no_seat_is_nobody() -> None:
 )  # fmt: skip
 def test_the_writers_seat_told_is_not_the_actor_unless_he_acts(text, irregularity, offender):
     assert facts_for(read(text), irregularity).get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        # 16B: the player told letting out a remark, its quoted words a few words on
+        ("On seeing East's 4♥ bid, West exclaimed 'really?!'. North–South believe the remark "
+         "influenced East's subsequent pass.", "W"),
+        ("Donne 31. Lors de l'alerte du 2♥ d'Ouest, Est a ajouté à voix haute « attention, "
+         "c'est forcing ! », commentaire qui excède l'alerte réglementaire.", "E"),
+    ],
+)  # fmt: skip
+def test_the_player_who_let_out_a_remark(text, offender):
+    assert facts_for(read(text), "unauthorized_information").get("offender") == offender

@@ -2056,6 +2056,26 @@ def _asked(reading: Reading) -> Ref | None:
     return None
 
 
+#: Verbs of a remark let out (16B), read with the quoted words that follow them.
+_REMARKING = frozenset(
+    {"exclaimed", "muttered", "murmured", "remarked", "commented", "added", "sighed", "groaned",
+     "blurted", "ajoute", "lance", "lache", "soupire", "exclame", "marmonne", "murmure",
+     "commente", "grogne", "said", "says", "dit"}
+)  # fmt: skip
+
+
+def _quote_soon(reading: Reading, at: int) -> bool:
+    """Quoted words open within the few words after token ``at``, in its sentence."""
+    norm, tokens = reading.norm, reading.tokens
+    last = min(at + 4, len(tokens) - 1)
+    if BREAK in tokens[at + 1 : last + 1]:
+        last = at + 1 + tokens[at + 1 : last + 1].index(BREAK)
+    span = norm.source[norm.spans[at][1] : norm.spans[last][0] if last > at else None]
+    return any(mark in span for mark in _QUOTE_MARKS if mark != "'") or " '" in span or (
+        span.lstrip().startswith("'")
+    )
+
+
 def _quoted_speaker(reading: Reading) -> Ref | None:
     """The player told saying quoted words (``N said 'natural'``, ``W: 'weak'``)."""
     norm, tokens = reading.norm, reading.tokens
@@ -2063,6 +2083,8 @@ def _quoted_speaker(reading: Reading) -> Ref | None:
         after = _clause_after(reading, mention, 3)
         for k, token in enumerate(after):
             at = mention.end + k
+            if token in _REMARKING and _quote_soon(reading, at):
+                return mention.ref  # "West exclaimed 'really?!'", "a ajouté à voix haute « … »"
             if token in _SAYING:
                 quoted = norm.source[norm.spans[at][1] :].lstrip()
                 if quoted.startswith(_QUOTE_MARKS) or (
