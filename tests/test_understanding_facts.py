@@ -1164,3 +1164,18 @@ def test_the_call_after_the_final_pass(text: str, offender: str, call: str) -> N
     result = classify(text)
     assert result.irregularity == "call_after_final_pass"
     assert (result.facts.get("offender"), result.facts.get("call")) == (offender, call)
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        # 24: a card named by rank and suit after a showing verb is a card, not a bid
+        ("Nord a montré le 2♥ pendant l'enchère.", "one_low"),
+        ("durant les enchères, mon partenaire a montré un 2♣ sans faire exprès.", "one_low"),
+        ("Bd 4. W dropped the QH face up during auction. E not yet called.", "one_honour"),
+    ],
+)
+def test_the_card_exposed_named_by_rank_and_suit(text: str, cards: str) -> None:
+    result = classify(text)
+    assert result.irregularity == "card_exposed_during_auction"
+    assert result.facts.get("cards") == cards

@@ -3275,7 +3275,9 @@ _HONOUR_AFTER_SUIT = frozenset({"a", "k", "q", "j", "t", "r", "d", "v", "10"})
 _HONOUR_BEFORE_SUIT = frozenset({"k", "q", "j", "r", "d", "v"})
 _LOW_RANKS = frozenset(str(n) for n in range(2, 10))
 _OF = frozenset({"of", "de", "d"})
-_SHOWN = ("expos", "tomb", "fell", "face", "drop", "visible", "montr", "shown")
+_SHOWN = ("expos", "tomb", "fell", "face", "drop", "visible", "montr", "shown", "show")
+#: Before a card's rank: "le 2♥", "a 4♣", "the QH".
+_A_CARD = frozenset({"le", "la", "un", "une", "1", "the", "a", "his", "her", "son", "sa"})
 # After a lead word, these make it a rule named, not a card led ("lead restrictions").
 _LEAD_NAMED = frozenset({"restrictions", "restriction", "penalty", "out"})
 _THOUGHT = frozenset({"thought", "croyait", "pensait", "cru", "pense", "thinking"})
@@ -3292,7 +3294,12 @@ def _cards_named(tokens: list[str]) -> dict[tuple[str, str], bool]:
             if before in _LOW_RANKS or before == "1":
                 # "1♠", "4♥" are bids, unless told as a card ("carte 4♣", "2♦ exposé")
                 ahead = tokens[i - 2] if i >= 2 else ""
-                if before != "1" and (ahead in _CARD_WORDS | _SMALL or nxt.startswith(_SHOWN)):
+                shown_before = ahead in _A_CARD and i >= 3 and any(
+                    t.startswith(_SHOWN) for t in tokens[max(0, i - 5) : i - 2]
+                )  # "Nord a montré le 2♥", "E dropped a 4♣"
+                if before != "1" and (
+                    ahead in _CARD_WORDS | _SMALL or nxt.startswith(_SHOWN) or shown_before
+                ):
                     found[(token, before)] = False
                 continue
             if nxt in _HONOUR_AFTER_SUIT:
@@ -3307,6 +3314,8 @@ def _cards_named(tokens: list[str]) -> dict[tuple[str, str], bool]:
                 found[(token, tokens[i - 2])] = False
         elif len(token) == 2 and token[0] in "shdc" and token[1] in "kqj":
             found[(token[0], token[1])] = True  # "SK", "HQ" (not "sa", "ca": words)
+        elif len(token) == 2 and token[0] in "kqj" and token[1] in "shdc" and before in _A_CARD:
+            found[(token[1], token[0])] = True  # "the QH", "le KS"
     return found
 
 
