@@ -66,7 +66,8 @@ TUNING = frozenset(
      "personas18_fr.jsonl", "personas19_en.jsonl", "personas19_fr.jsonl",
      "personas20_en.jsonl", "personas20_fr.jsonl", "personas21_en.jsonl", "personas21_fr.jsonl",
      "personas22_en.jsonl", "personas22_fr.jsonl", "personas23_en.jsonl", "personas23_fr.jsonl",
-     "personas24_en.jsonl", "personas24_fr.jsonl", "personas25_en.jsonl", "personas25_fr.jsonl"}
+     "personas24_en.jsonl", "personas24_fr.jsonl", "personas25_en.jsonl", "personas25_fr.jsonl",
+     "personas26_en.jsonl", "personas26_fr.jsonl"}
 )  # fmt: skip
 
 

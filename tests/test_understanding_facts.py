@@ -161,6 +161,12 @@ def test_remarks_and_faces(text: str, irregularity: str) -> None:
         "Est avait passé hors tour et devait donc passer à son tour suivant, mais il a dit 1SA.",
         # two seats of two phrases ("de S) → N") are no pair named (N/S)
         "T4 É18. N obligé de passer (27B2 après insuff. de S) → N dit 3♠. E pas parlé.",
+        # 38C then 37: the side barred after a bid above seven ("NS pass for rest of
+        # auction", "we both pass rest of auction") and a call by one of them
+        "B29 T14: S bid 8♠, cancelled, NS pass for rest of auction. Later N bid 4♠; E (LHO) "
+        "passed over it b4 I got there.",
+        "I'm East. bid 8S by mistake earlier, TD said we both pass rest of auction. my partner "
+        "then bid 4NT lol",
         # "avant O" is when North passed; North is the one who must pass (30B1(a))
         "D9 dlr O : N passe avant O → doit passer à son prochain tour. Il annonce 1♥ ; E passe "
         "par-dessus avant l'appel.",

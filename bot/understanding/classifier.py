@@ -387,7 +387,10 @@ def _scores(reading: Reading) -> tuple[dict[str, float], dict[str, float]]:
         # "N passed out of turn and had to pass at his next turn. Then N bid
         # 2C": the irregularity that barred him is the story's background, and
         # so is the replay of the calls up to its rectification
-        causes = (I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE, I.CARD_EXPOSED_DURING_AUCTION)
+        causes = (
+            I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE, I.CARD_EXPOSED_DURING_AUCTION,
+            I.BID_ABOVE_SEVEN,
+        )
         # "O doit passer … S 2♦, O 3♣": the barred player named again as the caller
         named = _CAUSE_NAMED if _barred_named_calling(reading) else 1.0
         for key in (*set(_OUT_OF_TURN.values()), *causes):
