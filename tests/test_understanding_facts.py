@@ -1185,3 +1185,12 @@ def test_the_card_exposed_named_by_rank_and_suit(text: str, cards: str) -> None:
     result = classify(text)
     assert result.irregularity == "card_exposed_during_auction"
     assert result.facts.get("cards") == cards
+
+
+def test_the_bid_above_seven_that_barred_a_side_is_not_the_barred_call() -> None:
+    """38C then 37: "(8♣ de Nord annulé)" told after the bar is its cause; the call
+    that broke it is South's redouble."""
+    result = classify("T.3 : N-S doivent passer jusqu'au bout (8♣ de Nord annulé). Sud "
+                      "surcontre le contre d'Est.")
+    assert result.irregularity == "call_when_obliged_to_pass"
+    assert (result.facts.get("offender"), result.facts.get("call")) == ("S", "XX")

@@ -710,8 +710,8 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         # "her partner, the barred one, bid 4H", "le joueur bâillonné dit 3♣": the
         # call made by the player named barred just before it (his partner included)
         for c in sorted(reading.entities.calls, key=lambda c: c.start):
-            if c.call.kind in kinds and not c.call.is_pass and not _cause_of_bar(
-                reading.tokens, c
+            if c.call.kind in kinds and not c.call.is_pass and c.call.level <= 7 and not (
+                _cause_of_bar(reading.tokens, c)
             ) and any(
                 0 <= c.start - end <= 4 and BREAK not in reading.tokens[end : c.start]
                 for _, end in reading.cues.get("@obliged", [])
