@@ -1179,6 +1179,8 @@ def test_the_call_after_the_final_pass(text: str, offender: str, call: str) -> N
         ("Nord a montré le 2♥ pendant l'enchère.", "one_low"),
         ("durant les enchères, mon partenaire a montré un 2♣ sans faire exprès.", "one_low"),
         ("Bd 4. W dropped the QH face up during auction. E not yet called.", "one_honour"),
+        # a bid "showing hearts" is no card shown: one honour exposed, not several
+        ("After North's 2♥ showing hearts, East dropped the ♠K face up.", "one_honour"),
     ],
 )
 def test_the_card_exposed_named_by_rank_and_suit(text: str, cards: str) -> None:

@@ -3143,7 +3143,7 @@ def _unintended(reading: Reading) -> bool | None:
 _FOUND = frozenset(
     {"decided", "ruled", "found", "concluded", "accepted", "agreed", "determined", "judged",
      "deemed", "satisfied", "convinced", "decide", "conclu", "admis", "retenu", "estime", "juge",
-     "considere", "accepte", "tranche", "said", "says", "dit", "explained", "explique"}
+     "considere", "accepte", "tranche", "said", "says", "dit"}
 )  # fmt: skip
 _FINDERS = _DIRECTOR | {"committee", "commission", "tribunal"}
 
@@ -3275,7 +3275,9 @@ _HONOUR_AFTER_SUIT = frozenset({"a", "k", "q", "j", "t", "r", "d", "v", "10"})
 _HONOUR_BEFORE_SUIT = frozenset({"k", "q", "j", "r", "d", "v"})
 _LOW_RANKS = frozenset(str(n) for n in range(2, 10))
 _OF = frozenset({"of", "de", "d"})
-_SHOWN = ("expos", "tomb", "fell", "face", "drop", "visible", "montr", "shown", "show")
+_SHOWN = ("expos", "tomb", "fell", "face", "drop", "visible", "montr", "shown")
+#: Before "a card" named by rank and suit: the verb that showed it ("showed the 5♦").
+_SHOWING = (*_SHOWN, "showed", "flashed", "revealed", "laisse")
 #: Before a card's rank: "le 2♥", "a 4♣", "the QH".
 _A_CARD = frozenset({"le", "la", "un", "une", "1", "the", "a", "his", "her", "son", "sa"})
 # After a lead word, these make it a rule named, not a card led ("lead restrictions").
@@ -3295,7 +3297,7 @@ def _cards_named(tokens: list[str]) -> dict[tuple[str, str], bool]:
                 # "1♠", "4♥" are bids, unless told as a card ("carte 4♣", "2♦ exposé")
                 ahead = tokens[i - 2] if i >= 2 else ""
                 shown_before = ahead in _A_CARD and i >= 3 and any(
-                    t.startswith(_SHOWN) for t in tokens[max(0, i - 5) : i - 2]
+                    t.startswith(_SHOWING) for t in tokens[max(0, i - 5) : i - 2]
                 )  # "Nord a montré le 2♥", "E dropped a 4♣"
                 if before != "1" and (
                     ahead in _CARD_WORDS | _SMALL or nxt.startswith(_SHOWN) or shown_before
