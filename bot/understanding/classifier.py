@@ -42,7 +42,7 @@ from .extract import (
 from .lawref import LAW_NOUNS, Citation, citations
 from .lexicon import NEGATORS, Match, negated_at, phrase_matches
 from .ngram import NONE, probabilities
-from .normalise import BREAK, COMMA, is_known
+from .normalise import BREAK, COMMA, is_known, words_before
 from .notation import arrow_between
 
 __all__ = ["Classification", "classify", "LAW_LOOKUP", "IDS"]
@@ -506,10 +506,7 @@ def _ruled_obligation_kept(reading: Reading) -> bool:
         return False
     tokens = reading.tokens
     for start, _ in spans:
-        sentence = tokens[max(0, start - 15) : start]
-        if BREAK in sentence:
-            sentence = sentence[len(sentence) - sentence[::-1].index(BREAK) :]
-        if not set(sentence) & _RULING_WORDS:
+        if not set(words_before(tokens, start, 15)) & _RULING_WORDS:
             return False
     return not set(tokens[spans[0][0] :]) & _BREACH
 

@@ -36,7 +36,16 @@ from .entities import (
 from .lang import detect_language
 from .lawref import LAW_NOUNS, citations
 from .lexicon import NEGATORS, find_cues, negated_at
-from .normalise import BREAK, COMMA, SEATS, STRAINS, Normalised, normalise
+from .normalise import (
+    BREAK,
+    CLAUSE_STOPS,
+    COMMA,
+    SEATS,
+    STRAINS,
+    Normalised,
+    normalise,
+    words_before,
+)
 from .notation import in_parentheses, leads_parentheses, read_listing
 
 __all__ = ["Reading", "read", "facts_for", "irregular_call", "offender_of", "law_reference"]
@@ -210,10 +219,7 @@ def denied(tokens: tuple[str, ...], start: int, end: int | None = None) -> bool:
         return True
     if not negated_at(tokens, start):
         return False
-    window = list(tokens[max(0, start - 4) : start])
-    if BREAK in window:
-        window = window[len(window) - window[::-1].index(BREAK) :]
-    words = [t for t in window if t != COMMA]
+    words = [t for t in words_before(tokens, start, 4) if t != COMMA]
     for i, word in enumerate(words):
         if word in NEGATORS and not (
             word in _ANSWER_WORDS and i + 1 < len(words) and words[i + 1] in _SUBJECTS
@@ -631,9 +637,8 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         in_text = sorted(bids, key=lambda c: c.start)
         for k, over in enumerate(in_text):
             # in the same sentence, before or after it ("3♥ was already bid")
-            lead = reading.tokens[max(0, over.start - 4) : over.start]
+            lead = words_before(reading.tokens, over.start, 4)
             tail = reading.tokens[over.end : over.end + 3]
-            lead = lead[len(lead) - lead[::-1].index(BREAK) :] if BREAK in lead else lead
             tail = tail[: tail.index(BREAK)] if BREAK in tail else tail
             near = lead + tail
             if set(near) & (_ALREADY | _BUT):
@@ -952,9 +957,7 @@ _CAUSE_BEFORE = frozenset(
 def _cause_of_bar(tokens: tuple[str, ...], call: CallMention) -> bool:
     """``(contre inadmissible précédent)``, ``suite à 1♦ insuffisant``, ``à cause d'un
     contre hors tour``: a call told as the irregularity that barred a player."""
-    lead = tokens[max(0, call.start - 3) : call.start]
-    if BREAK in lead:
-        lead = lead[len(lead) - lead[::-1].index(BREAK) :]
+    lead = words_before(tokens, call.start, 3)
     told_irregular = set(tokens[call.end : call.end + 2]) & _IRREGULAR_AFTER
     return bool(told_irregular or set(lead) & _CAUSE_BEFORE)
 
@@ -974,11 +977,7 @@ def _believed(tokens: tuple[str, ...], call: CallMention) -> bool:
     qu'Est avait dit 1♦``, ``sur un 1SA imaginaire``)."""
     if imagined(tokens, call.start) or set(tokens[call.end : call.end + 1]) & _IMAGINARY:
         return True
-    lead = tokens[max(0, call.start - 6) : call.start]
-    for stop in (BREAK, COMMA):
-        if stop in lead:
-            lead = lead[len(lead) - lead[::-1].index(stop) :]
-    return bool(set(lead) & _BELIEVING)
+    return bool(set(words_before(tokens, call.start, 6, CLAUSE_STOPS)) & _BELIEVING)
 
 
 def _barred(reading: Reading) -> Ref | None:
@@ -1572,10 +1571,7 @@ def _end_of_calls(reading: Reading) -> int | None:
 def _told_before(tokens: tuple[str, ...], start: int) -> bool:
     """``after 2♠ of North``, ``after N/S bid 4♠``, ``sur le 4♠``: the call at
     ``start`` is told as what came before (not ``after three passes, E bid``)."""
-    window = list(tokens[max(0, start - 4) : start])
-    for stop in (COMMA, BREAK):
-        if stop in window:
-            window = window[len(window) - window[::-1].index(stop) :]
+    window = words_before(tokens, start, 4, CLAUSE_STOPS)
     for k, token in enumerate(window):
         if token in _BEFORE_IT and not set(window[k + 1 :]) & (_PASS_WORDS | _LAST | _THREE):
             return True
@@ -3151,20 +3147,14 @@ _FINDERS = _DIRECTOR | {"committee", "commission", "tribunal"}
 def _supposed(tokens: tuple[str, ...], start: int) -> bool:
     """Whether the words at ``start`` are only supposed, in their clause (``if
     it was a slip``, ``si c'était une erreur mécanique``, ``whether he changed his mind``)."""
-    window = list(tokens[max(0, start - 5) : start])
-    for stop in (BREAK, COMMA):
-        if stop in window:
-            window = window[len(window) - window[::-1].index(stop) :]
-    return bool(set(window) & _IF)
+    return bool(set(words_before(tokens, start, 5, CLAUSE_STOPS)) & _IF)
 
 
 def _directors_finding(tokens: tuple[str, ...], start: int) -> bool:
     """Whether the words at ``start`` are told as the director's finding: his
     name and a verb of finding just before, in the same sentence
     (``the director ruled it a slip``, ``l'arbitre a conclu à une erreur mécanique``)."""
-    window = list(tokens[max(0, start - 8) : start])
-    if BREAK in window:
-        window = window[len(window) - window[::-1].index(BREAK) :]
+    window = words_before(tokens, start, 8)
     for i, token in enumerate(window):
         if token in _FINDERS and set(window[i + 1 : i + 4]) & _FOUND:
             return True
@@ -3445,10 +3435,7 @@ def _judged_comparable(reading: Reading) -> list[tuple[int, int]]:
     tokens = reading.tokens
     found = []
     for start, end in reading.cues.get("@comparable", []):
-        clause = tokens[max(0, start - 8) : start]
-        for stop in (BREAK, COMMA):
-            if stop in clause:
-                clause = clause[len(clause) - clause[::-1].index(stop) :]
+        clause = words_before(tokens, start, 8, CLAUSE_STOPS)
         supposed = set(clause) & (_IF | _OPTIONAL) or any(
             a == "se" and b in ("il", "ils") for a, b in zip(clause, clause[1:], strict=False)
         )  # "s'il montre une main comparable", "he could also double if comparable"

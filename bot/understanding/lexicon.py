@@ -17,7 +17,7 @@ from functools import cache
 from rapidfuzz import fuzz
 
 from .data import LANGUAGES, lexicon_sections
-from .normalise import BREAK, COMMA, normalise
+from .normalise import BREAK, COMMA, normalise, words_before
 
 __all__ = ["Phrase", "Match", "phrases", "phrase_matches", "find_cues", "negated_at", "NEGATORS"]
 
@@ -266,7 +266,5 @@ def _drop_overlapped(found: dict[str, list[tuple[int, int]]], inner: str, outer:
 
 def negated_at(tokens: Sequence[str], start: int) -> bool:
     """True when one of the few words before ``start`` (in its sentence) denies what follows."""
-    window = list(tokens[max(0, start - _NEGATION_WINDOW - 1) : start])
-    if BREAK in window:
-        window = window[len(window) - window[::-1].index(BREAK) :]
+    window = words_before(tokens, start, _NEGATION_WINDOW + 1)
     return any(t in NEGATORS for t in window[-_NEGATION_WINDOW:] if t != COMMA)

@@ -757,6 +757,20 @@ def _est_is_seat(token: _Token, before: _Token | None, after: _Token | None) -> 
     )
 
 
+#: What ends a clause among the tokens: a sentence's end or a comma.
+CLAUSE_STOPS = (BREAK, COMMA)
+
+
+def words_before(
+    tokens: Sequence[str], start: int, width: int, stops: Sequence[str] = (BREAK,)
+) -> tuple[str, ...]:
+    """The ``width`` tokens before token ``start``, from the last stop among them
+    (the sentence's start by default, the clause's with ``CLAUSE_STOPS``)."""
+    window = tuple(tokens[max(0, start - width) : start])
+    cut = max((k + 1 for k, t in enumerate(window) if t in stops), default=0)
+    return window[cut:]
+
+
 def words(tokens: Sequence[str]) -> Iterable[str]:
     """The tokens that are words or entities (no breaks, no commas)."""
     return (t for t in tokens if t not in (BREAK, COMMA))
