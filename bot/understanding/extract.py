@@ -1007,11 +1007,7 @@ def _changers_own(
     if changer is None or not changer.known or changer.pronoun:
         return first
     tokens = reading.tokens
-
-    def maker(c: CallMention) -> Ref | None:
-        return _speaker_caller(reading, c)
-
-    made_by_first = maker(first)
+    made_by_first = _speaker_caller(reading, first)
     if made_by_first is None or not made_by_first.known or same_player(
         reading, made_by_first, changer
     ):
@@ -1019,7 +1015,7 @@ def _changers_own(
     own = [
         c for c in calls
         if c not in changed_to and not _meant(tokens, c.start) and not _changed_to(tokens, c)
-        and (by := maker(c)) is not None and by.known and not by.pronoun
+        and (by := _speaker_caller(reading, c)) is not None and by.known and not by.pronoun
         and same_player(reading, by, changer)
     ]  # fmt: skip
     return own[0] if own else first
@@ -2062,14 +2058,13 @@ _REMARKING = frozenset(
 
 def _quote_soon(reading: Reading, at: int) -> bool:
     """Quoted words open within the few words after token ``at``, in its sentence."""
-    norm, tokens = reading.norm, reading.tokens
-    last = min(at + 4, len(tokens) - 1)
-    if BREAK in tokens[at + 1 : last + 1]:
-        last = at + 1 + tokens[at + 1 : last + 1].index(BREAK)
-    span = norm.source[norm.spans[at][1] : norm.spans[last][0] if last > at else None]
-    return any(mark in span for mark in _QUOTE_MARKS if mark != "'") or " '" in span or (
-        span.lstrip().startswith("'")
-    )
+    tokens = reading.tokens
+    for k in range(at + 1, min(at + 5, len(tokens))):
+        if tokens[k] == BREAK:
+            return False
+        if _quoted(reading, k):
+            return True
+    return False
 
 
 def _quoted_speaker(reading: Reading) -> Ref | None:
