@@ -64,6 +64,8 @@ _OBJECT_BEFORE = frozenset(
 )
 # Words naming whose bid a double is on: "doubled South's 1S", "contré le 1♥ de son partenaire".
 _OWNER_WORDS = SEATS | {"PARTNER", "LHO", "RHO", "MY", "OPP", "de", "d", "of", "undoubled"}
+#: The writer, before the words that tell his seat (``ME suis``, ``jsuis``, ``im``).
+_I_AM_OPENERS = frozenset({"ME", "im", "jsuis", "chu", "suis"})
 _I_AM = frozenset(
     {"am", "suis", "en", "sitting", "was", "etais", "chu", "seated", "playing", "in", "at", "the",
      "sat", "sit", "play", "played", "joue", "jouais", "assis", "assise", "placed"}
@@ -295,11 +297,9 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
     for i, token in enumerate(tokens):
         # "je suis en Sud", "Im sitting East", "moi chu Nord", "jsuis n donneur":
         # said outright, it outweighs an apposition ("c'était à N (moi je suis O)")
-        if token not in ("ME", "im", "jsuis", "chu", "suis"):
+        if token not in _I_AM_OPENERS:
             continue
-        j = i + 1
-        while j < len(tokens) and j - i <= 3 and tokens[j] in _I_AM:
-            j += 1
+        j = _after_i_am(tokens, i)
         if j == i + 1 and token == "ME":
             if i and tokens[i - 1] in ("was", "is", "etait") and tokens[j : j + 1] and (
                 tokens[j] in SEATS
@@ -820,14 +820,20 @@ _UNDOUBLED = frozenset({"undoubled", "non", "opening", "ouverture"})
 _FINAL = frozenset({"final", "last", "dernier", "finale", "third", "troisieme"})
 
 
-#: After ME, the verb of the writer telling his seat (``je suis Nord``, ``I was South``).
-_I_AM_VERBS = frozenset({"suis", "etais", "am", "was", "sit", "sat", "joue", "jouais"})
+def _after_i_am(tokens: Sequence[str], i: int) -> int:
+    """Past the words after the writer at ``i`` that tell his seat follows
+    (``je suis en``, ``I was sitting``, ``moi chu``): where the seat would be."""
+    j = i + 1
+    while j < len(tokens) and j - i <= 3 and tokens[j] in _I_AM:
+        j += 1
+    return j
 
 
 def writers_seat_told(tokens: Sequence[str], mention: SeatMention) -> bool:
-    """``je suis Nord``, ``I was South``: the seat is the writer's, told as such."""
-    return mention.start >= 2 and tokens[mention.start - 2] == "ME" and (
-        tokens[mention.start - 1] in _I_AM_VERBS
+    """``je suis Nord``, ``I was sitting South``: the seat is the writer's, told as such."""
+    return any(
+        tokens[i] in _I_AM_OPENERS and _after_i_am(tokens, i) == mention.start
+        for i in range(max(0, mention.start - 4), mention.start - 1)
     )
 
 
