@@ -67,7 +67,8 @@ TUNING = frozenset(
      "personas20_en.jsonl", "personas20_fr.jsonl", "personas21_en.jsonl", "personas21_fr.jsonl",
      "personas22_en.jsonl", "personas22_fr.jsonl", "personas23_en.jsonl", "personas23_fr.jsonl",
      "personas24_en.jsonl", "personas24_fr.jsonl", "personas25_en.jsonl", "personas25_fr.jsonl",
-     "personas26_en.jsonl", "personas26_fr.jsonl"}
+     "personas26_en.jsonl", "personas26_fr.jsonl", "personas28_en.jsonl", "personas28_fr.jsonl",
+     "personas27_fr.jsonl"}
 )  # fmt: skip
 
 

@@ -1196,3 +1196,28 @@ def test_the_bid_above_seven_that_barred_a_side_is_not_the_barred_call() -> None
                       "surcontre le contre d'Est.")
     assert result.irregularity == "call_when_obliged_to_pass"
     assert (result.facts.get("offender"), result.facts.get("call")) == ("S", "XX")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 21B1(a): the misinformed player may change his call while HIS partner has not
+        # called since; "my partner" is the writer's, the writer being misinformed
+        ("Je suis Est. Nord m'a expliqué le 2♣ de Sud comme Stayman, c'était naturel. J'ai "
+         "contré à cause de ça et mon partenaire n'a pas encore parlé.",
+         {"partner_called_since": False}),
+        ("I'm West, my RHO explained his partner's 2♥ as weak, it is strong on their card. I "
+         "passed and my partner East has already called since.",
+         {"partner_called_since": True}),
+        # "not called since" is no call over it
+        ("Dlr S. S 1♠ W P N 2♦ alerted, S explained 'inverted', it is natural. E doubled. "
+         "E may change, partner W not called since.", {"partner_called_since": False}),
+    ],
+)  # fmt: skip
+def test_misinformation_who_called_since_is_seen_from_the_misinformed(
+    text: str, expected: dict[str, object]
+) -> None:
+    result = classify(text)
+    assert result.irregularity == "misinformation"
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)

@@ -445,6 +445,12 @@ def test_offender_from_the_seat_in_parentheses_after_the_call(text, irregularity
         ("Nord 3♣, Est passe, Nord se ravise : 3♦. Sud n'a pas parlé.", "N"),
         # a quoted "I" is the player who speaks, not the writer
         ("S 4♠, W P, then S: 'sorry, I wanted 4♥'.", "S"),
+        # a player named in "before X calls" / "unless X accepts" is not the changer (25A, 25B)
+        ("Donneur E. E 1♣, S 1♦. Sud, avant qu'Ouest ne parle, veut remplacer son 1♦ par 1♥.",
+         "S"),
+        ("W opened 2♦ and, after a long pause, tried to replace it with 3♦. 2♦ stands unless "
+         "North accepts the substituted call.", "W"),
+        ("Dlr S. S 1♥ - W 1♠ -> W repl. by 2♠ at once, N not yet called.", "W"),
     ],
 )  # fmt: skip
 def test_change_of_call_the_player_who_changed(text, offender):

@@ -1610,9 +1610,13 @@ def _first_call_after_the_end(reading: Reading) -> Ref | None:
 _CHANGING = frozenset(
     {"meant", "wanted", "rather", "voulait", "voulais", "ravise", "ravisant", "changed",
      "corrected", "corrige", "swapped", "replaced", "remplace", "reprendre", "reprend",
-     "retire", "retirer", "sorry", "oops", "oups", "pardon", "actually", "instead"}
+     "retire", "retirer", "sorry", "oops", "oups", "pardon", "actually", "instead",
+     "replace", "replaces", "remplacer", "substitue", "substituer", "substituted", "swaps",
+     "swap", "corrects", "repl", "withdrew", "withdraws", "changes"}
 )  # fmt: skip
 _ANSWER_NO = frozenset({"no", "non"})
+#: Before a player named in a subordinate clause of time or condition, not as the actor.
+_UNTIL = frozenset({"before", "avant", "unless", "until", "till", "sauf", "jusqu"})
 
 
 def _quoted(reading: Reading, i: int) -> bool:
@@ -1659,11 +1663,15 @@ def _changer(reading: Reading) -> Ref | None:
         stop = min(mention.end + 10, len(tokens))
         if n + 1 < len(mentions):
             stop = min(stop, mentions[n + 1].start)
+        if set(tokens[max(0, mention.start - 2) : mention.start]) & _UNTIL:
+            continue  # "avant qu'Est parle", "unless East accepts": not the changer's clause
         clause = tokens[mention.end : stop]
         if BREAK in clause:
             clause = clause[: clause.index(BREAK)]
         for k, token in enumerate(clause):
             at = mention.end + k
+            if token.startswith(_ACCEPT_STEMS + _REFUSE_STEMS):
+                break  # the LHO accepting or refusing the change, not making it
             if token in _CHANGING and only_offered(tokens, at):
                 continue  # "Nord peut reprendre sa déclaration" (25A6): the LHO's option
             if token in _CHANGING or (
@@ -2516,6 +2524,18 @@ def _misinformed(reading: Reading, explainer: Ref | None) -> dict[str, Any]:
     return {"misinformed": seat.rho.name}
 
 
+def _victim(reading: Reading, facts: Mapping[str, Any], explainer: Ref | None) -> Ref | None:
+    """The misinformed player: the one ``_misinformed`` found, else the writer
+    when the explainer is his opponent (``my RHO explained``, ``l'adversaire``)."""
+    if "misinformed" in facts:
+        return Ref(seat=Seat[facts["misinformed"]])
+    if explainer is not None and (
+        explainer.opponent or explainer.writer in (Relation.LHO, Relation.RHO)
+    ):
+        return Ref(writer=Relation.SELF)
+    return None
+
+
 def _turn_holder(reading: Reading, offender: Ref | None = None) -> Ref | None:
     """Whose turn it was: ``c'était à Ouest``, ``avant Sud``, ``West's turn``;
     never the offender himself (``hors tour de Sud``, ``at all, East passed``)."""
@@ -2634,7 +2654,8 @@ def _called_since(
     """``Nord a passé derrière``, ``son partenaire a déjà parlé``, ``West has not called yet``."""
     found: dict[str, bool] = {}
     for cue, value in (("@called_over", True), ("@not_yet_called", False)):
-        for start, end in reading.cues.get(cue, []):
+        spans = reading.affirmed(cue) if value else reading.cues.get(cue, [])
+        for start, end in spans:  # "not called since" is no call over it
             ref = _mention_near(reading, start, end)
             rel = _relation_to_offender(reading, offender, ref)
             if ref is None:
@@ -3644,7 +3665,9 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     # A list of calls replayed by the rules core says itself who called after
     # the irregular call; the words around the calls only for a narrative.
     listed = derived and not reading.virtual_anchor
-    called = {} if listed else _called_since(reading, offender, call)
+    # 21B: who called since is seen from the misinformed player, not the explainer
+    since_whom = _victim(reading, facts, offender) if kind == I.MISINFORMATION else offender
+    called = {} if listed else _called_since(reading, since_whom, call)
     if kind in _ACCEPTED_BY_CALLING:
         accepted = _accepts(reading, offender)
         if accepted is None and "lho" in called and called["lho"]:
