@@ -603,6 +603,17 @@ def test_the_offenders_side_from_the_contract_and_the_lead(text: str, side: str)
         ("Nord a posé 1♠ puis l'a changé pour 1SA aussitôt, sans réflexion.", True),
         ("East pulled 2♥ then replaced it by 2♠, the cards were stuck.", True),
         ("Est a mis 2♦ puis 3♦, il avait mal compté ses points.", False),
+        # 25A: the card pulled in place of another; 25B: the player's own second thoughts
+        ("Ouest a tiré le carton contre au lieu du passe et l'a retourné aussitôt.", True),
+        ("Sud sort 4♥ à la place du 4♠, il corrige de suite, Ouest n'a pas parlé.", True),
+        ("I opened 1♣ and changed it to 1NT: I had changed my mind. LHO has not called.",
+         False),
+        ("W put 2♠, then after a moment's reflection replaced it with 3♠. N not called.", False),
+        # a Law set aside is a finding too: "not 25A" is a change of mind (25B)
+        ("N 2♣ then 'sorry, 2♦': lost concentration, not 25A. E declined, 2♣ stands.", False),
+        # an opponent's claim is not what happened: the director's finding says it
+        ("I meant 2NT and the 2♠ card came out, the cards are next to each other. West "
+         "claimed I had changed my mind; the TD found a mechanical error.", True),
     ],
 )
 def test_a_slip_or_a_change_of_mind_in_any_words(text: str, unintended: bool) -> None:

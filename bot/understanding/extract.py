@@ -3116,7 +3116,7 @@ def _unintended(reading: Reading) -> bool | None:
     strong = [s for s in strong if s in told]
     unthinking = thought = changed = False
     for start, end in reading.cues.get("@intended", []):
-        if _supposed(tokens, start):
+        if _supposed(tokens, start) or _claimed(tokens, start):
             continue
         if denied(tokens, start, end) or (start and tokens[start - 1] in _WITHOUT):
             unthinking = True  # "sans réflexion", "without thinking"
@@ -3132,7 +3132,14 @@ def _unintended(reading: Reading) -> bool | None:
     )
     if slip_found != mind_found:
         return slip_found
-    cited = {c.ref[:3] for c in citations(reading.norm)}
+    source = reading.norm.source
+    cited: set[str] = set()
+    set_aside: set[str] = set()
+    for c in citations(reading.norm):
+        denied_law = _NOT_CITED.search(source[max(0, c.start - 12) : c.start])
+        (set_aside if denied_law else cited).add(c.ref[:3])  # "not 25A", "pas la 25A"
+    if "25A" in set_aside and not cited & {"25A"}:
+        cited.add("25B")  # the slip's Law set aside: a change of mind
     if "25A" in cited and "25B" not in cited:
         return True  # a director's note citing the Law he applied ("Allowed, L25A")
     if "25B" in cited and "25A" not in cited:
@@ -3149,6 +3156,20 @@ def _unintended(reading: Reading) -> bool | None:
     if any(set(tokens[max(0, c.start - 2) : c.start]) & _MEANING for c in reading.entities.calls):
         return True  # "pulled 2S meaning 2NT", "en voulant le 1♦"
     return None
+
+
+_NOT_CITED = re.compile(r"\b(?:not|no|pas|non)\W+(?:(?:the|la|le|law|loi|l)\W+)*$", re.IGNORECASE)
+#: A party's claim about the change, not what happened: "LHO insisted I had
+#: changed my mind", "Ouest prétend qu'il a changé d'avis".
+_CLAIMING = frozenset(
+    {"insisted", "insists", "claimed", "claims", "alleged", "alleges", "accused", "argued",
+     "argues", "suspects", "suspected", "pretend", "pretendait", "affirme", "affirmait",
+     "soutient", "soutenait", "soupconne", "accuse", "persuade", "conteste", "contestent"}
+)  # fmt: skip
+
+
+def _claimed(tokens: tuple[str, ...], start: int) -> bool:
+    return bool(set(words_before(tokens, start, 6)) & _CLAIMING)
 
 
 #: A director's (or committee's) finding: "the TD ruled", "l'arbitre a conclu".
