@@ -798,6 +798,13 @@ def test_the_cards_exposed_during_the_auction(text: str, cards: str) -> None:
         ("La dame en face de moi a dit 1 trèfle alors que c'était à moi de commencer.",
          "partner"),
         ("lho bid 2h b4 his rho had called", "rho"),
+        # "c'était à ma droite": the turn told by side, the "à" kept (31A, 30A)
+        ("J'ai ouvert 1♠ hors tour, c'était à ma droite.", "rho"),
+        ("contre de ma part alors que c'était à ma gauche", "lho"),
+        # the player who "was to speak", "must bid", "devait ouvrir"
+        ("I doubled when my LHO was to speak.", "lho"),
+        ("North passed when West must bid, after South's 1♥.", "rho"),
+        ("Sud a ouvert 1♦ alors que son partenaire devait ouvrir.", "partner"),
     ],
 )
 def test_whose_turn_it_was_beside_the_offender(text: str, turn_of: str) -> None:
