@@ -1002,7 +1002,7 @@ def test_the_lhos_answer_to_a_second_insufficient_bid(text: str, accepted: bool)
         # "de ma part" is "by me", not "my partner"; a pass told after "avant que"
         # was not made, so it is no call by the player in turn (28B)
         ("contre de ma part avant que l'adversaire de droite passe", "double_out_of_rotation",
-         {"turn_of": "rho", "correct_player_called": None, "offender_relative": None}),
+         {"turn_of": "rho", "correct_player_called": None, "offender_relative": "self"}),
         # Flemish seat names; lower-case seats as a player types them
         ("Oost thinks very long, maybe one minute, and then West bids 3♠.",
          "unauthorized_information", {"offender": "E"}),
