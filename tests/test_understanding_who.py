@@ -672,3 +672,22 @@ def test_the_writers_seat_told_is_not_the_actor_unless_he_acts(text, irregularit
 )  # fmt: skip
 def test_the_player_who_let_out_a_remark(text, offender):
     assert facts_for(read(text), "unauthorized_information").get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 37: the player named under the bar made the call, not the one who caused it
+        ("Donne 8. N ouvre hors tour (1♣), refusé → S passe obligatoire jusqu'à la fin. "
+         "S dit 2♦ plus tard.", {"offender": "S", "call": "2D"}),
+        ("Faits : Est, obligé de passer après le contre inadmissible d'Ouest, a dit 2♠. "
+         "Sud n'avait pas encore parlé.", {"offender": "E", "call": "2S"}),
+        # "an opponent was barred" names no seat: no other player is taken for him
+        ("Opponent was barred for the whole auction, still he bid 4♠, my partner passed "
+         "after that.", {"offender": None, "offender_relative": None, "call": "4S"}),
+    ],
+)  # fmt: skip
+def test_call_when_obliged_to_pass_the_barred_player(text, expected):
+    facts = facts_for(read(text), "call_when_obliged_to_pass")
+    for fact, value in expected.items():
+        assert facts.get(fact) == value, (fact, facts)

@@ -988,6 +988,22 @@ def _barred(reading: Reading) -> Ref | None:
         if ref is not None and ref.known and not ref.pronoun:
             return ref
     return None
+
+
+def _named_barred(reading: Reading) -> Ref | None:
+    """The player named by name, seat or as "an opponent" right before the first
+    bar told (``Est, obligé de passer``, ``opponent was barred``): not a pronoun,
+    whose antecedent may be another, nor one seat of a side (``E-O passeront``)."""
+    tokens = reading.tokens
+    for start, _ in reading.cues.get("@obliged", []):
+        for mention in reversed(reading.entities.seats):
+            gap = tokens[mention.end : start]
+            if mention.end > start or len(gap) > 3 or BREAK in gap or mention.ref.subject:
+                continue  # "at his RHO's turn, was obliged": not the one barred
+            if mention.ref.pronoun or (mention.start and tokens[mention.start - 1] in SEATS):
+                return None
+            return mention.ref if mention.ref.known or mention.ref.opponent else None
+    return None
 # Where the change of call is told: the call made comes before it.
 _CHANGE_WORDS = frozenset(
     {"then", "puis", "but", "mais", "changed", "change", "changes", "swapped", "corrected",
@@ -1503,6 +1519,12 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         maker = _only_maker(reading, call)
         if maker is not None:
             return maker
+    if irregularity == I.CALL_WHEN_OBLIGED_TO_PASS and call is not None and call.caller is None:
+        # 37: the player told under the bar made the call; "an opponent was
+        # barred" names none, and no other player named is to be taken for him
+        barred = _named_barred(reading)
+        if barred is not None:
+            return barred if barred.known else None
     return _subject(reading, irregularity) or _dealers_neighbour(reading)
 
 
