@@ -691,3 +691,26 @@ def test_call_when_obliged_to_pass_the_barred_player(text, expected):
     facts = facts_for(read(text), "call_when_obliged_to_pass")
     for fact, value in expected.items():
         assert facts.get(fact) == value, (fact, facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # the bid a double is on is no call made: the double is (37, 39)
+        ("RHO was barred after his pass out of turn, then X'd my 2♠.",
+         "call_when_obliged_to_pass", {"call": "X"}),
+        ("Est devait passer jusqu'à la fin ; au tour suivant il a contré 2♥ de Sud.",
+         "call_when_obliged_to_pass", {"offender": "E", "call": "X"}),
+        ("Contract 4♥ by S, all pass. Then W, a defender, doubled 4♥ before the lead.",
+         "call_after_final_pass", {"offender": "W", "call": "X"}),
+        ("Après les trois passes, Est a contré le contrat de 4♠ de Nord.",
+         "call_after_final_pass", {"offender": "E", "call": "X"}),
+        # a double followed by a bid in a written sequence is two calls, not one on the other
+        ("Dlr N. N 1♠ E X S 2♥ W 1♥, insufficient.", "insufficient_bid",
+         {"offender": "W", "call": "1H"}),
+    ],
+)  # fmt: skip
+def test_the_bid_a_double_is_on_is_not_the_call_made(text, irregularity, expected):
+    facts = facts_for(read(text), irregularity)
+    for fact, value in expected.items():
+        assert facts.get(fact) == value, (fact, facts)

@@ -495,14 +495,42 @@ _DOUBLING = frozenset(
 def _object_of_double(
     tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]
 ) -> bool:
-    """``to double 3NT``, ``contrer le 4♠``: a bid told before, named as what a double is on."""
+    """``to double 3NT``, ``contrer le 4♠``: a bid told before, named as what a
+    double is on; ``X'd my 2S``, ``a contré le 1♠``, ``contré 2♥ de Sud``: a bid
+    named with its owner or article right after a double (not ``1♣ X 1♠``, a
+    sequence of calls)."""
     k = mention.start - 1
     if k >= 0 and tokens[k] in _REFERENCE:
         k -= 1
-    return (
+    if (
         k >= 0 and tokens[k] in _DOUBLING
         and any(c.call == mention.call and c.start < mention.start for c in calls)
-    )  # fmt: skip
+    ):  # fmt: skip
+        return True
+    if not mention.call.is_bid:
+        return False
+    owned = tokens[mention.end : mention.end + 1] in (("de",), ("of",), ("du",)) and (
+        tokens[mention.end + 1 : mention.end + 2] and tokens[mention.end + 1] in SEATS
+    )
+    for double in calls:
+        if double.call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE) and double.end <= mention.start:
+            gap = tokens[double.end : mention.start]
+            verb = tokens[double.start] in _DOUBLING_PAST or (
+                double.start and tokens[double.start - 1] in _AUXILIARY_BEFORE_DOUBLE
+            )  # "doubled 2♥", "a contré 2♥": a verb and its object, not "X 2♥" in a list
+            if len(gap) <= 3 and (
+                (gap and set(gap) <= _OWNER_LINK and not set(gap) <= SEATS)
+                or (not gap and (owned or verb))
+            ):
+                return True
+    return False
+
+
+#: Between a double and the bid it is on: "contre le 1♠", "X'd my 2S", "le contrat de 4♥".
+_OWNER_LINK = frozenset({"le", "la", "the", "MY", "his", "her", "son", "sa", "our", "notre",
+                         "contrat", "contract", "de", "of", *SEATS})  # fmt: skip
+_DOUBLING_PAST = frozenset({"doubled", "redoubled"})
+_AUXILIARY_BEFORE_DOUBLE = frozenset({"a", "avait", "ai", "as", "has", "had", "to"})
 
 
 def _told_again(tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]) -> bool:
@@ -647,7 +675,10 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
                     return under[-1]
         return calls[-1]
     if irregularity == I.CALL_AFTER_FINAL_PASS:
-        kinds_all = [c for c in reading.entities.calls if c.call.kind in kinds]
+        kinds_all = [
+            c for c in reading.entities.calls if c.call.kind in kinds
+            and not _object_of_double(reading.tokens, c, reading.entities.calls)
+        ]  # fmt: skip
         after = _after_final_pass(reading, kinds_all)
         if after is not None:
             return after
@@ -712,6 +743,10 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
                 on = [d for d in calls if d.end == c.start - 1 and not d.call.is_bid]
                 return on[0] if on and reading.tokens[c.start - 1] in _OF else c
         calls = [c for c in calls if not _cause_of_bar(reading.tokens, c)] or calls
+        # "X'd my 2S", "a contré le 1♠ d'Ouest": the bid doubled is no call made
+        calls = [
+            c for c in calls if not _object_of_double(reading.tokens, c, reading.entities.calls)
+        ] or calls
         # "her partner, the barred one, bid 4H", "le joueur bâillonné dit 3♣": the
         # call made by the player named barred just before it (his partner included)
         for c in sorted(reading.entities.calls, key=lambda c: c.start):
