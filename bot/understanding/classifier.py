@@ -244,8 +244,11 @@ def classify(text: str) -> Classification:
             if key in regular:
                 weight *= _REGULAR
             weight *= governed.get(key, 1.0)
-            if key in _OUT_OF_TURN.values() and not _turn_told(reading):
-                weight *= _NO_TURN  # "a ouvert 1♠ et l'adversaire a enchéri 1♦": no turn told
+            if key in _OUT_OF_TURN.values() and (
+                not _turn_told(reading) or _double_of_a_named_bid(reading)
+            ):  # "a ouvert 1♠ et l'adversaire a enchéri 1♦", "my LHO doubled my
+                # partner's 1S": no turn told, only calls left out between them
+                weight *= _NO_TURN
             scores[key] = scores.get(key, 0.0) + weight * p
     vague = learned_weight * learned.get(NONE, 0.0)
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], IDS.index(kv[0])))
