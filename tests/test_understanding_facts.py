@@ -1239,3 +1239,33 @@ def test_misinformation_who_called_since_is_seen_from_the_misinformed(
     assert result.irregularity == "misinformation"
     for fact, value in expected.items():
         assert result.facts.get(fact) == value, (fact, result.facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # "personne a reparlé" without its "ne" is nobody calling since, not someone
+        ("Nord a ouvert 1SA avec les cartes de l'étui 9, personne a reparlé depuis.",
+         "wrong_board", {"lho_called_since": False, "partner_called_since": False}),
+        ("Nord a ouvert avec les cartes de l'étui 9. Une personne a reparlé depuis.",
+         "wrong_board", {"lho_called_since": None}),
+        # the writer told not having called, his seat told: seen from the offender (36, 38)
+        ("Contre d'une passe ! Donneur N. N passe, E contre. Moi S, je n'ai rien dit encore.",
+         "inadmissible_double", {"offender": "E", "lho_called_since": False}),
+        ("N bid 8NT 'to make sure'. me E. i havent called", "bid_above_seven",
+         {"offender": "N", "lho_called_since": False}),
+        ("EAST BID 8 CLUBS. I'M SOUTH AND I PASSED OVER IT WITHOUT NOTICING.",
+         "bid_above_seven", {"offender": "E", "lho_called_since": True}),
+        # "après Sud, j'ai…": the seat after a time word is no apposition of "je"
+        ("Sud a surcontré le contre de son partenaire. Je suis Ouest, c'est mon tour après "
+         "Sud, j'ai pas encore parlé.", "inadmissible_double",
+         {"offender": "S", "lho_called_since": False}),
+    ],
+)  # fmt: skip
+def test_who_called_since_as_players_type_it(
+    text: str, irregularity: str, expected: dict[str, object]
+) -> None:
+    result = classify(text)
+    assert result.irregularity == irregularity
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)

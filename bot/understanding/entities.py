@@ -257,6 +257,10 @@ def _offenders(tokens: Sequence[str], i: int) -> bool:
     return tuple(tokens[i : i + 2]) in {("du", "fautif"), ("of", "offender")}
 
 
+#: Before a seat named as a point in the rotation, not as the subject of a clause.
+_TIME_PREPOSITIONS = frozenset({"apres", "avant", "after", "before", "than"})
+
+
 def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> list[SeatMention]:
     """``Sud, mon partenaire,`` / ``mon partenaire (Nord)`` / ``Nord (moi)``: one player."""
     merged: list[SeatMention] = []
@@ -275,6 +279,10 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
                 compass_and_relative = False  # "je suis Sud, mon partenaire a…": two players
             if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _BEING:
                 compass_and_relative = False  # "partner is South, I am North": two players
+            if last.start and tokens[last.start - 1] in _TIME_PREPOSITIONS and (
+                b.writer is Relation.SELF
+            ):  # "c'est mon tour après Sud, j'ai pas encore parlé": two players
+                compass_and_relative = False
             if (
                 last.start and tokens[last.start - 1] in _DEALER_WORDS and COMMA in
                 tokens[last.end : mention.start] and tokens[mention.end : mention.end + 1]

@@ -2713,6 +2713,8 @@ def _called_since(
     for cue, value in (("@called_over", True), ("@not_yet_called", False)):
         spans = reading.affirmed(cue) if value else reading.cues.get(cue, [])
         for start, end in spans:  # "not called since" is no call over it
+            if value and start and reading.tokens[start - 1] in _NOBODY:
+                continue  # "personne a reparlé depuis": nobody did (read below)
             ref = _mention_near(reading, start, end)
             rel = _relation_to_offender(reading, offender, ref)
             if ref is None:
@@ -2850,7 +2852,10 @@ def _told_calling_since(reading: Reading) -> list[Ref]:
 def _said_called_since(reading: Reading, offender: Ref | None) -> set[str]:
     """The facts the words tell true of who called after the irregular call
     (``Sud avait déjà passé derrière``, ``O a parlé ensuite``)."""
-    refs = [_mention_near(reading, s, e) for s, e in reading.affirmed("@called_over")]
+    refs = [
+        _mention_near(reading, s, e) for s, e in reading.affirmed("@called_over")
+        if not (s and reading.tokens[s - 1] in _NOBODY)
+    ]  # fmt: skip
     found = set()
     for ref in refs + list(_told_calling_since(reading)):
         rel = Relation.LHO if ref is None else _relation_to_offender(reading, offender, ref)
@@ -2872,6 +2877,8 @@ _AUXILIARIES = frozenset(
 
 #: Words naming whoever called after the call, not a seat: "nobody", "the next player" (OPP).
 _NOBODY = frozenset({"nobody", "noone", "personne", "none"})
+#: Before "personne" as a noun ("une personne a parlé"), not the pronoun "nobody".
+_DETERMINERS = frozenset({"une", "1", "la", "cette", "chaque", "aucune", "quelque"})
 _EVERYONE = frozenset({"everyone", "everybody", "OPP", "opps", "opponents", "adversaires"})
 _ANY_CALL_VERBS = _SPEAKING | _RESPONDING | frozenset(
     {"passed", "pass", "passes", "went", "acted", "reparle", "appele", "contre", "surcontre",
@@ -2916,8 +2923,10 @@ def _anyone_called_since(tokens: tuple[str, ...]) -> bool | None:
         ):
             return False  # "no further call", "aucune autre annonce"
         negative = token in _NOBODY
-        if token == "personne" and "ne" not in window[:3]:
-            continue  # "une personne", "vulnérable : personne"
+        if token == "personne" and "ne" not in window[:3] and not (
+            window[:1] in (("a",), ("avait",)) and not (i and tokens[i - 1] in _DETERMINERS)
+        ):
+            continue  # "une personne", "vulnérable : personne" (not "personne a reparlé")
         if not negative and token not in _EVERYONE:
             continue
         verbs = [k for k, t in enumerate(window) if t in _ANY_CALL_VERBS]

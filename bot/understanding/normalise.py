@@ -53,7 +53,7 @@ _APOSTROPHES = str.maketrans({c: "'" for c in "’‘`´ʼ′"})
 _DASHES = frozenset({"-", "–", "—"})
 _ELISION = re.compile(r"\b(qu|jusqu|lorsqu|puisqu|[cdjlmnst])'(?=\w)", re.IGNORECASE)
 _ENGLISH_NOT = re.compile(r"n't\b", re.IGNORECASE)
-_ENGLISH_AM = re.compile(r"(?<=\b[Ii])'m\b")
+_ENGLISH_AM = re.compile(r"(?<=\b[Ii])'[mM]\b")
 _ENGLISH_CLITIC = re.compile(r"(?<=\w)'(s|re|ve|ll|d)\b", re.IGNORECASE)
 _TOKEN = re.compile(  # MULTILINE: a grid's dash may end its line
     r"\d+|[^\W\d_]+|[♣♦♥♠]|[.!?;]+|,|(?<=[/|])\s*[-–—](?=[ \t]*(?:[/|]|$))|(?<=\s)[-–—](?=\s)",
