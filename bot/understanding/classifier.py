@@ -489,7 +489,7 @@ def _precedence(
 
 
 #: Words of the director ruling (``l'arbitre dit à Sud``, ``the TD told West``).
-_RULING_WORDS = frozenset(
+_DIRECTOR_RULING = frozenset(
     {"td", "director", "arbitre", "directeur", "dt", "told", "ruled", "rule", "ruling", "decided",
      "indique", "explique", "explained", "annonce", "declare", "decide", "juge", "dit"}
 )  # fmt: skip
@@ -509,7 +509,7 @@ def _ruled_obligation_kept(reading: Reading) -> bool:
         return False
     tokens = reading.tokens
     for start, _ in spans:
-        if not set(words_before(tokens, start, 15)) & _RULING_WORDS:
+        if not set(words_before(tokens, start, 15)) & _DIRECTOR_RULING:
             return False
     return not set(tokens[spans[0][0] :]) & _BREACH
 

@@ -51,7 +51,7 @@ def _afterwards(words: Sequence[str], k: int) -> bool:
     return k > 1 and words[k - 1] in _SOON and words[k - 2] in _AND
 _AGENT = frozenset({"par", "by"})
 _OF = frozenset({"de", "du", "d", "of", "from", "by", "par"})
-_ARTICLES = frozenset(
+_DETERMINERS = frozenset(
     {"le", "la", "les", "l", "un", "une", "the", "a", "an", "son", "sa", "his", "her"}
 )
 # ME after these is an object ("il m'a dit", "told me").
@@ -891,7 +891,7 @@ def _in_time_order(tokens: Sequence[str], calls: list[CallMention]) -> list[Call
             elif previous.call in (DOUBLE, REDOUBLE) and current.call.is_bid:
                 # "contré le 1SA de Nord", "doubled West's 1S"
                 swap = (
-                    all(t in _ARTICLES or t in _OWNER_WORDS for t in between)
+                    all(t in _DETERMINERS or t in _OWNER_WORDS for t in between)
                     and current.caller != previous.caller
                 )
         if swap and not _swapped(previous, current):

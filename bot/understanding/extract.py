@@ -565,7 +565,7 @@ def _passers(entities: Entities, tokens: tuple[str, ...], call: CallMention) -> 
     seats: list[Seat] = []
     joined = False
     while k >= 0:
-        if tokens[k] in SEATS and not (k and tokens[k - 1] in _DEALER_NOUNS):
+        if tokens[k] in SEATS and not (k and tokens[k - 1] in _DEALER_MARKS):
             seats.append(Seat[tokens[k]])
             k -= 1
             if k >= 0 and tokens[k] in (COMMA, "and", "et"):
@@ -577,7 +577,7 @@ def _passers(entities: Entities, tokens: tuple[str, ...], call: CallMention) -> 
 
 
 _ALL_WORDS = frozenset({"all", "tous", "toutes", "ont", "have", "then", "puis", "each"})
-_DEALER_NOUNS = frozenset({"dlr", "dealer", "donneur", "donneuse", "dealt"})
+_DEALER_MARKS = frozenset({"dlr", "dealer", "donneur", "donneuse", "dealt"})
 
 
 def _in_table_order(calls: list[CallMention], tokens: tuple[str, ...]) -> list[CallMention]:
@@ -857,7 +857,7 @@ _CLOSING_BEFORE = frozenset(
     {"final", "last", "third", "dernier", "troisieme", "closing", "3"}
 )  # fmt: skip
 _CLOSING_AFTER = frozenset({"final", "finale", "finaux"})
-_PASS_WORDS = frozenset({"pass", "passes", "passe", "passed", "p"})
+_PASS_TOKENS = frozenset({"pass", "passes", "passe", "passed", "p"})
 #: Words naming the auction as over (``auction over``, ``les enchères finies``).
 _AUCTION = frozenset({"auction", "bidding", "encheres", "enchere"})
 _OVER = frozenset(
@@ -865,7 +865,7 @@ _OVER = frozenset(
      "terminees", "termine", "terminee", "terminent", "termines"}
 )  # fmt: skip
 #: Before a bid: the contract named (``declarer in 4♠``, ``déclarant à 3SA``, ``on joue 3♠``).
-_CONTRACT_BEFORE = frozenset(
+_CONTRACT_NAMED = frozenset(
     {"declarer", "declarant", "contract", "contrat", "jouais", "joue", "jouait", "jouons",
      "playing", "played", "play", "opener", "ouvreur", "sur", "over", "on"}
 )  # fmt: skip
@@ -875,7 +875,7 @@ _AT = frozenset({"in", "at", "a", "en", "of", "de", "d", "with", "avec"})
 #: After a bid: who the contract is for (``2♠ by N``, ``3SA pour les adversaires``).
 _AGENT_WORDS = frozenset({"by", "par", "pour"})
 #: Before a call: nobody made it (``nobody doubled``, ``pas de contre``).
-_NOBODY = frozenset({"nobody", "personne", "pas", "not", "never", "jamais", "sans", "without"})
+_NOT_MADE = frozenset({"nobody", "personne", "pas", "not", "never", "jamais", "sans", "without"})
 #: Between a call and ``after`` the closing pass (``E passed again after …``).
 _AGAIN = frozenset({"again", "encore", "another", "card", "carton", "1", "fois"})
 
@@ -903,7 +903,7 @@ def _auction_ends(reading: Reading, closing: set[int]) -> tuple[list[int], list[
     ends = [s + 1 for s in closing]
     ends += [
         i + 2 for i in range(len(tokens) - 1)
-        if tokens[i] == "3" and tokens[i + 1] in _PASS_WORDS
+        if tokens[i] == "3" and tokens[i + 1] in _PASS_TOKENS
     ]  # fmt: skip
     ends += [end for _, end in reading.cues.get("@calls_ended", [])]
     said: list[int] = []
@@ -929,7 +929,7 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
         return None
     # where a run of closing passes starts: "4S pass pass pass", "2♠, trois passes"
     runs = {s for s in closing if s - 1 not in closing and s + 1 in closing} | {
-        i for i in range(len(tokens) - 1) if tokens[i] == "3" and tokens[i + 1] in _PASS_WORDS
+        i for i in range(len(tokens) - 1) if tokens[i] == "3" and tokens[i + 1] in _PASS_TOKENS
     }
     bids_end = {c.end: c for c in reading.entities.calls if c.call.is_bid}
 
@@ -945,8 +945,8 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
             or any(c.end <= k <= c.end + 4 for k in runs)  # "4S pass pass pass"
             # "2♠ by N", "pour les adversaires", "2♠ final"
             or bool(after[:1] and after[0] in _AGENT_WORDS | _CLOSING_AFTER)
-            or bool(before[-1:] and before[-1] in _CONTRACT_BEFORE)  # "contract 2H"
-            or (len(before) == 2 and before[0] in _CONTRACT_BEFORE and before[1] in _AT)
+            or bool(before[-1:] and before[-1] in _CONTRACT_NAMED)  # "contract 2H"
+            or (len(before) == 2 and before[0] in _CONTRACT_NAMED and before[1] in _AT)
         )
 
     def context(c: CallMention) -> bool:
@@ -954,7 +954,7 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
         return (
             c.start in closing or contract(c)
             or bool(before & (_EARLIER_MARKERS | _PLUPERFECT | _BEHIND))
-            or bool(set(tokens[max(0, c.start - 2) : c.start]) & _NOBODY)
+            or bool(set(tokens[max(0, c.start - 2) : c.start]) & _NOT_MADE)
             or _told_again(tokens, c, reading.entities.calls)
         )  # fmt: skip
 
