@@ -68,7 +68,8 @@ TUNING = frozenset(
      "personas22_en.jsonl", "personas22_fr.jsonl", "personas23_en.jsonl", "personas23_fr.jsonl",
      "personas24_en.jsonl", "personas24_fr.jsonl", "personas25_en.jsonl", "personas25_fr.jsonl",
      "personas26_en.jsonl", "personas26_fr.jsonl", "personas28_en.jsonl", "personas28_fr.jsonl",
-     "personas27_fr.jsonl", "personas27_en.jsonl", "personas29_fr.jsonl"}
+     "personas27_fr.jsonl", "personas27_en.jsonl", "personas29_fr.jsonl",
+     "personas29_en.jsonl"}
 )  # fmt: skip
 
 
