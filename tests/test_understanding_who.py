@@ -714,3 +714,28 @@ def test_the_bid_a_double_is_on_is_not_the_call_made(text, irregularity, expecte
     facts = facts_for(read(text), irregularity)
     for fact, value in expected.items():
         assert facts.get(fact) == value, (fact, facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # 30, 31, 32: the call a note flags out of turn right after it, and the seat in
+        # the note made it; "D:N" heads the board with its dealer
+        ("Bd 18, D:E. E P; W P (oot - S's turn). N opened 1♣ = accepted.",
+         "pass_out_of_rotation", {"offender": "W", "call": "P", "dealer": "E"}),
+        ("T7 B3 D:S. 1♠ S – 2♥ W – P! E (oot, N to call). S did not accept.",
+         "pass_out_of_rotation", {"offender": "E", "call": "P"}),
+        ("B.8 D: W. P E (HT – dealer W had not called yet). S opened 1♠ over it.",
+         "pass_out_of_rotation", {"offender": "E", "turn_of": "partner"}),
+        # "repasse": a second pass, made out of turn
+        ("Donneur E. E P, S 1♥, O P, N 2♥ — O repasse HT au tour de son partenaire. N refuse.",
+         "pass_out_of_rotation", {"offender": "W", "call": "P", "turn_of": "partner"}),
+        # the irregularity's own name is no flagged call
+        ("Pass out of turn: dealer E, E 1♣, S 1♥, W 2♣, N pass, and South passed before "
+         "East had called. West didn't accept.", "pass_out_of_rotation", {"offender": "S"}),
+    ],
+)  # fmt: skip
+def test_a_call_flagged_out_of_turn_in_notation(text, irregularity, expected):
+    facts = facts_for(read(text), irregularity)
+    for fact, value in expected.items():
+        assert facts.get(fact) == value, (fact, facts)

@@ -446,6 +446,14 @@ def header_dealer(tokens: Sequence[str]) -> Seat | None:
             and tokens[i + 3] in _VULNERABILITY
         ):  # fmt: skip
             return Seat[tokens[i + 2]]
+    for i in range(len(tokens) - 1):
+        # "Bd 13, D:N.", "D: S, NS vul": a lone "D" heading the board, then a seat
+        if (
+            tokens[i] == "d" and tokens[i + 1] in SEATS
+            and (i == 0 or tokens[i - 1] in (BREAK, COMMA) or tokens[i - 1].isdigit())
+            and (i + 2 == len(tokens) or tokens[i + 2] in (BREAK, COMMA, *_VULNERABILITY))
+        ):  # fmt: skip
+            return Seat[tokens[i + 1]]
     return None
 
 

@@ -803,6 +803,9 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         if redoubles:
             return redoubles[0]
     if irregularity in (I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION):
+        marked = [c for c in calls if _marked_out_of_turn(reading, c) is not None]
+        if marked:
+            return marked[0]  # "W P (oot, S's turn)", "P! E (oot)", "P E (HT)": the call flagged
         with_caller = [c for c in calls if c.caller is not None and c.caller.known]
         pool = with_caller or calls
         # "Sud a surcontré avant que Nord ne parle", "redoubled before West could
@@ -819,6 +822,28 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
 
 
 _KIND_VALUES = frozenset(i.value for i in _KIND_OF)
+
+
+def _marked_out_of_turn(reading: Reading, call: CallMention) -> Ref | None:
+    """A call a note flags as out of turn right after it (``W P (oot)``, ``P! E
+    (oot, N to call)``, ``P E (HT)``): the seat written between them made it,
+    else its named caller; None when no such note follows a call by a named player."""
+    tokens = reading.tokens
+    if call.start and tokens[call.start - 1] in _REFERENCE | _INDEFINITE:
+        return None  # "sur le contre hors tour": the call named again, not flagged
+    for start, _ in reading.cues.get("@out_of_turn", []):
+        gap = tokens[call.end : start]
+        if start < call.end or len(gap) > 2 or not all(t in (BREAK, COMMA) or t in SEATS
+                                                       for t in gap):
+            continue
+        seats = [t for t in gap if t in SEATS]
+        if len(seats) > 1 or (BREAK in gap and not seats):
+            continue
+        if seats:
+            return Ref(seat=Seat[seats[0]])
+        if call.caller is not None and call.caller.known and not call.caller.pronoun:
+            return call.caller  # (not "Pass out of turn: …", the irregularity's name)
+    return None
 
 
 #: Before a call word: the call named, not made (``une sorte de contre``).
@@ -1508,6 +1533,12 @@ _META = frozenset(
 )  # fmt: skip
 
 
+_INDEFINITE = frozenset({"a", "an", "un", "une", "les", "des", "this", "ce", "cette"})
+_OUT_OF_ROTATION_IDS = frozenset(
+    {I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION, I.BID_OUT_OF_ROTATION}
+)
+
+
 def offender_of(reading: Reading, irregularity: str) -> Ref | None:
     """Who committed the irregularity, as the text names him."""
     if irregularity == I.SIMULTANEOUS_CALLS:
@@ -1540,6 +1571,10 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         if late is not None:
             return late
     call = irregular_call(reading, irregularity)
+    if call is not None and irregularity in _OUT_OF_ROTATION_IDS:
+        flagged = _marked_out_of_turn(reading, call)
+        if flagged is not None and flagged.known:
+            return flagged  # "P! E (oot, N to call)": the seat the note names
     if call is not None and call.end < len(reading.tokens):
         # "1♠ (E) avant O", "passe (O) 1♥ (N)": the seat in parentheses right after the call
         after = reading.tokens[call.end]
