@@ -413,3 +413,4 @@ def test_words_and_calls_rank_the_barred_players_call_over_its_cause(text, monke
     the calls rank Law 37 first."""
     monkeypatch.setattr("bot.understanding.classifier.probabilities", lambda _text: {})
     assert classify(text).irregularity == "call_when_obliged_to_pass"
+

@@ -83,6 +83,11 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("j'ai passé", "ME ai passe"),
         ("I passed", "ME passed"),
         ("I'm West", "ME am W"),
+        ("I'M SOUTH", "ME am S"),
+        # "'d have", "'d rather": would, a call not made; "i havent" kept whole
+        ("I'd have bid 5♦", "ME would have bid 5 ♦"),
+        ("I'd rather pass", "ME would rather pass"),
+        ("i havent called", "ME have not called"),
         # numbers for law references
         ("la loi vingt-sept", "la loi 27"),
         ("la loi trente et un", "la loi 31"),

@@ -55,6 +55,8 @@ _ELISION = re.compile(r"\b(qu|jusqu|lorsqu|puisqu|[cdjlmnst])'(?=\w)", re.IGNORE
 _ENGLISH_NOT = re.compile(r"n't\b", re.IGNORECASE)
 _ENGLISH_AM = re.compile(r"(?<=\b[Ii])'[mM]\b")
 _ENGLISH_CLITIC = re.compile(r"(?<=\w)'(s|re|ve|ll|d)\b", re.IGNORECASE)
+# "I'd have bid 5♦", "I'd rather pass": "would", a call not made (not "had")
+_ENGLISH_WOULD = re.compile(r"(?<=\w)'d(?=\s+(?:have|rather|like|be)\b)", re.IGNORECASE)
 _TOKEN = re.compile(  # MULTILINE: a grid's dash may end its line
     r"\d+|[^\W\d_]+|[♣♦♥♠]|[.!?;]+|,|(?<=[/|])\s*[-–—](?=[ \t]*(?:[/|]|$))|(?<=\s)[-–—](?=\s)",
     re.MULTILINE,
@@ -207,6 +209,7 @@ def _prepare(text: str) -> str:
     text = _SEAT_POSSESSIVE.sub(lambda m: m.group(1).upper(), text)
     text = _ENGLISH_NOT.sub(" not", text)
     text = _ENGLISH_AM.sub(" am", text)
+    text = _ENGLISH_WOULD.sub(" would", text)
     text = _ENGLISH_CLITIC.sub("", text)
     return _ELISION.sub(lambda m: m.group(1) + "e ", text)
 
