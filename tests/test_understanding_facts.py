@@ -805,6 +805,9 @@ def test_the_cards_exposed_during_the_auction(text: str, cards: str) -> None:
         ("I doubled when my LHO was to speak.", "lho"),
         ("North passed when West must bid, after South's 1♥.", "rho"),
         ("Sud a ouvert 1♦ alors que son partenaire devait ouvrir.", "partner"),
+        # "it was mine": the writer's turn, his seat told
+        ("I'm West. Dlr E: 1♠ by East, South passes, and North doubled: not his turn, it "
+         "was mine.", "rho"),
     ],
 )
 def test_whose_turn_it_was_beside_the_offender(text: str, turn_of: str) -> None:

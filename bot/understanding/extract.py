@@ -2686,6 +2686,10 @@ def _turn_holders(reading: Reading) -> Iterator[Ref]:
         if tokens[i] == "MY" and tokens[i + 1] in ("turn", "tour", "place", "go"):
             if not (i and tokens[i - 1] in ("before", "avant")):
                 yield Ref(writer=Relation.SELF)
+    for i in range(2, len(tokens)):
+        # "not his turn, it was mine": the writer's turn
+        if tokens[i] == "mine" and tokens[i - 1] in ("was", "is") and tokens[i - 2] == "it":
+            yield Ref(writer=Relation.SELF)
     for mention in reading.entities.seats:
         # "I was supposed to start", "my partner should have opened first"
         after = tokens[mention.end : mention.end + 5]
