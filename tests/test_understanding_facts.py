@@ -8,6 +8,14 @@ from bot.dialogue import Conversations
 from bot.understanding import classify
 
 
+def _reads(text: str, irregularity: str, expected: dict[str, object]) -> None:
+    """``text`` is read as ``irregularity`` with each of the ``expected`` facts."""
+    result = classify(text)
+    assert result.irregularity == irregularity, result
+    for fact, value in expected.items():
+        assert result.facts.get(fact) == value, (fact, result.facts)
+
+
 @pytest.mark.parametrize(
     ("text", "irregularity", "expected"),
     [
@@ -371,10 +379,7 @@ def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> 
     ],
 )  # fmt: skip
 def test_a_refusal_stated_in_any_form_is_read(text: str, expected: dict[str, object]) -> None:
-    result = classify(text)
-    assert result.irregularity == "insufficient_bid", result
-    for fact, value in expected.items():
-        assert result.facts.get(fact) == value, (fact, result.facts)
+    _reads(text, "insufficient_bid", expected)
 
 
 @pytest.mark.parametrize(
@@ -390,10 +395,7 @@ def test_a_refusal_stated_in_any_form_is_read(text: str, expected: dict[str, obj
     ],
 )  # fmt: skip
 def test_a_narrative_bid_out_of_rotation(text: str, expected: dict[str, object]) -> None:
-    result = classify(text)
-    assert result.irregularity == "bid_out_of_rotation", result
-    for fact, value in expected.items():
-        assert result.facts.get(fact) == value, (fact, result.facts)
+    _reads(text, "bid_out_of_rotation", expected)
 
 
 @pytest.mark.parametrize(
@@ -420,10 +422,7 @@ def test_a_narrative_bid_out_of_rotation(text: str, expected: dict[str, object])
 def test_the_call_in_turn_and_a_comparable_call(
     text: str, irregularity: str, expected: dict[str, object]
 ) -> None:
-    result = classify(text)
-    assert result.irregularity == irregularity, result
-    for fact, value in expected.items():
-        assert result.facts.get(fact) == value, (fact, result.facts)
+    _reads(text, irregularity, expected)
 
 
 @pytest.mark.parametrize(
@@ -447,10 +446,7 @@ def test_the_call_in_turn_and_a_comparable_call(
 def test_whether_the_opening_lead_was_faced(
     text: str, irregularity: str, expected: dict[str, object]
 ) -> None:
-    result = classify(text)
-    assert result.irregularity == irregularity, result
-    for fact, value in expected.items():
-        assert result.facts.get(fact) == value, (fact, result.facts)
+    _reads(text, irregularity, expected)
 
 
 @pytest.mark.parametrize(
@@ -485,10 +481,7 @@ def test_a_call_told_beside_a_listing_is_replayed_with_it(text: str) -> None:
     ],
 )  # fmt: skip
 def test_a_player_told_silent(text: str, irregularity: str, expected: dict[str, object]) -> None:
-    result = classify(text)
-    assert result.irregularity == irregularity, result
-    for fact, value in expected.items():
-        assert result.facts.get(fact) == value, (fact, result.facts)
+    _reads(text, irregularity, expected)
 
 
 @pytest.mark.parametrize(
@@ -563,10 +556,7 @@ def test_the_offenders_side_after_the_final_pass(text: str, side: str) -> None:
 def test_a_player_told_calling_since(
     text: str, irregularity: str, expected: dict[str, object]
 ) -> None:
-    result = classify(text)
-    assert result.irregularity == irregularity, result
-    for fact, value in expected.items():
-        assert result.facts.get(fact) == value, (fact, result.facts)
+    _reads(text, irregularity, expected)
 
 
 @pytest.mark.parametrize(
@@ -1024,10 +1014,7 @@ def test_the_lhos_answer_to_a_second_insufficient_bid(text: str, accepted: bool)
 def test_turns_and_players_as_new_authors_write_them(
     text: str, irregularity: str, expected: dict[str, object]
 ) -> None:
-    result = classify(text)
-    assert result.irregularity == irregularity
-    for fact, value in expected.items():
-        assert result.facts.get(fact) == value, (fact, result.facts)
+    _reads(text, irregularity, expected)
 
 
 @pytest.mark.parametrize(
@@ -1116,10 +1103,7 @@ def test_the_lho_told_not_having_called(text: str, irregularity: str, offender: 
     ],
 )
 def test_a_change_of_call_and_who_called_since(text: str, expected: dict[str, object]) -> None:
-    result = classify(text)
-    assert result.irregularity == "change_of_call"
-    for fact, value in expected.items():
-        assert result.facts.get(fact) == value, (fact, result.facts)
+    _reads(text, "change_of_call", expected)
 
 
 @pytest.mark.parametrize(
@@ -1144,10 +1128,7 @@ def test_a_change_of_call_and_who_called_since(text: str, expected: dict[str, ob
     ],
 )
 def test_an_insufficient_bid_refused_in_shorthand(text: str, expected: dict[str, object]) -> None:
-    result = classify(text)
-    assert result.irregularity == "insufficient_bid"
-    for fact, value in expected.items():
-        assert result.facts.get(fact) == value, (fact, result.facts)
+    _reads(text, "insufficient_bid", expected)
 
 
 def test_a_slip_only_supposed_is_asked() -> None:
@@ -1238,10 +1219,7 @@ def test_the_bid_above_seven_that_barred_a_side_is_not_the_barred_call() -> None
 def test_misinformation_who_called_since_is_seen_from_the_misinformed(
     text: str, expected: dict[str, object]
 ) -> None:
-    result = classify(text)
-    assert result.irregularity == "misinformation"
-    for fact, value in expected.items():
-        assert result.facts.get(fact) == value, (fact, result.facts)
+    _reads(text, "misinformation", expected)
 
 
 @pytest.mark.parametrize(
@@ -1268,7 +1246,4 @@ def test_misinformation_who_called_since_is_seen_from_the_misinformed(
 def test_who_called_since_as_players_type_it(
     text: str, irregularity: str, expected: dict[str, object]
 ) -> None:
-    result = classify(text)
-    assert result.irregularity == irregularity
-    for fact, value in expected.items():
-        assert result.facts.get(fact) == value, (fact, result.facts)
+    _reads(text, irregularity, expected)

@@ -13,6 +13,13 @@ from bot.understanding.normalise import normalise
 from rules_core.calls import Seat
 
 
+def _facts_are(text: str, irregularity: str, expected: dict[str, object]) -> None:
+    """Read as ``irregularity``, ``text`` gives each of the ``expected`` facts."""
+    facts = facts_for(read(text), irregularity)
+    for fact, value in expected.items():
+        assert facts.get(fact) == value, (fact, facts)
+
+
 @pytest.mark.parametrize(
     ("text", "seat"),
     [
@@ -688,9 +695,7 @@ def test_the_player_who_let_out_a_remark(text, offender):
     ],
 )  # fmt: skip
 def test_call_when_obliged_to_pass_the_barred_player(text, expected):
-    facts = facts_for(read(text), "call_when_obliged_to_pass")
-    for fact, value in expected.items():
-        assert facts.get(fact) == value, (fact, facts)
+    _facts_are(text, "call_when_obliged_to_pass", expected)
 
 
 @pytest.mark.parametrize(
@@ -711,9 +716,7 @@ def test_call_when_obliged_to_pass_the_barred_player(text, expected):
     ],
 )  # fmt: skip
 def test_the_bid_a_double_is_on_is_not_the_call_made(text, irregularity, expected):
-    facts = facts_for(read(text), irregularity)
-    for fact, value in expected.items():
-        assert facts.get(fact) == value, (fact, facts)
+    _facts_are(text, irregularity, expected)
 
 
 @pytest.mark.parametrize(
@@ -736,6 +739,4 @@ def test_the_bid_a_double_is_on_is_not_the_call_made(text, irregularity, expecte
     ],
 )  # fmt: skip
 def test_a_call_flagged_out_of_turn_in_notation(text, irregularity, expected):
-    facts = facts_for(read(text), irregularity)
-    for fact, value in expected.items():
-        assert facts.get(fact) == value, (fact, facts)
+    _facts_are(text, irregularity, expected)
