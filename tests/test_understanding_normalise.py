@@ -135,6 +135,12 @@ def test_original_spans_give_back_the_words_as_written():
         ("hor", "hor"),  # three letters: only a swap of neighbours is corrected
         ("lwa", "law"),
         ("xyzzyq", "xyzzyq"),
+        # real words never brought to a bridge word of another meaning
+        ("considere", "considere"),  # not "reconsidere", a change of mind (25B)
+        ("rights", "rights"),  # "reserve rights", not "righty" (a right-hand opponent)
+        ("perd", "perd"),  # "on perd de 3 IMP", not "pard" (a partner)
+        ("eleve", "eleve"),  # an "élève", not "eleven"
+        ("ayant", "ayant"),  # not "avant" (before)
     ],
 )
 def test_misspellings_are_brought_back_only_when_close(word, expected):
