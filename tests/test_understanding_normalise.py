@@ -141,6 +141,8 @@ def test_original_spans_give_back_the_words_as_written():
         ("perd", "perd"),  # "on perd de 3 IMP", not "pard" (a partner)
         ("eleve", "eleve"),  # an "élève", not "eleven"
         ("ayant", "ayant"),  # not "avant" (before)
+        ("devrait", "devrait"),  # "il devrait passer" is no obligation told ("devait")
+        ("interdire", "interdire"),  # "interdire une couleur": no player barred
     ],
 )
 def test_misspellings_are_brought_back_only_when_close(word, expected):
