@@ -51,7 +51,8 @@ from bot.voice.repair import repair  # noqa: E402
 #: The files one may tune on (by name); every other file is blind: the shared
 #: corpus's directors-and-reports.jsonl and vague-and-lookups.jsonl, and
 #: tests/corpus/personas16_en/fr.jsonl (480 descriptions by two code-blind
-#: authors, written after the last tuning of the learned layer, never read item by item).
+#: authors, written after the last tuning of the learned layer, never read item by item)
+#: and tests/corpus/personas30_en/fr.jsonl (400, written at the end of session 4).
 TUNING = frozenset(
     {"en-players.jsonl", "fr-club-players.jsonl", "voice-transcripts.jsonl",
      "descriptions.jsonl", "voice_synthetic.jsonl", "director_notes.jsonl",
