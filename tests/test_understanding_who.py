@@ -740,3 +740,18 @@ def test_the_bid_a_double_is_on_is_not_the_call_made(text, irregularity, expecte
 )  # fmt: skip
 def test_a_call_flagged_out_of_turn_in_notation(text, irregularity, expected):
     _facts_are(text, irregularity, expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # the writer's seat told aside after his partner named, with or without a verb:
+        # the partner made the call (25, 36)
+        ("Mon partenaire (Nord, moi Sud) sort le carton 1♦ au lieu de 1♣, il corrige "
+         "directement.", "change_of_call", {"offender": "N", "call": "1D"}),
+        ("Mon partenaire Nord (moi j'étais Sud) a sorti 1♦ au lieu de 1♣.", "change_of_call",
+         {"offender": "N", "call": "1D"}),
+    ],
+)  # fmt: skip
+def test_the_writers_seat_told_aside_is_not_the_caller(text, irregularity, expected):
+    _facts_are(text, irregularity, expected)

@@ -766,8 +766,8 @@ def _writers_seat_aside(
     if ref.seat is not None and ref.writer is None:
         while k > 0 and tokens[k - 1] in _I_AM | {COMMA}:
             k -= 1
-        if k == mention.start or k == 0 or tokens[k - 1] != "ME":
-            return False
+        if k == 0 or tokens[k - 1] != "ME":
+            return False  # (also "Nord, moi Sud": the writer's seat with no verb)
         k -= 1
     elif ref.writer is Relation.SELF and ref.seat is None and tokens[k] == "ME":
         j = mention.end
