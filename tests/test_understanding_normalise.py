@@ -84,6 +84,7 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("I passed", "ME passed"),
         ("I'm West", "ME am W"),
         ("I'M SOUTH", "ME am S"),
+        ("g sorti 3♣", "ME ai sorti 3 ♣"),  # SMS French: "j'ai sorti"
         # "'d have", "'d rather": would, a call not made; "i havent" kept whole
         ("I'd have bid 5♦", "ME would have bid 5 ♦"),
         ("I'd rather pass", "ME would rather pass"),
@@ -181,3 +182,12 @@ def test_north_named_with_the_writer_keeps_its_seat() -> None:
 )
 def test_first_names_are_not_corrected(text, tokens):
     assert normalise(text).tokens == tokens
+
+
+def test_each_spelling_rule_is_written_once() -> None:
+    from collections import Counter
+
+    from bot.understanding.data import spelling_rules
+
+    counts = Counter(source for source, _ in spelling_rules())
+    assert [source for source, n in counts.items() if n > 1] == []
