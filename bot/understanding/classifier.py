@@ -1201,8 +1201,18 @@ def _obligee(reading: Reading, start: int) -> Any:
         m for m in reading.entities.seats
         if m.end <= start and start - m.end <= 3 and BREAK not in reading.tokens[m.end : start]
     ]  # fmt: skip
-    if not near or near[-1].ref.pronoun:
+    if not near:
         return None
+    if near[-1].ref.pronoun:
+        # "told East he had to pass", "a dit à Sud qu'il devait passer": the
+        # player named just before the pronoun, in its sentence
+        pronoun = near[-1]
+        named = [
+            m for m in reading.entities.seats
+            if m.end <= pronoun.start and pronoun.start - m.end <= 3 and m.ref.known
+            and not m.ref.pronoun and BREAK not in reading.tokens[m.end : pronoun.start]
+        ]  # fmt: skip
+        return named[-1].ref if named else None
     return _subject_before(reading, start)
 
 
