@@ -424,9 +424,11 @@ def test_words_and_calls_rank_the_barred_players_call_over_its_cause(text, monke
         # it are other players' and break no bar (Law 37 not broken)
         "E passe hors tour avant N. S refuse. L'arbitre dit à Est qu'il devait passer à son "
         "prochain tour. Sud dit 3♦, Ouest 3♥.",
-        "The TD told East he had to pass at his next turn. I bid 3♦, West competed to 3♥, "
-        "North passed and East passed as he had to.",
+        "I was South, dealer East. East opened 1♥, I passed, West raised to 2♥ and East "
+        "passed before North had called. I didn't accept. The TD told East he had to pass at "
+        "his next turn. I bid 3♦, West competed to 3♥, North passed and East passed as he "
+        "had to.",
     ],
 )
 def test_a_bar_told_with_a_pronoun_is_the_named_players(text):
-    assert classify(text).irregularity != "call_when_obliged_to_pass"
+    assert classify(text).irregularity == "pass_out_of_rotation"
