@@ -61,9 +61,7 @@ def test_stated_facts_are_read(text: str, irregularity: str, expected: dict[str,
     ],
 )
 def test_the_replacement_is_read(text: str, replacement: str) -> None:
-    result = classify(text)
-    assert result.irregularity == "insufficient_bid"
-    assert result.facts.get("replacement") == replacement
+    _reads(text, "insufficient_bid", {"replacement": replacement})
 
 
 @pytest.mark.parametrize(
@@ -120,9 +118,7 @@ def test_the_writers_seat_places_a_relative_offender(text: str, offender: str) -
     ],
 )
 def test_a_change_of_call_names_the_call_first_made(text: str, call: str) -> None:
-    result = classify(text)
-    assert result.irregularity == "change_of_call"
-    assert result.facts.get("call") == call
+    _reads(text, "change_of_call", {"call": call})
 
 
 @pytest.mark.parametrize(
@@ -134,9 +130,7 @@ def test_a_change_of_call_names_the_call_first_made(text: str, call: str) -> Non
     ],
 )
 def test_a_request_for_the_text_of_a_law_is_a_lookup(text: str, law_ref: str | None) -> None:
-    result = classify(text)
-    assert result.irregularity == "law_lookup"
-    assert result.facts.get("law_ref") == law_ref
+    _reads(text, "law_lookup", {"law_ref": law_ref})
 
 
 def test_an_incident_asking_which_law_is_still_the_incident() -> None:
@@ -284,9 +278,7 @@ def test_whether_a_bid_came_before_the_pass_out_of_rotation(text: str,
     ],
 )
 def test_the_dealers_turn_for_a_first_call_out_of_rotation(text: str, turn_of: str) -> None:
-    result = classify(text)
-    assert result.irregularity == "bid_out_of_rotation"
-    assert result.facts.get("turn_of") == turn_of
+    _reads(text, "bid_out_of_rotation", {"turn_of": turn_of})
 
 
 @pytest.mark.parametrize(
@@ -318,9 +310,7 @@ def test_the_lho_had_not_called_yet(text: str) -> None:
     ],
 )
 def test_what_the_rho_did_after_a_bid_out_of_rotation(text: str, rho_action: str) -> None:
-    result = classify(text)
-    assert result.irregularity == "bid_out_of_rotation"
-    assert result.facts.get("rho_action") == rho_action
+    _reads(text, "bid_out_of_rotation", {"rho_action": rho_action})
 
 
 @pytest.mark.parametrize(
@@ -341,9 +331,7 @@ def test_what_the_rho_did_after_a_bid_out_of_rotation(text: str, rho_action: str
     ],
 )
 def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> None:
-    result = classify(text)
-    assert result.irregularity == "insufficient_bid"
-    assert result.facts.get("replacement") == replacement
+    _reads(text, "insufficient_bid", {"replacement": replacement})
 
 
 @pytest.mark.parametrize(
@@ -579,9 +567,7 @@ def test_a_player_told_calling_since(
     ],
 )
 def test_the_offenders_side_from_the_contract_and_the_lead(text: str, side: str) -> None:
-    result = classify(text)
-    assert result.irregularity == "call_after_final_pass"
-    assert result.facts.get("offender_side") == side
+    _reads(text, "call_after_final_pass", {"offender_side": side})
 
 
 @pytest.mark.parametrize(
@@ -1186,9 +1172,7 @@ def test_the_call_after_the_final_pass(text: str, offender: str, call: str) -> N
     ],
 )
 def test_the_card_exposed_named_by_rank_and_suit(text: str, cards: str) -> None:
-    result = classify(text)
-    assert result.irregularity == "card_exposed_during_auction"
-    assert result.facts.get("cards") == cards
+    _reads(text, "card_exposed_during_auction", {"cards": cards})
 
 
 def test_the_bid_above_seven_that_barred_a_side_is_not_the_barred_call() -> None:
