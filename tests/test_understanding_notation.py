@@ -99,6 +99,10 @@ from bot.understanding.notation import read_listing
         # the seat after a call starts the next clause when the caller is named before it
         ("Dealer North. N pass, E pass, then W bids 1♥ — South, whose turn it was, hasn't "
          "called.", "bid_out_of_rotation", "W", "1H"),
+        # the dealer's calls with no seat, then a seat out of the rotation (32: West
+        # doubled at South's turn; at his partner East's turn)
+        ("B19 T12. Dlr N: 1♣ P, W dbl OOT (S to call).", "double_out_of_rotation", "W", "X"),
+        ("Dlr S 1H P 2H, W X", "double_out_of_rotation", "W", "X"),
     ],
 )
 def test_a_listing_is_replayed(
@@ -108,6 +112,17 @@ def test_a_listing_is_replayed(
     assert result.irregularity == irregularity
     assert result.facts.get("offender") == offender
     assert result.facts.get("call") == call
+
+
+@pytest.mark.parametrize(
+    ("text", "turn_of"),
+    [
+        ("B19 T12. Dlr N: 1♣ P, W dbl OOT (S to call).", "rho"),  # 32: South, West's RHO
+        ("Dlr S 1H P 2H, W X", "partner"),  # 32: after North's 2♥ it was East's turn
+    ],
+)
+def test_whose_turn_it_was_comes_from_the_replayed_rotation(text: str, turn_of: str) -> None:
+    assert classify(text).facts.get("turn_of") == turn_of
 
 
 def test_four_passes_are_a_passed_out_board_with_no_offender() -> None:

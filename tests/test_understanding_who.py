@@ -46,6 +46,9 @@ def _facts_are(text: str, irregularity: str, expected: dict[str, object]) -> Non
         ("I opened 1♣ as North, East jumped to 2♦.", Seat.N),
         ("I was dealer, South, and opened 1NT.", Seat.S),
         ("South bid 2NT, and West — that's me — came in with 2 hearts.", Seat.W),
+        # a sentence of where the writer sat, the "I" dropped
+        ("Sat West. Partner opened 1♠ and I passed.", Seat.W),
+        ("Sitting North, I opened 1NT.", Seat.N),
     ],
 )
 def test_the_writers_seat(text, seat):
@@ -58,6 +61,8 @@ def test_the_writers_seat(text, seat):
         # "en" and a seat said of another player is not where the writer sits
         "Mon partenaire en Nord a passé trop tôt.",
         "Ouest a ouvert 1♥ en Sud ? non, Ouest a ouvert et Sud a passé.",
+        # "Sitting West, partner doubled": partner's seat, by the grammar of the sentence
+        "Sitting West, partner doubled too early.",
     ],
 )
 def test_no_writers_seat_from_another_players_seat(text):
@@ -86,6 +91,12 @@ def test_no_writers_seat_from_another_players_seat(text):
          "insufficient_bid", "W"),
         ("Je suis Sud, donneur. Mon partenaire a ouvert avant moi 1♠.",
          "bid_out_of_rotation", "N"),
+        # "I'm South, dealer was East": the dealer is the seat named after his title,
+        # and the pass with no subject is the writer's (30: South at East's turn)
+        ("Passed before my turn. I'm South, dealer was East.", "pass_out_of_rotation", "S"),
+        # the seat told with the partner's redouble, "Sat West." (32: East at North's turn)
+        ("Sat West. Partner opened 1♠, South doubled, I passed and then partner redoubled "
+         "before North had called.", "double_out_of_rotation", "E"),
     ],
 )  # fmt: skip
 def test_offender_from_relative_seats(text, irregularity, offender):

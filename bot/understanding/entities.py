@@ -70,6 +70,8 @@ _I_AM = frozenset(
     {"am", "suis", "en", "sitting", "was", "etais", "chu", "seated", "playing", "in", "at", "the",
      "sat", "sit", "play", "played", "joue", "jouais", "assis", "assise", "placed"}
 )  # fmt: skip
+#: Opening a sentence with no subject, where the writer sat: ``Sat West.``
+_SAT = frozenset({"sat", "sitting", "seated", "assis", "assise"})
 # "En Est, j'étais…", "As South, I…": the writer's seat told before his clause.
 _AS = frozenset({"en", "as", "comme"})
 _DEALER_TITLE = frozenset({"dealer", "donneur", "donneuse", "declarer", "declarant", "declarante"})
@@ -322,6 +324,13 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
             tokens[j + 2] in SEATS and (j + 3 == len(tokens) or tokens[j + 3] in _CLAUSE_END)
         ):
             return Seat[tokens[j + 2]]
+    for i, token in enumerate(tokens[:-1]):
+        # "Sat West.", "Sitting North, I opened": a sentence of where the writer
+        # sat, the "I" dropped ("Sitting West, partner…" is partner's seat)
+        if token in _SAT and (i == 0 or tokens[i - 1] == BREAK) and tokens[i + 1] in SEATS and (
+            tokens[i + 2 : i + 3] in ((), (BREAK,)) or tokens[i + 2 : i + 4] == (COMMA, "ME")
+        ):
+            return Seat[tokens[i + 1]]
     for mention in mentions:
         ref = mention.ref
         if ref.seat is not None and ref.writer is not None:

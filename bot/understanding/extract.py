@@ -1289,8 +1289,13 @@ def _roles(reading: Reading) -> set[int]:
             if after:
                 taken.add(after[0].start)
     for cue in _ROLE_BEFORE:
-        for start, _ in reading.cues.get(cue, []):
+        for start, end in reading.cues.get(cue, []):
             before = [m for m in seats if 0 <= start - m.end <= 2]
+            if cue == "@dealer" and start and reading.tokens[start - 1] == COMMA and any(
+                0 <= m.start - end <= 2 and BREAK not in reading.tokens[end : m.start]
+                for m in seats
+            ):
+                continue  # "I'm South, dealer was East": the dealer named after, not South
             if before:
                 taken.add(before[-1].start)
     for mention in seats:

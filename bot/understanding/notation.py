@@ -294,6 +294,20 @@ def _seats_before_separators(
     return [None] * len(chain), False
 
 
+def _seat_breaks_rotation(
+    chain: list[tuple[int, int, Call]], seats: list[Seat | None], dealer: Seat | None
+) -> bool:
+    """``Dlr N: 1♣ P, W X``: the dealer's calls with no seat, then a call whose
+    seat, written before it, is out of the rotation; not calls told again in
+    prose after the listing (``1C P 1S P X — S doubles N's 1S``: a bid twice)."""
+    bids = [call for _, _, call in chain if call.is_bid]
+    return (
+        dealer is not None and None in seats and seats[0] in (None, dealer)
+        and len(chain) >= 3 and len(set(bids)) == len(bids)
+        and chain[-1][2] != chain[-2][2]
+    )  # fmt: skip
+
+
 def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | None:
     tokens = norm.tokens
     if len(chain) < 2:
@@ -342,7 +356,7 @@ def _listing(norm: Normalised, chain: list[tuple[int, int, Call]]) -> Listing | 
             seat, k = dealer, 0
             first = dealer
         if any(s != Seat((first + turn[j]) % 4) for j, s in known):
-            if after_style:
+            if after_style or _seat_breaks_rotation(chain, seats, dealer):
                 # ``1H (S) P (W) 1S (E)``, ``4♥ (E) P P P; S X``: one call out of
                 # rotation; the calls are replayed as written, each seat not
                 # written being the next in rotation, and the rules core names it
