@@ -52,7 +52,8 @@ from bot.voice.repair import repair  # noqa: E402
 #: corpus's directors-and-reports.jsonl and vague-and-lookups.jsonl, and
 #: tests/corpus/personas16_en/fr.jsonl (480 descriptions by two code-blind
 #: authors, written after the last tuning of the learned layer, never read item by item)
-#: and tests/corpus/personas30_en/fr.jsonl (400, written at the end of session 4).
+#: tests/corpus/personas30_en/fr.jsonl (400, written at the end of session 4) and
+#: tests/corpus/personas32_en/fr.jsonl (400, written in session 5).
 TUNING = frozenset(
     {"en-players.jsonl", "fr-club-players.jsonl", "voice-transcripts.jsonl",
      "descriptions.jsonl", "voice_synthetic.jsonl", "director_notes.jsonl",
@@ -70,7 +71,7 @@ TUNING = frozenset(
      "personas24_en.jsonl", "personas24_fr.jsonl", "personas25_en.jsonl", "personas25_fr.jsonl",
      "personas26_en.jsonl", "personas26_fr.jsonl", "personas28_en.jsonl", "personas28_fr.jsonl",
      "personas27_fr.jsonl", "personas27_en.jsonl", "personas29_fr.jsonl",
-     "personas29_en.jsonl"}
+     "personas29_en.jsonl", "personas31_en.jsonl", "personas31_fr.jsonl"}
 )  # fmt: skip
 
 
