@@ -828,6 +828,16 @@ def test_facts_told_in_a_directors_shorthand(text: str, fact: str, value: object
          "lho_called_since", False),
         ("B 27 Dlr E. E 4S S P, E: 'that was supposed to be 4H, stuck cards'. S had passed, "
          "W not yet.", "partner_called_since", False),
+        # the director called before the next player's call (37, 36: the LHO had not called)
+        ("T4 bd 11. N to pass throughout. N bid 2NT at his next turn; E called me before "
+         "calling.", "lho_called_since", False),
+        ("Dn 1, T5. N 1C – E P – S X (contre du partenaire !). Arbitre appelé avant O.",
+         "lho_called_since", False),
+        ("S obligé de passer (24B, as exposé) contre 2♠. Relevé avant O. 37A.",
+         "lho_called_since", False),
+        ("Dealer W. West opened 1H, North passed, East raised to 4H, and South, West and North "
+         "all passed. South then doubled. West called the director before doing anything else.",
+         "lho_called_since", False),
     ],
 )
 def test_who_has_called_since(text: str, fact: str, value: bool) -> None:

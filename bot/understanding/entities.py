@@ -34,6 +34,9 @@ _NOT_LEVEL_BEFORE = frozenset({"donne", "board", "etui", "loi", "law", "article"
 # "X sur Y": the call Y came first.
 _EARLIER_AFTER = frozenset({"sur", "over", "after", "apres", "derriere", "behind", "dessus"})
 _PLUPERFECT = frozenset({"avait", "avais", "had", "avaient"})
+#: "N bid 1NT but W opened 2C": an opening told in contrast after a bid came before it.
+_CONTRAST = frozenset({"but", "mais", "whereas", "tandis"})
+_OPENED = frozenset({"opened", "ouvert"})
 # "l'homme d'après", "le joueur d'après": the next one, not a call named after "après".
 _NEXT_ONE = frozenset({"de", "d"})
 # "pass and directly after 1♥", "et juste après 1♥": afterwards; the call told next came next.
@@ -905,6 +908,8 @@ def _in_time_order(tokens: Sequence[str], calls: list[CallMention]) -> list[Call
                 swap = True
             elif any(t in _PLUPERFECT for t in lead_in):
                 swap = True
+            elif set(between) & _CONTRAST and set(lead_in) & _OPENED and previous.call.is_bid:
+                swap = True  # "N bid 1NT but W opened 2C": the opening came first
             elif previous.call in (DOUBLE, REDOUBLE) and current.call.is_bid:
                 # "contré le 1SA de Nord", "doubled West's 1S"
                 swap = (

@@ -2857,9 +2857,30 @@ def _told_silent(entities: Entities, tokens: tuple[str, ...]) -> list[Ref]:
         if denial and all(t in _AUXILIARIES or t in NEGATORS or t in _CONTRACTED_NEGATORS
                           for t in lead):
             found.append(mention.ref)  # "O n'a pas parlé", "W not called"
-        elif set(clause[max(0, v - 2) : v]) & _BEFORE:
-            found.append(mention.ref)  # "appelle l'arbitre avant de parler"
+        elif any(set(clause[max(0, v - 2) : v]) & _BEFORE for v in verbs) or any(
+            t in _BEFORE and set(clause[k + 1 : k + 3]) & {"doing", "faire"}
+            for k, t in enumerate(clause)
+        ):  # "appelle l'arbitre avant de parler", "E called me before calling",
+            # "called the director before doing anything"
+            found.append(mention.ref)
+    for mention in entities.seats:
+        # "Arbitre appelé avant O", "Relevé avant O", "TD called before W": the
+        # director came before that player's turn to call
+        before = tokens[max(0, mention.start - 4) : mention.start]
+        if mention.ref.known and not mention.ref.pronoun and before[-1:] in (("avant",), (
+            "before",
+        )) and set(before) & _SUMMONED and not set(
+            tokens[mention.end : mention.end + 4]
+        ) & (_SPEAKING | _RESPONDING | {"had", "has", "avait", "ait", "n", "ne"}):
+            found.append(mention.ref)
     return found
+
+
+#: Before "avant O": the director called or the irregularity seen then.
+_SUMMONED = frozenset(
+    {"appele", "appelee", "called", "summoned", "releve", "relevee", "noticed", "spotted",
+     "arbitre", "td", "director"}
+)  # fmt: skip
 
 
 _SINCE = frozenset(
