@@ -838,6 +838,11 @@ def test_facts_told_in_a_directors_shorthand(text: str, fact: str, value: object
         ("Dealer W. West opened 1H, North passed, East raised to 4H, and South, West and North "
          "all passed. South then doubled. West called the director before doing anything else.",
          "lho_called_since", False),
+        # a bare "LHO" not yet called, the offender being partner: the next player,
+        # not the writer's LHO, who called before partner (36, 38)
+        ("pd doubled my 1S. LHO not called yet", "lho_called_since", False),
+        ("Opps bid 7NT and my partner put down 8S as a 'joke'. LHO hasn't called yet.",
+         "lho_called_since", False),
     ],
 )
 def test_who_has_called_since(text: str, fact: str, value: bool) -> None:

@@ -97,6 +97,9 @@ def test_no_writers_seat_from_another_players_seat(text):
         # the seat told with the partner's redouble, "Sat West." (32: East at North's turn)
         ("Sat West. Partner opened 1♠, South doubled, I passed and then partner redoubled "
          "before North had called.", "double_out_of_rotation", "E"),
+        # "répondre à son partenaire": whom East answered, not who bid 1♠ (27)
+        ("Ouest donneur ouvre 1♥, Nord intervient 2♦, Est veut répondre à son partenaire et "
+         "pose 1♠ sur la table.", "insufficient_bid", "E"),
     ],
 )  # fmt: skip
 def test_offender_from_relative_seats(text, irregularity, offender):

@@ -92,6 +92,11 @@ _RELATIVE_CLAUSE = frozenset({(COMMA, "qui"), (COMMA, "who"), (COMMA, "which"), 
 _TURN_WORDS = frozenset({"turn", "rotation"})
 _OUT_OF_TURN = frozenset({"hors", "tour", "oot", "out", "of", "turn", "rotation"})
 _POSSESSOR_BEFORE = frozenset({"de", "d", "du", "of", "avant", "before"})
+#: Verbs whose "à"/"to" names whom the player spoke to, an object.
+_ADDRESSING = frozenset(
+    {"repondre", "repond", "repondu", "reply", "replied", "respond", "responded", "answer",
+     "answered", "explique", "explained", "explain", "talking", "talked", "spoke", "parle"}
+)  # fmt: skip
 _DEALER_WORDS = frozenset({"donneur", "donneuse", "dealer", "dlr", "dealt"})
 # Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
 _INTENDED = frozenset(
@@ -678,7 +683,10 @@ def _caller(
             continue
         if BREAK in tokens[mention.end : start]:
             break
-        if mention.start and tokens[mention.start - 1] in _POSSESSOR_BEFORE:
+        if mention.start and tokens[mention.start - 1] in _POSSESSOR_BEFORE or (
+            mention.start > 1 and tokens[mention.start - 1] in ("a", "to", "au")
+            and tokens[mention.start - 2] in _ADDRESSING
+        ):  # (or "veut répondre à son partenaire et pose 1♠": whom he answers)
             # "Sud, qui n'avait pas vu l'enchère de mon partenaire, a posé 1♦":
             # a player named after "de"/"of" is an object; the subject is further left
             possessed = possessed or mention
