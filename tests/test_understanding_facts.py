@@ -813,6 +813,13 @@ def test_whose_turn_it_was_beside_the_offender(text: str, turn_of: str) -> None:
         ("1H/2C/4H/5C (S) then 'I'll pass instead'. W refuses. 5C stands, L25B",
          "unintended", False),
         ("N 2T → 2K, L25A", "unintended", True),
+        # "not slip" denies the slip, not the change of mind told after it (25B)
+        ("partner bid 3NT then immediately said no 4 hearts, it was not slip he just changed.",
+         "unintended", False),
+        # the box itself told as the cause (25A)
+        ("I take 1C card but I want 1D. two cards together from box.", "unintended", True),
+        ("I opened 1D but in my mind I said 1C, and my hand simply took the next card.",
+         "unintended", True),
     ],
 )
 def test_facts_told_in_a_directors_shorthand(text: str, fact: str, value: object) -> None:

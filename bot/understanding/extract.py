@@ -3255,7 +3255,11 @@ def _unintended(reading: Reading) -> bool | None:
     for start, end in reading.cues.get("@intended", []):
         if _supposed(tokens, start) or _claimed(tokens, start):
             continue
-        if denied(tokens, start, end) or (start and tokens[start - 1] in _WITHOUT):
+        # "it was not slip he just changed": the "not" denies the slip told between
+        slips_not = any(0 <= start - e <= 3 and denied(tokens, s, e) for s, e in spans)
+        if (denied(tokens, start, end) and not slips_not) or (
+            start and tokens[start - 1] in _WITHOUT
+        ):
             unthinking = True  # "sans réflexion", "without thinking"
         elif not _asked_at(reading.norm, end):
             thought = True  # not "… or is that really a change of mind?"
