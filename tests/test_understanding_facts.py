@@ -848,6 +848,12 @@ def test_facts_told_in_a_directors_shorthand(text: str, fact: str, value: object
         # a bare "LHO" not yet called, the offender being partner: the next player,
         # not the writer's LHO, who called before partner (36, 38)
         ("pd doubled my 1S. LHO not called yet", "lho_called_since", False),
+        # two lower-case seats told silent; SMS "g deja repondu" is "j'ai déjà répondu" (25)
+        ("etui 16 / n sort un contre au lieu du passe. s et e n'ont pas encore parlé.",
+         "partner_called_since", False),
+        ("n bid 2c, then 2d. s and e havent called", "lho_called_since", False),
+        ("mon part a dit 2t au lieu de 2k, g deja repondu 2c, il peut changer?",
+         "partner_called_since", True),
         ("Opps bid 7NT and my partner put down 8S as a 'joke'. LHO hasn't called yet.",
          "lho_called_since", False),
     ],

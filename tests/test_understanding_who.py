@@ -97,6 +97,14 @@ def test_no_writers_seat_from_another_players_seat(text):
         # the seat told with the partner's redouble, "Sat West." (32: East at North's turn)
         ("Sat West. Partner opened 1♠, South doubled, I passed and then partner redoubled "
          "before North had called.", "double_out_of_rotation", "E"),
+        # the writer told refusing is the offender's LHO, not the offender (31, 27)
+        ("I refused his 1NT out of turn, I am South", "bid_out_of_rotation", "E"),
+        ("I did not accept the 1NT opening out of turn. I am South.", "bid_out_of_rotation",
+         "E"),
+        ("je n'accepte pas le 1♥ insuffisant, je suis Nord", "insufficient_bid", "W"),
+        # lower-case seats in French shorthand after a board number (25)
+        ("etui 16 / n sort un contre au lieu du passe, retourne le carton dès qu'il le voit.",
+         "change_of_call", "N"),
         # "répondre à son partenaire": whom East answered, not who bid 1♠ (27)
         ("Ouest donneur ouvre 1♥, Nord intervient 2♦, Est veut répondre à son partenaire et "
          "pose 1♠ sur la table.", "insufficient_bid", "E"),

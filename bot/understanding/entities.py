@@ -92,6 +92,10 @@ _RELATIVE_CLAUSE = frozenset({(COMMA, "qui"), (COMMA, "who"), (COMMA, "which"), 
 _TURN_WORDS = frozenset({"turn", "rotation"})
 _OUT_OF_TURN = frozenset({"hors", "tour", "oot", "out", "of", "turn", "rotation"})
 _POSSESSOR_BEFORE = frozenset({"de", "d", "du", "of", "avant", "before"})
+#: Before a call: made by another than the writer named just before (``I refused his 1NT``).
+_HIS = frozenset({"his", "her", "their", "son", "sa", "leur"})
+#: The LHO's option told (``I did not accept the 1NT``): the call is another's.
+_DECIDING = ("accept", "refus", "declin", "condon")
 #: Verbs whose "à"/"to" names whom the player spoke to, an object.
 _ADDRESSING = frozenset(
     {"repondre", "repond", "repondu", "reply", "replied", "respond", "responded", "answer",
@@ -620,6 +624,13 @@ def _caller(
         return Ref(writer=Relation.SELF), 0
     if start and tokens[start - 1] == "OUR":
         return Ref(ours=True), 0
+    before = [m for m in mentions if m.end < start and BREAK not in tokens[m.end : start]]
+    if before and before[-1].ref.writer is Relation.SELF and before[-1].ref.seat is None and (
+        tokens[start - 1] in _HIS or start - before[-1].end <= 6 and any(
+            t.startswith(_DECIDING) for t in tokens[before[-1].end : start]
+        )
+    ):
+        return None, 0  # "I refused his 1NT", "I did not accept the 1NT": another's call
     # "1♥ d'Est", "contre de Sud", "1D by N", "passe hors tour de Nord",
     # "double out of turn by my RHO": "de"/"by" and a player, a few words on
     for j in range(end, min(end + 5, len(tokens) - 1)):

@@ -1838,11 +1838,20 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         if mention.start and tokens[mention.start - 1] in ("dit", "said", "says"):
             if mention.ref.known and mention.ref.subject is None:
                 return mention.ref  # "j'ai failli contrer, dit Ouest"
+    # "I refused his 1NT out of turn, I am South": the writer is the one who
+    # accepted or refused, his seat told is no candidate
+    writer_decided = irregularity in _ACCEPTED_BY_CALLING and any(
+        m.start in taken and m.ref.writer is Relation.SELF and m.ref.seat is None
+        and _decides(reading, m) for m in seats
+    )  # fmt: skip
     candidates = [
         m for m in seats
         if m.start not in taken and not m.ref.pronoun and not m.ref.opponent and m.ref.known
         and m.ref.subject is None and not _meta(tokens, m)
+        and not (writer_decided and (m.ref.writer is Relation.SELF or writers_seat_told(tokens, m)))
     ]  # fmt: skip
+    if not candidates and writer_decided:
+        return Ref(writer=Relation.RHO)  # the LHO's option (27A, 29A, 25B) is the writer's
     # "jsuis N mon partenaire a dit …": the writer's seat told says who he is,
     # the player acting is another one named (else the writer himself)
     candidates.sort(key=lambda m: writers_seat_told(tokens, m))
@@ -2018,6 +2027,16 @@ _NOT_WORDS = frozenset({"not", "non", "pas", "never", "jamais", "wasnt", "sans",
 
 def _is_word(token: str) -> bool:
     return token[:1].isalpha()
+
+
+def _decides(reading: Reading, mention: SeatMention) -> bool:
+    """Whether ``mention`` is told accepting or refusing (``I refused``,
+    ``je n'accepte pas``): the cue right after him."""
+    return any(
+        0 <= start - mention.end <= 3
+        for cue in ("@accept", "@refuse")
+        for start, _ in reading.cues.get(cue, [])
+    )
 
 
 def _subject_mentions(reading: Reading, call_ends: set[int] | None = None) -> list[SeatMention]:

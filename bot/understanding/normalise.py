@@ -698,6 +698,13 @@ def _french_shorthand_seat(tokens: list[_Token], i: int) -> str | None:
     if before is None or before.text in _CLAUSE_BEFORE:
         if nxt[:1] and nxt[0] in ("devait", "doit", "ne"):  # "e n'a pas parlé"
             return _SEAT_LETTERS[token.text]
+        pair = tokens[i + 2] if i + 2 < len(tokens) else None
+        if nxt[:1] in (["et"], ["and"]) and pair is not None and len(pair.original) == 1 and (
+            pair.text in _SEAT_LETTERS or pair.text in SEATS
+        ) and [t.text for t in tokens[i + 3 : i + 4]] in (
+            ["ne"], ["n"], ["ont"], ["havent"], ["have"], ["had"], ["hadnt"]
+        ):
+            return _SEAT_LETTERS[token.text]  # "s et e n'ont pas encore parlé"
         if len(nxt) == 2 and nxt[0] in _FRENCH_AUXILIARIES and nxt[1] in _FRENCH_ACTS:
             return _SEAT_LETTERS[token.text]
     if before is not None and before.text == "de" and i > 1 and (
@@ -722,6 +729,7 @@ _SUBJECT_VERBS = frozenset({
     "intervient", "reopened", "competed", "led", "entame", "dropped", "showed", "shows",
     "made", "kept", "told", "tells", "forgot", "shouldve", "should", "wrote", "exposed",
     "played", "gave", "took", "wanted", "meant", "tried", "literally", "just", "also",
+    "sort", "pose", "met", "tire", "have", "hasnt", "havent", "hadnt",
 })  # fmt: skip
 _CLAUSE_BEFORE = frozenset(
     {",", ".", ";", ":", "?", "!", "??", "|", "and", "et", "then", "puis", "but", "mais",
@@ -735,6 +743,8 @@ def _clause_subject(token: _Token, before: _Token | None, after: _Token | None) 
         return False
     if token.original == "a" or token.glued:
         return False
+    if before is not None and before.text.isdecimal() and int(before.text) > 7:
+        return True  # "etui 16 n sort un contre": a board number, no bid's level
     return before is None or before.text in _CLAUSE_BEFORE or before.original in _CLAUSE_BEFORE
 
 
