@@ -105,6 +105,12 @@ def test_no_writers_seat_from_another_players_seat(text):
         # lower-case seats in French shorthand after a board number (25)
         ("etui 16 / n sort un contre au lieu du passe, retourne le carton dès qu'il le voit.",
          "change_of_call", "N"),
+        # "my partner North", "Partner (West)": one player, whose seat tells the writer's
+        # (31: the writer South opened at his partner North's turn; West at East's)
+        ("My partner North was dealer. I opened 2NT before she had even looked at her cards.",
+         "bid_out_of_rotation", "S"),
+        ("Partner (West) opened 1D out of turn. It was my turn, I'm dealer.",
+         "bid_out_of_rotation", "W"),
         # "répondre à son partenaire": whom East answered, not who bid 1♠ (27)
         ("Ouest donneur ouvre 1♥, Nord intervient 2♦, Est veut répondre à son partenaire et "
          "pose 1♠ sur la table.", "insufficient_bid", "E"),

@@ -286,12 +286,16 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
             compass_and_relative = (a.seat is None) != (b.seat is None) and (
                 (a.writer or b.writer) is not None
             )
+            comma = COMMA in tokens[last.end : mention.start]
             # "by East, LHO refused" are two players: a bare "LHO" is no apposition
-            if a.bare or b.bare:
+            # (but "Partner (West) opened" is one)
+            if (a.bare or b.bare) and (comma or b.bare):
                 compass_and_relative = False
             if last.start and tokens[last.start - 1] in _I_AM:
                 compass_and_relative = False  # "je suis Sud, mon partenaire a…": two players
-            if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _BEING:
+            if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _BEING and (
+                comma or b.writer is Relation.SELF
+            ):
                 compass_and_relative = False  # "partner is South, I am North": two players
             if last.start and tokens[last.start - 1] in _TIME_PREPOSITIONS and (
                 b.writer is Relation.SELF
