@@ -71,7 +71,8 @@ TUNING = frozenset(
      "personas24_en.jsonl", "personas24_fr.jsonl", "personas25_en.jsonl", "personas25_fr.jsonl",
      "personas26_en.jsonl", "personas26_fr.jsonl", "personas28_en.jsonl", "personas28_fr.jsonl",
      "personas27_fr.jsonl", "personas27_en.jsonl", "personas29_fr.jsonl",
-     "personas29_en.jsonl", "personas31_en.jsonl", "personas31_fr.jsonl"}
+     "personas29_en.jsonl", "personas31_en.jsonl", "personas31_fr.jsonl",
+     "personas33_en.jsonl", "personas33_fr.jsonl"}
 )  # fmt: skip
 
 

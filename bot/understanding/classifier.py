@@ -796,7 +796,7 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
         add(I.INADMISSIBLE_DOUBLE, 0.8)
     said_again = _said_again(reading)
     if said_again:
-        add(I.CHANGE_OF_CALL, 0.85 if said_again & _RETRACTION else 0.6)
+        add(I.CHANGE_OF_CALL, 0.95 if said_again & _RETRACTION else 0.6)
     if two_boards(reading):
         add(I.WRONG_BOARD, 0.85)
     if _quoted_remark(reading):
