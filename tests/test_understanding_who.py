@@ -310,6 +310,12 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # "alerted" alone: the one who then explained wrongly
         ("S 2♦ alerted, N: 'weak in hearts'. It was a multi.", "N"),
         ("W's 2♣ explained by E as natural; the card says Stayman.", "E"),
+        # 20F: the partner told saying nothing, giving no alert (not the call's maker)
+        ("I'm South. West opened 1NT and East said nothing — no announcement, no alert.", "E"),
+        ("Est ouvre 2♦ — un Multi — et Ouest, son partenaire, n'alerte pas.", "W"),
+        ("pas dalerte sur le 2♦ d'E c'etait un transfert, son partenaire O a rien dit", "W"),
+        ("North opened 1NT, South bid 2♦ — NO alert from North — and I passed.", "N"),
+        ("West opened 1♠, North pass, East 2♣ and West no alert. It was Drury.", "W"),
         # "répond 1♦" is a call, not an explanation
         ("Nord ouvre 1♣, Sud répond 1♦. Je demande, Nord me dit « 4 cartes ».", "N"),
         # 20F1: saying what another player's call means is explaining it

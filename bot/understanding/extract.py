@@ -1954,8 +1954,57 @@ def _explainer(reading: Reading) -> Ref | None:
     ``demandé à Sud``); else the one told saying quoted words."""
     return (
         _unalerted(reading) or _passive_explainer(reading) or _explaining_subject(reading)
-        or _asked(reading) or _quoted_speaker(reading)
+        or _silent_partner(reading) or _asked(reading) or _quoted_speaker(reading)
     )  # fmt: skip
+
+
+def _silent_partner(reading: Reading) -> Ref | None:
+    """20F: the player told giving no alert (``East said nothing — no alert``,
+    ``Ouest, son partenaire, n'alerte pas``, ``son partenaire O a rien dit``,
+    ``S just sat there saying nothing``, ``NO alert from North``)."""
+    tokens = reading.tokens
+    agents = {m.start: m for m in reading.entities.seats if m.ref.known and not m.ref.pronoun}
+    for i, token in enumerate(tokens[:-1]):
+        # "no alert from North", "pas d'alerte de Sud"
+        if token.startswith("alert") and i and tokens[i - 1] in ("no", "pas", "sans", "without"):
+            agent = agents.get(i + 2) if tokens[i + 1] in ("from", "de", "by", "par") else None
+            if agent is not None and agent.ref.writer is not Relation.SELF:
+                return agent.ref
+    starts = sorted(m.start for m in reading.entities.seats)
+    for mention in reading.entities.seats:
+        ref = mention.ref
+        if not ref.known or ref.pronoun or ref.writer is Relation.SELF:
+            continue
+        # his own clause: up to the sentence's end or the next player named
+        stop = min([s for s in starts if s >= mention.end] + [mention.end + 8])
+        clause = [t for t in tokens[mention.end : stop] if t != COMMA]
+        if BREAK in clause:
+            clause = clause[: clause.index(BREAK)]
+        if any(t[:1].isdigit() for t in clause):
+            continue  # "South bid 2NT and no alert": the call's maker, not the alerter
+        said_nothing = any(
+            clause[k] in _SAYING_NOTHING and clause[k + 1 : k + 2] == ["nothing"]
+            for k in range(len(clause))
+        ) or ("rien" in clause and "dit" in clause)
+        no_alert = any(
+            t in _ALERT_VERBS and (
+                set(clause[max(0, k - 2) : k]) & _DID_NOT or (k == 1 and clause[0] == "no")
+            )
+            for k, t in enumerate(clause)
+        )  # "n'alerte pas", "did not alert", "West no alert"; not "2S not alerted"
+        if said_nothing or no_alert:
+            if ref.subject is not None:
+                # "Ouest, son partenaire, n'alerte pas": the player the apposition follows
+                named = [m for m in reading.entities.seats if m.end < mention.start
+                         and set(tokens[m.end : mention.start]) <= {COMMA}]
+                return named[-1].ref if named and named[-1].ref.known else None
+            return ref
+    return None
+
+
+_SAYING_NOTHING = frozenset({"said", "saying", "says", "say"})
+_ALERT_VERBS = frozenset({"alert", "alerte", "alerter", "alerts"})
+_DID_NOT = frozenset({"not", "didnt", "ne", "n", "never", "jamais", "failed", "forgot", "oublie"})
 
 
 #: Before "alerte"/"alert": no alert was given (``défaut d'alerte de N``,
