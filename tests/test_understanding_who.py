@@ -382,6 +382,14 @@ def test_misinformation_the_player_who_explained(text, offender):
         # an opinion of the writer is no hesitation ("I think")
         ("N opened 1♠ and I think S hesitated before passing.", "S"),
         ("Nord a ouvert 1♥ et je crois qu'Est a hésité avant de passer.", "E"),
+        # "Im North, my RHO…" are two players, not an apposition (16B: West thought)
+        ("Im North, my RHO thought for ages over 2H and then passed and his partner "
+         "balanced with 3C.", "W"),
+        # a gesture during another's thinking: the gesture's maker (16B)
+        ("O tapote la feuille de conventions pendant la réflexion d'E. E choisit 4♥.", "W"),
+        # "30 S" is thirty seconds, not South (16B: East waited, then passed)
+        ("T7. SAUT A 3P DE N AVEC STOP. E ATTEND PLUS DE 30 S PUIS PASSE. O REVEILLE A 4C.",
+         "E"),
     ],
 )  # fmt: skip
 def test_unauthorized_information_the_player_who_hesitated(text, offender):

@@ -291,7 +291,7 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
             # (but "Partner (West) opened" is one)
             if (a.bare or b.bare) and (comma or b.bare):
                 compass_and_relative = False
-            if last.start and tokens[last.start - 1] in _I_AM:
+            if last.start and tokens[last.start - 1] in _I_AM | _I_AM_OPENERS:
                 compass_and_relative = False  # "je suis Sud, mon partenaire a…": two players
             if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _BEING and (
                 comma or b.writer is Relation.SELF

@@ -2276,6 +2276,7 @@ _TEMPO_WORDS = frozenset(
      "jetant", "jete", "threw", "thrown", "snapped", "slammed"}
 )  # fmt: skip
 _AFTER_WORDS = frozenset({"after", "apres", "following", "suite"})
+_DURING = frozenset({"pendant", "during", "durant", "while"})
 
 
 def _tempo_source(reading: Reading) -> Ref | None:
@@ -2299,6 +2300,8 @@ def _tempo_source(reading: Reading) -> Ref | None:
     for i, token in enumerate(tokens):
         if token not in _TEMPO_NOUNS or set(tokens[max(0, i - 3) : i]) & _AFTER_WORDS:
             continue
+        if set(tokens[max(0, i - 3) : i]) & _DURING:
+            continue  # "O tapote … pendant la réflexion d'E": E's thinking is the moment
         # "hésitation N", "réflexion de N", "huddle by S", "haussement de sourcils de Sud"
         mention = named.get(i + 1)
         for j in range(i + 1, min(i + 5, len(tokens) - 1)):

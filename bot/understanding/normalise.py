@@ -640,6 +640,11 @@ def _seats(tokens: list[_Token], source: str) -> list[_Token]:
     return tokens
 
 
+#: After "30 S": the time it lasted, then what came next (``30 S PUIS PASSE``).
+_AFTER_SECONDS = frozenset(
+    {"puis", "then", "avant", "before", "ensuite", "later", "apres", "after", "de", "of", "pour",
+     "for", "et", "and"}
+)  # fmt: skip
 #: Before a lower-case seat letter: the word that makes it a seat (``dlr n``, ``by w``).
 _DEALER_OR_BY = frozenset({"donneur", "donneuse", "dealer", "dlr", "by", "par"})
 
@@ -653,6 +658,10 @@ def _seat_of(token: _Token, before: _Token | None, after: _Token | None) -> str 
     if text in _SEAT_LETTERS and len(token.original) == 1:
         if token.glued and before is not None and before.text.isdecimal():
             return None  # "le 2e 1SA": an ordinal, not East
+        if text == "s" and before is not None and before.text.isdecimal() and (
+            int(before.text) > 7 and after is not None and after.text in _AFTER_SECONDS
+        ):  # "ATTEND PLUS DE 30 S PUIS PASSE": seconds (not "Dn 28 – S P", South's pass)
+            return None
         if token.original.isupper():
             # "E" between words, "S 1H", "O X"; not an "A"-like capital at a sentence start.
             return _SEAT_LETTERS[text]
