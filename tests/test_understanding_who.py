@@ -149,6 +149,10 @@ def test_call_first_made_in_a_change_of_call(text, call):
          "partner", "P"),
         ("West and North called together after 1C; North said it was not his turn.",
          "N", None),
+        # the call of the one player the story is about (33: West's 2♦, the writer's pass)
+        ("s and w both bid at the same time. it was s turn. w said 2d", "W", "2D"),
+        ("me and my lho called at the same time but it was his turn. i'm west, i said pass",
+         "W", "P"),
     ],
 )  # fmt: skip
 def test_simultaneous_calls_offender(text, offender, call):

@@ -778,7 +778,12 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     if irregularity == I.SIMULTANEOUS_CALLS:
         offender = _simultaneous_offender(reading)
         made = _call_of(reading, offender, calls) if offender is not None else None
-        return made or _not_the_turn_holders(reading, calls)
+        made = made or _not_the_turn_holders(reading, calls)
+        if made is None and offender is None:
+            # the one player the story is about ("w said 2d", "i'm west, i said pass")
+            subject = _subject(reading, irregularity)
+            made = _call_of(reading, subject, calls) if subject is not None else None
+        return made
     if irregularity == I.WRONG_BOARD:
         holder = _card_holder(reading) or _subject(reading, irregularity)
         if holder is not None:
