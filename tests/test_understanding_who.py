@@ -468,6 +468,9 @@ def test_caller_before_a_clause_set_off_by_commas(text, irregularity, offender):
         ("N 1♠, S 4♠, all pass. Then W doubled before the lead.", "W"),
         ("Ouest a dit « 5♦ » après les trois passes, 4♥ par Nord.", "W"),
         ("I am North and declarer in 3♠. After three passes East redoubled.", "E"),
+        # "Est 3SA, tous passent": the contract and its passes, not a call after them (39)
+        ("Les enchères étaient finies : Est 3SA, tous passent. Puis mon partenaire Nord a "
+         "contré. Trop tard !", "N"),
     ],
 )  # fmt: skip
 def test_call_after_final_pass_the_player_who_called_after_the_end(text, offender):

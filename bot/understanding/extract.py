@@ -1704,8 +1704,15 @@ def _first_call_after_the_end(reading: Reading) -> Ref | None:
             continue  # the contract named by its maker after it: "3NT by S", "4♥X (S)"
         if only_meant(tokens, call.start) or _told_again(tokens, call, calls):
             continue
+        after = [t for t in tokens[call.end : call.end + 4] if t != COMMA]
+        if set(after[:2]) & _EVERYONE_WORDS and set(after[1:3]) & _ALL_PASS_VERBS:
+            continue  # "Est 3SA, tous passent": the contract, the passes that ended it
         return call.caller
     return None
+
+
+_EVERYONE_WORDS = frozenset({"tous", "tout", "all", "everyone", "everybody", "toute"})
+_ALL_PASS_VERBS = frozenset({"passent", "pass", "passed", "passe", "passes", "passant"})
 
 
 #: Words telling a player taking his call back or saying he meant another (25).
