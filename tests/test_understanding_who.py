@@ -133,6 +133,13 @@ def test_offender_from_relative_seats(text, irregularity, offender):
         ("N: 1NT. E: pass. Then N says 'sorry, 2C' and wants to change.", "1NT"),
         # replayed: the same player calling twice before his LHO, the first call
         ("Dealer N. N 1♣, E P, S 1♥, S 1♠.", "1H"),
+        # the call taken back, not the calls of the listing before it (25)
+        ("bd 4 T10, Dlr W. 1♥ (W) - 1♠ (N) - 2♥ (E) - S says '2 spades', stops, 'naw, 3 "
+         "spades'.", "2S"),
+        ("Bd 15 T6. N 1NT - E 2S - S X, imm. repl. by P (\"no, sorry, meant pass\"). W had not "
+         "called.", "X"),
+        ("Mon partenaire Est a réfléchi longtemps sur le 4♠ adverse, a dit « contre », puis "
+         "presque aussitôt « non, passe ».", "X"),
     ],
 )
 def test_call_first_made_in_a_change_of_call(text, call):
@@ -507,6 +514,15 @@ def test_offender_from_the_seat_in_parentheses_after_the_call(text, irregularity
         ("W opened 2♦ and, after a long pause, tried to replace it with 3♦. 2♦ stands unless "
          "North accepts the substituted call.", "W"),
         ("Dlr S. S 1♥ - W 1♠ -> W repl. by 2♠ at once, N not yet called.", "W"),
+        # the call a named player takes back, no other player named between (25)
+        ("bd 4 T10, Dlr W. 1♥ (W) - 1♠ (N) - 2♥ (E) - S says '2 spades', stops, 'naw, 3 "
+         "spades'. W hasnae bid.", "S"),
+        ("T6 É1 Dnr N. N P E P S 1♦ O 1♠ N 2♣?? lapsus pr 2♦, corr. apr. passe d'E.", "N"),
+        ("Table 15, board 1. North, dealer, passed; East passed; South opened One Spade. West "
+         "thereupon said 'double', and very shortly afterwards said 'no, pass, I'm sorry'.", "W"),
+        # "a tiré 1♣ et 1♦ collés": the cards stuck together, not East (25)
+        ("15h55 T9 — S a tiré 1♣ et 1♦ collés, pose 1♣ (voulait 1♦) ; corrigé avant que N "
+         "parle.", "S"),
     ],
 )  # fmt: skip
 def test_change_of_call_the_player_who_changed(text, offender):

@@ -46,7 +46,7 @@ from .normalise import (
     normalise,
     words_before,
 )
-from .notation import in_parentheses, leads_parentheses, read_listing
+from .notation import arrow_between, in_parentheses, leads_parentheses, read_listing
 
 __all__ = ["Reading", "read", "facts_for", "irregular_call", "offender_of", "law_reference"]
 
@@ -697,6 +697,9 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
             c for c in reading.entities.calls if c.start in replacements and c.call.kind in kinds
         ]
         first = _call_first_made(reading, calls, changed_to)
+        retracted = _retracted(reading) if _changer(reading) is None else None
+        if retracted is not None and retracted in calls:
+            return retracted  # "S says '2 spades', stops, 'naw, 3 spades'"
         return _changers_own(reading, calls, changed_to, first)
     if irregularity == I.INADMISSIBLE_DOUBLE:
         # a redouble told is the inadmissible call: the doubles beside it are
@@ -1570,6 +1573,12 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         if changer is not None:
             return changer
     derivation = reading.derivation
+    if irregularity == I.CHANGE_OF_CALL and not (
+        derivation is not None and derivation.irregularity == irregularity
+    ):
+        retracted = _retracted(reading)
+        if retracted is not None and retracted.caller is not None:
+            return retracted.caller
     if derivation is not None and derivation.irregularity == irregularity and not reading.seatless:
         if derivation.offender is not None and not reading.virtual_anchor:
             return Ref(seat=derivation.offender)
@@ -1790,6 +1799,46 @@ def _changer(reading: Reading) -> Ref | None:
                     return _resolved(reading, mention)
                 return mention.ref
     return None
+
+
+def _retracted(reading: Reading) -> CallMention | None:
+    """25: a call by a named player, then with nobody else named calling, the
+    words of taking it back and the call that replaces it (``S says '2 spades',
+    stops, 'naw, 3 spades'``, ``N 2♣?? lapsus pr 2♦``, ``S X, imm. repl. by P``,
+    ``W said 'double' … said 'no, pass'``): the call first made."""
+    tokens, calls = reading.tokens, reading.entities.calls
+    for first, second in zip(calls, calls[1:], strict=False):
+        maker = first.caller
+        if maker is None or not maker.known or maker.pronoun or maker.subject is not None:
+            continue
+        if second.caller is not None and not same_player(reading, second.caller, maker):
+            continue
+        gap = tokens[first.end : second.start]
+        if len(gap) > 18 or set(gap) & _SOMEONE or only_meant(tokens, first.start):
+            continue  # another player named between them speaks or calls
+        if first.call == second.call or set(tokens[max(0, first.start - 2) : first.start]) & (
+            _NAMED_AS_OBJECT
+        ):
+            continue  # "after my pass", "sur le 4♠ adverse": a call named, not one taken back
+        if set(gap) & _RETRACTING or arrow_between(reading.norm, first.end, second.start):
+            return first
+    return None
+
+
+#: Between two calls, a player named: not one player taking his call back.
+_SOMEONE = SEATS | {"ME", "MY", "PARTNER", "LHO", "RHO", "OPP", "WE", "OUR"}
+#: Before a call named as the object or the time of another act.
+_NAMED_AS_OBJECT = frozenset(
+    {"after", "apres", "over", "sur", "on", "of", "de", "du", "MY", "his", "her", "son", "sa",
+     "their", "leur"}
+)  # fmt: skip
+
+
+#: Between a call and the one that replaces it: the words of taking it back.
+_RETRACTING = _CHANGING | _ANSWER_NO | frozenset(
+    {"lapsus", "naw", "nope", "stops", "wait", "attends", "mean", "meant", "repl", "corr",
+     "fixed", "oh", "oups", "oops", "sorry", "pardon"}
+)
 
 
 def _only_maker(reading: Reading, call: CallMention) -> Ref | None:

@@ -635,7 +635,9 @@ def _seats(tokens: list[_Token], source: str) -> list[_Token]:
     if any(t.text in SEATS for t in tokens):
         for i in range(1, len(tokens) - 1):
             if tokens[i].text == "et" and _ends_call(tokens[i - 1]) and _starts_call(tokens[i + 1]):
-                if tokens[i + 1].text not in ("a", "dit"):
+                # (the call before made by a seat named: not "a tiré 1♣ et 1♦ collés")
+                named = any(t.text in SEATS for t in tokens[max(0, i - 3) : i - 1])
+                if tokens[i + 1].text not in ("a", "dit") and named:
                     tokens[i].text = "E"
     return tokens
 
