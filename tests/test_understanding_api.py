@@ -17,7 +17,12 @@ from rules_core import Incident, rule
 from rules_core.model import FACTS
 
 CONTRACT_KEYS = {"irregularity", "confidence", "candidates", "facts", "lang"}
-EXTRA_FACTS = {"offender", "offender_relative", "call", "calls", "dealer", "law_ref", "law_query"}
+#: Keys the classification adds beside the contract's facts: who and what the text
+#: names (``misinformed``: the player misinformation is ruled for, 21B).
+EXTRA_FACTS = {
+    "offender", "offender_relative", "call", "calls", "dealer", "law_ref", "law_query",
+    "misinformed",
+}
 
 
 def check_shape(result: Classification) -> dict:
@@ -38,7 +43,7 @@ def check_shape(result: Classification) -> dict:
         assert fact in FACTS or fact in EXTRA_FACTS, fact
         if fact in FACTS:
             assert value in FACTS[fact], (fact, value)
-        if fact in ("offender", "dealer"):
+        if fact in ("offender", "dealer", "misinformed"):
             assert value in ("N", "E", "S", "W")
     incident = result.to_incident()
     if incident is not None:

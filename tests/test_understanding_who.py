@@ -140,6 +140,11 @@ def test_offender_from_relative_seats(text, irregularity, offender):
          "called.", "X"),
         ("Mon partenaire Est a réfléchi longtemps sur le 4♠ adverse, a dit « contre », puis "
          "presque aussitôt « non, passe ».", "X"),
+        # "3 sans" is 3NT said short; "droite dit" is the writer's RHO (25)
+        ("Notes pour Claire : d.12, S a dit « 3 sans » puis « non, 3 piques ».", "3NT"),
+        ("droite dit 1P puis change 1SA, autorisé?", "1S"),
+        ("Bd 8 Tbl 2. Dlr W. W 1C N 1S E 2H S 2S W 3C -- W immed. says \"3H, sorry, wrong "
+         "card\". N not yet called.", "3C"),
     ],
 )
 def test_call_first_made_in_a_change_of_call(text, call):

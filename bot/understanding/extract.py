@@ -697,8 +697,12 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
             c for c in reading.entities.calls if c.start in replacements and c.call.kind in kinds
         ]
         first = _call_first_made(reading, calls, changed_to)
-        retracted = _retracted(reading) if _changer(reading) is None else None
-        if retracted is not None and retracted in calls:
+        retracted, changer = _retracted(reading), _changer(reading)
+        if retracted is not None and retracted in calls and (
+            changer is None or (
+                retracted.caller is not None and same_player(reading, changer, retracted.caller)
+            )
+        ):
             return retracted  # "S says '2 spades', stops, 'naw, 3 spades'"
         return _changers_own(reading, calls, changed_to, first)
     if irregularity == I.INADMISSIBLE_DOUBLE:
@@ -1814,14 +1818,20 @@ def _retracted(reading: Reading) -> CallMention | None:
         if second.caller is not None and not same_player(reading, second.caller, maker):
             continue
         gap = tokens[first.end : second.start]
-        if len(gap) > 18 or set(gap) & _SOMEONE or only_meant(tokens, first.start):
-            continue  # another player named between them speaks or calls
+        own_seat = {maker.seat.name} if maker.seat is not None else set()
+        if len(gap) > 18 or set(gap) & _SOMEONE - own_seat or only_meant(tokens, first.start):
+            continue  # another player named between them speaks or calls ("W 3C -- W says
+            # '3H, sorry'" is the same one)
         if first.call == second.call or set(tokens[max(0, first.start - 2) : first.start]) & (
             _NAMED_AS_OBJECT
         ):
             continue  # "after my pass", "sur le 4♠ adverse": a call named, not one taken back
         if set(gap) & _RETRACTING or arrow_between(reading.norm, first.end, second.start):
             return first
+        if len(gap) <= 4 and set(gap) & _SAYING and set(
+            tokens[second.end : second.end + 3]
+        ) & _RETRACTING:
+            return first  # "W 3C -- W says '3H, sorry, wrong card'"
     return None
 
 
@@ -1837,7 +1847,7 @@ _NAMED_AS_OBJECT = frozenset(
 #: Between a call and the one that replaces it: the words of taking it back.
 _RETRACTING = _CHANGING | _ANSWER_NO | frozenset(
     {"lapsus", "naw", "nope", "stops", "wait", "attends", "mean", "meant", "repl", "corr",
-     "fixed", "oh", "oups", "oops", "sorry", "pardon"}
+     "fixed", "oh", "oups", "oops", "sorry", "pardon", "change", "changer", "corrige"}
 )
 
 

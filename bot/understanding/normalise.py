@@ -599,6 +599,9 @@ def _strains(tokens: list[_Token], heart_c: bool = False) -> list[_Token]:
     ``1C`` is ``1 ♥`` where ``heart_c`` (French letters)."""
     for i in range(1, len(tokens)):
         token, before = tokens[i], tokens[i - 1]
+        if token.text == "sans" and before.text in _LEVELS:
+            token.text = "NT"  # "S a dit « 3 sans »": sans-atout said short
+            continue
         if not before.text.isdecimal() or token.text not in _STRAIN_LETTERS:
             continue
         if len(before.text) > 1 and token.text == "s" and token.glued:
@@ -607,6 +610,9 @@ def _strains(tokens: list[_Token], heart_c: bool = False) -> list[_Token]:
         if token.glued or token.text in _STRAIN_LETTERS_APART:
             token.text = "♥" if heart_c and token.text == "c" else _STRAIN_LETTERS[token.text]
     return tokens
+
+
+_LEVELS = frozenset("1234567")
 
 
 def _starts_call(token: _Token | None) -> bool:
