@@ -848,6 +848,11 @@ def test_facts_told_in_a_directors_shorthand(text: str, fact: str, value: object
         # a bare "LHO" not yet called, the offender being partner: the next player,
         # not the writer's LHO, who called before partner (36, 38)
         ("pd doubled my 1S. LHO not called yet", "lho_called_since", False),
+        # refusals as players say them: "ne prend pas", "wasn't having it"
+        ("12h05 T14 Dlr S. S 1♦, O 1♠, N 2♦ — puis O contre 2♦ au tour d'E, son partenaire. "
+         "N ne prend pas.", "lho_accepts", False),
+        ("I opened 1S, partner raised to 2S, then said 'I'd rather make that 3S'. East, who "
+         "was next, said he wasn't having that.", "lho_accepts", False),
         # two lower-case seats told silent; SMS "g deja repondu" is "j'ai déjà répondu" (25)
         ("etui 16 / n sort un contre au lieu du passe. s et e n'ont pas encore parlé.",
          "partner_called_since", False),

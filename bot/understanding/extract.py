@@ -2904,13 +2904,13 @@ def _called_since(
             ref = _mention_near(reading, start, end)
             rel = _relation_to_offender(reading, offender, ref)
             if ref is None or (
-                not value and ref.bare and ref.writer is Relation.LHO and ref.seat is None
+                ref.bare and ref.writer is Relation.LHO and ref.seat is None
                 and offender is not None and offender.seat is None
                 and offender.writer not in (None, Relation.SELF)
             ):  # fmt: skip
                 # "called over it", "the next player has not bid yet": only the LHO calls
-                # next; "pd doubled, LHO hasn't called yet": the next player, not the
-                # writer's LHO (who called before partner)
+                # next; "pd doubled, LHO hasn't called yet / bid over it": the next
+                # player, not the writer's LHO (who called before partner)
                 rel = Relation.LHO
             if rel is Relation.LHO:
                 found.setdefault("lho", value)
