@@ -101,6 +101,8 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("chnage of cal by sotuh", "change of cal by S"),
         ("ÉTUI", "etui"),
         ("waht does lwa 39 say", "what does law 39 say"),
+        # a word of the language is not "corrected" into another ("sauté" is no "haute")
+        ("j'ai sauté mon partenaire", "ME ai saute MY PARTNER"),
         ("inadmisable dbl", "inadmissible double"),
         # directors' abbreviations
         ("EI Sud", "enchere insuffisante S"),

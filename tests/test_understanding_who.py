@@ -111,6 +111,9 @@ def test_no_writers_seat_from_another_players_seat(text):
          "bid_out_of_rotation", "S"),
         ("Partner (West) opened 1D out of turn. It was my turn, I'm dealer.",
          "bid_out_of_rotation", "W"),
+        # "c'était Est le donneur et moi qui suis sud": East dealt, the writer opened (31)
+        ("bon alors c'était Est le donneur et moi qui suis sud j'ai ouvert un cœur avant lui",
+         "bid_out_of_rotation", "S"),
         # "répondre à son partenaire": whom East answered, not who bid 1♠ (27)
         ("Ouest donneur ouvre 1♥, Nord intervient 2♦, Est veut répondre à son partenaire et "
          "pose 1♠ sur la table.", "insufficient_bid", "E"),

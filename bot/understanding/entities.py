@@ -506,8 +506,8 @@ def _dealer(
                 continue
             if BREAK in gap:
                 continue
-            if COMMA in gap:
-                distance += 2
+            if COMMA in gap or set(gap) & {"et", "and"}:
+                distance += 2  # "c'était Est le donneur et moi…": another clause
             if best is None or distance < best[0]:
                 best = (distance, mention.ref)
         if best is not None:
