@@ -103,6 +103,13 @@ from bot.understanding.notation import read_listing
         # doubled at South's turn; at his partner East's turn)
         ("B19 T12. Dlr N: 1♣ P, W dbl OOT (S to call).", "double_out_of_rotation", "W", "X"),
         ("Dlr S 1H P 2H, W X", "double_out_of_rotation", "W", "X"),
+        # a short note in parentheses after a seat does not break the listing (27)
+        ("Bd 20 D:S. 2♠ S (weak) – 2♥ W (insuff.). N accepted, bid 3♠.", "insufficient_bid",
+         "W", "2H"),
+        ("T1 B8 D:W. 3♠ W (pre) – 3♥ N (insuff.). E no.", "insufficient_bid", "N", "3H"),
+        # the director's marks, then who made the call (27)
+        ("Bd 14 Dlr N Vul NS: 1♦ (N) 1♥?? by E. Called at once. Not accepted.",
+         "insufficient_bid", "E", "1H"),
     ],
 )
 def test_a_listing_is_replayed(

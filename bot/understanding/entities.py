@@ -638,6 +638,10 @@ def _caller(
     # "1♥ d'Est", "contre de Sud", "1D by N", "passe hors tour de Nord",
     # "double out of turn by my RHO": "de"/"by" and a player, a few words on
     for j in range(end, min(end + 5, len(tokens) - 1)):
+        if tokens[j] == BREAK and j == end and tokens[j + 1 : j + 2] in (("by",), ("par",)) and (
+            tokens[j + 2 : j + 3] and tokens[j + 2] in SEATS
+        ):
+            continue  # "1♥?? by E": the director's marks, then who made it
         if tokens[j] == BREAK or (j > end and call_at(tokens, j) is not None):
             break
         if tokens[j] in _OF and j - 1 >= end and tokens[j - 1] in ("tour", "turn"):

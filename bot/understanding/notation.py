@@ -101,8 +101,11 @@ def _dealer(tokens: tuple[str, ...]) -> Seat | None:
     return None
 
 
-def _chain(tokens: tuple[str, ...]) -> list[tuple[int, int, Call]]:
-    """The longest run of calls linked only by seats, separators and verbs."""
+def _chain(
+    tokens: tuple[str, ...], noted: frozenset[int] = frozenset()
+) -> list[tuple[int, int, Call]]:
+    """The longest run of calls linked only by seats, separators and verbs (and
+    the ``noted`` tokens: a note in parentheses, ``2♠ S (weak) – 2♥ W``)."""
     best: list[tuple[int, int, Call]] = []
     run: list[tuple[int, int, Call]] = []
     last_end = -1
@@ -116,8 +119,10 @@ def _chain(tokens: tuple[str, ...]) -> list[tuple[int, int, Call]]:
                 best = run
             run = []
             continue
-        gap = tokens[last_end:i] if run else ()
-        linked = len(gap) <= _MAX_GAP and all(
+        span = range(last_end, i) if run else range(0)
+        note = [k for k in span if k in noted]
+        gap = tuple(tokens[k] for k in span if k not in noted)
+        linked = len(gap) <= _MAX_GAP and len(note) <= 3 and all(
             t in _SEPARATORS or t in SEATS or (t in _VERBS and set(gap) & SEATS) for t in gap
         )
         if run and not linked:
@@ -200,7 +205,7 @@ def read_listing(norm: Normalised) -> Listing | None:
     whole is read up to its first seat or word (``Dlr S. 1C P 1S P X — S
     doubles N's 1S``: the prose after it tells the story of the listing)."""
     tokens = norm.tokens
-    chain = _chain(tokens)
+    chain = _chain(tokens, _noted(norm))
     listing = _listing(norm, chain)
     if listing is not None or _dealer(tokens) is None:
         return listing
@@ -213,6 +218,27 @@ def read_listing(norm: Normalised) -> Listing | None:
     if 2 <= bare < len(chain) and all(_seat_before(tokens, st) is None for st, _, _ in run):
         return _listing(norm, run)
     return None
+
+
+#: After a note in a listing, the separator before the next call.
+_NOTE_THEN = ("–", "—", "-", "/", ",", ";", "|")
+
+
+def _noted(norm: Normalised) -> frozenset[int]:
+    """Tokens of a short note in parentheses after a seat (``S (weak)``, ``W
+    (insuff.)``): no call in it, so it does not break a listing."""
+    tokens, spans, source = norm.tokens, norm.spans, norm.source
+    noted: set[int] = set()
+    for i in range(1, len(tokens)):
+        if tokens[i - 1] not in SEATS or not source[spans[i - 1][1] : spans[i][0]].strip() == "(":
+            continue
+        close = source.find(")", spans[i][0])
+        if close < 0 or not source[close + 1 :].lstrip().startswith(_NOTE_THEN):
+            continue  # (not "then E (dummy) 'pass' again": the prose after a listing)
+        inside = [k for k in range(i, len(tokens)) if spans[k][0] < close]
+        if len(inside) <= 3 and not any(call_at(tokens, k) for k in inside):
+            noted.update(inside)
+    return frozenset(noted)
 
 
 #: Written between two calls: the second replaces the first (``E: 4♠ → 4♥``).
