@@ -765,6 +765,11 @@ def test_the_player_who_let_out_a_remark(text, offender):
         # "an opponent was barred" names no seat: no other player is taken for him
         ("Opponent was barred for the whole auction, still he bid 4♠, my partner passed "
          "after that.", {"offender": None, "offender_relative": None, "call": "4S"}),
+        # the call that caused the bar, told "inadmissible X", is not the call made under it
+        ("Bd 2. E barred throughout (pd W's inadmissible X, 36B). E bid 3NT. S not yet called.",
+         {"offender": "E", "call": "3NT"}),
+        ("E doubled even tho TD said she must pass throughout (W's inadmissible redbl). S "
+         "passed after", {"offender": "E", "call": "X"}),
     ],
 )  # fmt: skip
 def test_call_when_obliged_to_pass_the_barred_player(text, expected):

@@ -1030,8 +1030,13 @@ def _cause_of_bar(tokens: tuple[str, ...], call: CallMention) -> bool:
     """``(contre inadmissible précédent)``, ``suite à 1♦ insuffisant``, ``à cause d'un
     contre hors tour``: a call told as the irregularity that barred a player."""
     lead = words_before(tokens, call.start, 3)
-    told_irregular = set(tokens[call.end : call.end + 2]) & _IRREGULAR_AFTER
+    told_irregular = set(tokens[call.end : call.end + 2]) & _IRREGULAR_AFTER or set(
+        tokens[max(0, call.start - 1) : call.start]
+    ) & _IRREGULAR_BEFORE  # "(pd W's inadmissible X)"
     return bool(told_irregular or set(lead) & _CAUSE_BEFORE)
+
+
+_IRREGULAR_BEFORE = frozenset({"inadmissible", "insufficient", "insuff", "illegal"})
 
 
 #: Before a bid only believed made (the reason for an insufficient bid):
