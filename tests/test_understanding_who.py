@@ -114,6 +114,11 @@ def test_no_writers_seat_from_another_players_seat(text):
         # "c'était Est le donneur et moi qui suis sud": East dealt, the writer opened (31)
         ("bon alors c'était Est le donneur et moi qui suis sud j'ai ouvert un cœur avant lui",
          "bid_out_of_rotation", "S"),
+        # "(!)" ends no sentence; "she" is not the dealer named aside (30)
+        ("donneur O. O 1♠ – N 2♥ – E passe – puis Ouest (!) dit passe à la place de Sud.",
+         "pass_out_of_rotation", "W"),
+        ("Sioned sat West, dealer South, and she passed before South had called.",
+         "pass_out_of_rotation", "W"),
         # "répondre à son partenaire": whom East answered, not who bid 1♠ (27)
         ("Ouest donneur ouvre 1♥, Nord intervient 2♦, Est veut répondre à son partenaire et "
          "pose 1♠ sur la table.", "insufficient_bid", "E"),

@@ -907,6 +907,8 @@ def _resolve_pronoun(
             continue
         if writers_seat_told(tokens, mention):
             continue  # "jsuis nord, il a passé": the writer's seat, not "il"
+        if mention.start and tokens[mention.start - 1] in _DEALER_TITLE:
+            continue  # "Sioned sat West, dealer South, and she passed": not the dealer
         return ref
     return None
 

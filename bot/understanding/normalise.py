@@ -64,6 +64,8 @@ _TOKEN = re.compile(  # MULTILINE: a grid's dash may end its line
 #: A hand's holding in a suit (``♠x``, ``♥KQJ98``, ``♣AJ10x``): no call, no card
 #: exposed; one card (``♥Q``, ``♦2``) is left as it is.
 _EXPLAINED_SHORT = re.compile(r"\b(?:expl|explic|expliq)\.(?=\s)", re.IGNORECASE)
+#: A writer's marks in parentheses ("(!)", "(?!)", "(!!)"): no sentence ends there.
+_MARKS_ASIDE = re.compile(r"\(\s*[!?]+\s*\)")
 _CLOCK = re.compile(r"\b\d{1,2}[hH:]\d{2}\b")
 _ETUI = re.compile(r"\bÉ(?=\s?\d)")
 _HOLDINGS = re.compile(r"(?:\s*\bholding\b\s*){2,}")
@@ -203,6 +205,7 @@ def _prepare(text: str) -> str:
     text = _HOLDINGS.sub(" holding ", _HOLDING.sub(" holding ", text))
     # "22h03" is a time, not a heart; "É16" is "étui 16", not East
     text = _CLOCK.sub(" ", _ETUI.sub("étui ", text))
+    text = _MARKS_ASIDE.sub(" ", text)  # "Ouest (!) dit passe": no sentence ends
     text = _EXPLAINED_SHORT.sub("expliqué ", text)  # "W expl. 12-14": no sentence ends
     # English first: "S's turn" is South's turn, not the French "s'"; in
     # shorthand "s's turn" too.
