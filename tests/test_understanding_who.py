@@ -447,6 +447,12 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
         ("Donneur O. Avant la fin des enchères, Sud a entamé face visible le 4♦.", "S"),
         ("While the bidding went on, North held his hand so low that I saw a queen.", "N"),
         ("Pendant les enchères (N 1♠, E passe), Ouest a renversé ses cartes sur la table.", "W"),
+        # the writer's seat told aside is not the player who showed the card (24)
+        ("partner (im south) led a card face up before the auction ended!! ♦J", "N"),
+        ("Pendant les enchères, mon partenaire (Nord, moi Sud) a laissé tomber une carte face "
+         "visible : le 4 de trèfle.", "N"),
+        ("mon adv de gauche (jsuis O) a montré son as de pique sans faire expres pendant les "
+         "encheres.", "N"),
     ],
 )  # fmt: skip
 def test_card_exposed_the_player_who_showed_it(text, offender):

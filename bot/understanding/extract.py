@@ -2428,7 +2428,8 @@ def _card_shower(reading: Reading) -> Ref | None:
     named = {
         m.start: m for m in _subject_mentions(reading)
         if not (m.start and tokens[m.start - 1] in _OBJECT_WORDS)
-    }  # fmt: skip
+        and not writers_seat_told(tokens, m) and not _seat_told_aside(reading, m)
+    }  # fmt: skip  ("partner (im south) led a card": the writer's seat told aside)
     for mention in named.values():
         later = [m for m in named if m > mention.start]
         begin = _after_apposition(tokens, mention.end)
@@ -2439,6 +2440,16 @@ def _card_shower(reading: Reading) -> Ref | None:
         if set(clause) & _EXPOSING:
             return mention.ref
     return None
+
+
+def _seat_told_aside(reading: Reading, mention: SeatMention) -> bool:
+    """``mon partenaire (Nord, moi Sud)``: a seat and the writer told in an aside
+    right after another player, the writer's seat."""
+    tokens = reading.tokens
+    return bool(
+        mention.ref.seat is not None and mention.ref.writer is Relation.SELF
+        or (mention.start and tokens[mention.start - 1] in ("ME", "im", "jsuis", "chu"))
+    )
 
 
 def _after_apposition(tokens: tuple[str, ...], end: int) -> int:
