@@ -275,6 +275,8 @@ def test_whether_a_bid_came_before_the_pass_out_of_rotation(text: str,
         ("My partner opened 1♥ but it was not his turn, the dealer was me.", "partner"),
         ("The player on my right open out of turn 1♦. I am dealer. What I do?", "lho"),
         ("LHO jumped in with 1D. dealer was pard, who hadnt called yet.", "lho"),
+        # "c'était à lui": the player named before, not the writer who opened (31)
+        ("j'ai sauté mon partenaire : j'ai ouvert 1♠ alors que c'était à lui, oups", "partner"),
     ],
 )
 def test_the_dealers_turn_for_a_first_call_out_of_rotation(text: str, turn_of: str) -> None:

@@ -2840,6 +2840,16 @@ def _turn_holders(reading: Reading) -> Iterator[Ref]:
             if COMMA in window[: window.index(COMMA)] if COMMA in window else False:
                 continue
             yield ref
+    for start, end in reading.cues.get("@turn", []):
+        # "j'ai sauté mon partenaire : … c'était à lui": the player named before
+        if tokens[end : end + 1] in (("lui",), ("him",), ("elle",), ("her",)):
+            before = [
+                m for m in reading.entities.seats
+                if m.end <= start and m.ref.known and not m.ref.pronoun
+                and m.ref.writer is not Relation.SELF
+            ]  # fmt: skip
+            if before:
+                yield before[-1].ref
     for start, _ in reading.cues.get("@turn_before", []):
         ref = _mention_near(reading, start, start)
         if ref is not None:
