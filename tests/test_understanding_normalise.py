@@ -101,6 +101,9 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("chnage of cal by sotuh", "change of cal by S"),
         ("ÉTUI", "etui"),
         ("waht does lwa 39 say", "what does law 39 say"),
+        # the club as a place is no suit; a call in clubs still is
+        ("at the club last night, 1 club by N", "at the clubroom last night 1 ♣ by N"),
+        ("au club hier, 2 trèfles", "au clubroom hier 2 ♣"),
         # a word of the language is not "corrected" into another ("sauté" is no "haute")
         ("j'ai sauté mon partenaire", "ME ai saute MY PARTNER"),
         ("inadmisable dbl", "inadmissible double"),

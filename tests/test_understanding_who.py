@@ -153,6 +153,10 @@ def test_offender_from_relative_seats(text, irregularity, offender):
         ("droite dit 1P puis change 1SA, autorisé?", "1S"),
         ("Bd 8 Tbl 2. Dlr W. W 1C N 1S E 2H S 2S W 3C -- W immed. says \"3H, sorry, wrong "
          "card\". N not yet called.", "3C"),
+        # "at the club" is no club bid; "changed it" tells the change (25)
+        ("At the club last night, dealer North opened 1♦, East overcalled 1♠ and my partner "
+         "South bid 2♣; then he noticed he had wanted 2♥ and changed it before West called.",
+         "2C"),
     ],
 )
 def test_call_first_made_in_a_change_of_call(text, call):
