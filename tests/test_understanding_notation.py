@@ -110,6 +110,10 @@ from bot.understanding.notation import read_listing
         # the director's marks, then who made the call (27)
         ("Bd 14 Dlr N Vul NS: 1♦ (N) 1♥?? by E. Called at once. Not accepted.",
          "insufficient_bid", "E", "1H"),
+        # every call told with its seat, each bid above the last: the replay's call after
+        # the final pass, not the insufficient bid a story of this shape often is (39)
+        ("Two boards ago: South 1♥, West 1♠, North 2♥, East 2♠, South passed and West passed, "
+         "North passed... then East bid 3♣. Auction over?", "call_after_final_pass", "E", "3C"),
     ],
 )
 def test_a_listing_is_replayed(

@@ -227,7 +227,7 @@ def classify(text: str) -> Classification:
         not _someone_acts(reading) or _law_titled(reading, _lexical(reading))
     )  # "I'd like to read law 36 on inadmissible doubles": the writer asks, nobody calls
     applied = _applied_rectification(reading) | _ruled_out(reading)
-    regular = _judged_regular(reading) | _replay_rules_out(reading)
+    regular = _judged_regular(reading) | _replay_rules_out(reading) | _no_bid_under(reading, scores)
     learned_weight = _learned_weight(text)
     # "la règle des contres inadmissibles": the topic named after the Law
     topic_damping = 0.3 if any(
@@ -316,6 +316,24 @@ def _replay_rules_out(reading: Reading) -> frozenset[str]:
     if derivation is None or derivation.irregularity is None or not _only_calls(reading):
         return frozenset()
     return frozenset(IDS) - {derivation.irregularity.value}
+
+
+def _no_bid_under(reading: Reading, scores: Mapping[str, float]) -> frozenset[str]:
+    """Every call told with its seat, replayed, names another irregularity and
+    each bid outranks the one before (``S 1♥, W 1♠, N 2♥, E 2♠, … then E bid
+    3♣``): no insufficient bid was made, whatever the story's shape; unless
+    the words say one was."""
+    derivation, calls = reading.derivation, reading.compass_calls or []
+    if derivation is None or derivation.irregularity in (None, I.INSUFFICIENT_BID):
+        return frozenset()
+    if len(calls) < 4 or scores.get(I.INSUFFICIENT_BID, 0.0) > 0.3:
+        return frozenset()
+    if scores.get(derivation.irregularity.value, 0.0) < 0.85:
+        return frozenset()  # the replay itself is not sure of what it found
+    bids = [c for _, c in calls if c.is_bid]
+    if all(b.outranks(a) for a, b in zip(bids, bids[1:], strict=False)):
+        return frozenset({I.INSUFFICIENT_BID.value})
+    return frozenset()
 
 
 def _replayed(derivation: Any) -> bool:
