@@ -628,10 +628,12 @@ def _caller(
         return Ref(writer=Relation.SELF), 0
     if start and tokens[start - 1] == "OUR":
         return Ref(ours=True), 0
-    before = [m for m in mentions if m.end < start and BREAK not in tokens[m.end : start]]
-    if before and before[-1].ref.writer is Relation.SELF and before[-1].ref.seat is None and (
-        tokens[start - 1] in _HIS or start - before[-1].end <= 6 and any(
-            t.startswith(_DECIDING) for t in tokens[before[-1].end : start]
+    last = next((m for m in reversed(mentions) if m.end < start), None)  # in its sentence:
+    if last is not None and BREAK not in tokens[last.end : start] and (
+        last.ref.writer is Relation.SELF and last.ref.seat is None
+    ) and (
+        tokens[start - 1] in _HIS or start - last.end <= 6 and any(
+            t.startswith(_DECIDING) for t in tokens[last.end : start]
         )
     ):
         return None, 0  # "I refused his 1NT", "I did not accept the 1NT": another's call

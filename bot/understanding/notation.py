@@ -235,7 +235,10 @@ def _noted(norm: Normalised) -> frozenset[int]:
         close = source.find(")", spans[i][0])
         if close < 0 or not source[close + 1 :].lstrip().startswith(_NOTE_THEN):
             continue  # (not "then E (dummy) 'pass' again": the prose after a listing)
-        inside = [k for k in range(i, len(tokens)) if spans[k][0] < close]
+        end = i
+        while end < len(tokens) and spans[end][0] < close:
+            end += 1  # up to the closing parenthesis, not to the message's end
+        inside = range(i, end)
         if len(inside) <= 3 and not any(call_at(tokens, k) for k in inside):
             noted.update(inside)
     return frozenset(noted)
