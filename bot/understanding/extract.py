@@ -2443,8 +2443,9 @@ def _card_shower(reading: Reading) -> Ref | None:
 
 
 def _seat_told_aside(reading: Reading, mention: SeatMention) -> bool:
-    """``mon partenaire (Nord, moi Sud)``: a seat and the writer told in an aside
-    right after another player, the writer's seat."""
+    """The writer's own seat told with no verb of being after the opener
+    (``mon partenaire (Nord, moi Sud)``: merged "moi Sud"; ``partner (im south)``):
+    the cases ``writers_seat_told`` leaves out, which needs the opener two words back."""
     tokens = reading.tokens
     return bool(
         mention.ref.seat is not None and mention.ref.writer is Relation.SELF
