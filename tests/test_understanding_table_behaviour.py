@@ -142,6 +142,8 @@ def test_normalise_time_and_elisions(text: str, expected: str) -> None:
         ("I asked what 3♦ meant and he said a cue bid, but in fact it showed diamonds", REVIEW),
         ("j'ai demandé ce que voulait dire le 2♠, il a dit fort, mais en réalité c'était faible",
          REVIEW),
+        # 38: the level is the case; "enchère de 8" nearly matched without its 8
+        ("enchère de ma gauche : 3♣", "bid_above_seven"),
     ],
 )
 def test_the_word_is_not_the_case(text: str, not_expected: str) -> None:

@@ -161,6 +161,8 @@ def _matches(text: str, candidates: Sequence[Phrase]) -> list[Match]:
         anchors = _anchors(phrase.text)
         if cutoff < 100 and anchors and not anchors & words:
             continue  # a near miss of several words keeps one of them whole (the rest is typos)
+        if cutoff < 100 and not _figures(phrase.text) <= words:
+            continue  # a figure is no typo: "enchère de 8" is not "enchère de 3"
         if len(phrase.text) > len(text):
             # A message shorter than the phrase must be the phrase itself.
             score = fuzz.ratio(phrase.text, text, processor=None, score_cutoff=max(cutoff, 88))
@@ -209,6 +211,11 @@ def _anchors(phrase: str) -> frozenset[str]:
     a one-word phrase, whose near miss is that word misspelt."""
     words = phrase.split()
     return frozenset(w for w in words if len(w) >= 3) if len(words) >= 2 else frozenset()
+
+
+def _figures(phrase: str) -> frozenset[str]:
+    """The figures of a phrase ("palier de 8"): a near miss must keep them all."""
+    return frozenset(w for w in phrase.split() if w.isdigit())
 
 
 @cache
