@@ -533,6 +533,15 @@ def test_the_offenders_side_after_the_final_pass(text: str, side: str) -> None:
     assert result.facts.get("offender_side") == side, result.facts
 
 
+def test_an_opening_told_again_after_the_call_is_not_a_second_bid() -> None:
+    # 39, not 27: "partner opened 1NT" is the 1NT already told, no bid under
+    # the 2♥ and no call by the 2♥'s LHO since
+    result = classify("after 1NT p p p, my LHO said 2H. I am N, partner opened 1NT.")
+    assert result.irregularity == "call_after_final_pass", result
+    assert (result.facts.get("offender"), result.facts.get("call")) == ("E", "2H"), result.facts
+    assert "lho_called_since" not in result.facts, result.facts
+
+
 @pytest.mark.parametrize(
     ("text", "irregularity", "expected"),
     [

@@ -37,6 +37,7 @@ from .extract import (
     read,
     read_calls,
     same_player,
+    told_as_opening,
     two_boards,
 )
 from .lawref import LAW_NOUNS, Citation, citations
@@ -919,6 +920,8 @@ def _lower_bid_over(reading: Reading, bids: list[Any]) -> bool:
             _sentence_before(reading.tokens, later.start)
         ) & _REPEATED:
             continue  # "the director made her repeat it. She said 1♥ again": the same bid
+        if any(b.call == later.call for b in bids[:n]) and told_as_opening(reading, later):
+            continue  # "1NT p p p, LHO said 2H. … partner opened 1NT": the opening told again
         under = BREAK not in between and len(told) <= 3 and bool(between & _UNDER)
         if earlier.start < later.start and (already or under):
             # "he bids 2♠ but before was 2NT", "4♣ under 4♦": the bid told second came first

@@ -2738,6 +2738,14 @@ def _names_the_irregularity(tokens: tuple[str, ...], call: CallMention) -> bool:
 _OPENING_VERBS = frozenset(
     {"opened", "opens", "open", "ouvert", "ouvre", "ouvrir", "started", "commence", "dealt"}
 )  # fmt: skip
+#: Verbs that tell the auction's first bid (``partner opened 1NT``), which no bid came before.
+_OPENED = frozenset({"opened", "opens", "ouvert", "ouvre"})
+
+
+def told_as_opening(reading: Reading, call: CallMention) -> bool:
+    """``partner opened 1NT``: the call is told as the auction's first bid."""
+    return bool(set(reading.tokens[max(0, call.start - 2) : call.start]) & _OPENED)
+
 # "au deuxième tour", "in the second round", "already": not the auction's first call
 _LATER_ROUND = frozenset({"already", "deja", "deuxieme", "second", "round", "again", "encore"})
 
@@ -2977,6 +2985,10 @@ def _called_since(
         own = [calls.index(call)]  # after the irregular call, not an earlier one of his
     if own:
         for later in calls[own[0] + 1 :]:
+            if told_as_opening(reading, later) and any(
+                c.call == later.call for c in calls[: own[0]]
+            ):
+                continue  # "1NT p p p, LHO said 2H … partner opened 1NT": told again
             rel = _relation_to_offender(reading, offender, later.caller)
             if rel is Relation.LHO:
                 found.setdefault("lho", True)
