@@ -119,6 +119,9 @@ def test_no_writers_seat_from_another_players_seat(text):
          "pass_out_of_rotation", "W"),
         ("Sioned sat West, dealer South, and she passed before South had called.",
          "pass_out_of_rotation", "W"),
+        # an abbreviation's dot in parentheses ends no sentence: "O (déf.) « contre »" (39)
+        ("T19 D8 — 4♥ par N, passe finale, O (déf.) « contre ». Avant entame.",
+         "call_after_final_pass", "W"),
         # "répondre à son partenaire": whom East answered, not who bid 1♠ (27)
         ("Ouest donneur ouvre 1♥, Nord intervient 2♦, Est veut répondre à son partenaire et "
          "pose 1♠ sur la table.", "insufficient_bid", "E"),

@@ -223,6 +223,8 @@ def _tokenise(source: str) -> list[_Token]:
     for match in _TOKEN.finditer(source):
         raw = match.group()
         if raw[0] in ".!?;":
+            if raw[0] == "." and source[match.end() : match.end() + 1] == ")":
+                continue  # "O (déf.) contre": an abbreviation's dot ends no sentence
             if tokens and tokens[-1].text != BREAK:
                 tokens.append(_Token(BREAK, raw, match.start(), match.end(), True))
             previous_end = match.end()
