@@ -52,8 +52,11 @@ from bot.voice.repair import repair  # noqa: E402
 #: corpus's directors-and-reports.jsonl and vague-and-lookups.jsonl, and
 #: tests/corpus/personas16_en/fr.jsonl (480 descriptions by two code-blind
 #: authors, written after the last tuning of the learned layer, never read item by item)
-#: tests/corpus/personas30_en/fr.jsonl (400, written at the end of session 4) and
-#: tests/corpus/personas32_en/fr.jsonl (400, written in session 5).
+#: tests/corpus/personas30_en/fr.jsonl (400, written at the end of session 4),
+#: tests/corpus/personas32_en/fr.jsonl (400, written in session 5),
+#: tests/corpus/personas34_en/fr.jsonl (400, written in session 6) and
+#: tests/corpus/unbriefed_mix.jsonl (124, FR and EN, written in session 6 by an
+#: author given only the corpus format, no personas).
 TUNING = frozenset(
     {"en-players.jsonl", "fr-club-players.jsonl", "voice-transcripts.jsonl",
      "descriptions.jsonl", "voice_synthetic.jsonl", "director_notes.jsonl",
@@ -72,7 +75,7 @@ TUNING = frozenset(
      "personas26_en.jsonl", "personas26_fr.jsonl", "personas28_en.jsonl", "personas28_fr.jsonl",
      "personas27_fr.jsonl", "personas27_en.jsonl", "personas29_fr.jsonl",
      "personas29_en.jsonl", "personas31_en.jsonl", "personas31_fr.jsonl",
-     "personas33_en.jsonl", "personas33_fr.jsonl"}
+     "personas33_en.jsonl", "personas33_fr.jsonl", "personas35_en.jsonl", "personas35_fr.jsonl"}
 )  # fmt: skip
 
 
