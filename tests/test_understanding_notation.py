@@ -17,6 +17,15 @@ from bot.understanding.notation import read_listing
         # seat after the call, in parentheses; "S to call" is who is next
         ("1♠ (N) – 1♥ (E), S to call", "insufficient_bid", "E", "1H"),
         ("1♦ (N) 1♠ (E) 1♥ (S)", "insufficient_bid", "S", "1H"),  # South, not East
+        # a bid above seven is left out of the listing, its seat still after it (38)
+        ("T11 B30 Dlr W: 7♥(W) 7♠(N) X(E) P(S) 8♥(W)!? N not yet called", "bid_above_seven",
+         "W", "8H"),
+        # a diagram's columns, words between them and the calls (27: South's 1♦)
+        ("auction in W N E S order: 1♣ 1♥ 1♠ 1♦ - i just didnt see the spade card",
+         "insufficient_bid", "S", "1D"),
+        # "the 2♣ was by S": the maker after "was by" (37)
+        ("Auction (W N E S): P 1♦ 1♠ 2♣ - but the 2♣ was by S, who had to pass this turn",
+         "call_when_obliged_to_pass", "S", "2C"),
         # the seat opens a note in parentheses (32: West doubled at East's turn)
         ("1S (N) X (W oot)", "double_out_of_rotation", "W", "X"),
         # seat after the call with no parentheses, the separator after the seat

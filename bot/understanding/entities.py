@@ -646,6 +646,8 @@ def _caller(
             continue  # "1♥?? by E": the director's marks, then who made it
         if tokens[j] == BREAK or (j > end and call_at(tokens, j) is not None):
             break
+        if j == end and tokens[j] in ("was", "is", "etait") and tokens[j + 1] in ("by", "par"):
+            continue  # "the 2♣ was by S"
         if tokens[j] in _OF and j - 1 >= end and tokens[j - 1] in ("tour", "turn"):
             if tokens[j - 2] not in ("hors", "of"):
                 break  # "passe hors tour (tour de N)": whose turn it was, not who passed

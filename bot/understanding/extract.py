@@ -319,6 +319,14 @@ def _callers_from_listing(norm: Normalised, entities: Entities, listing: Any) ->
         )  # fmt: skip
         if written and entities.compass(call.caller) != seat:
             entities.calls[k] = replace(call, caller=Ref(seat=seat))
+        elif (
+            seat is None and call.start and tokens[call.start - 1] in SEATS
+            and in_parentheses(norm, call.start - 1) and call.end < len(tokens)
+            and tokens[call.end] in SEATS and leads_parentheses(norm, call.end)
+        ):  # fmt: skip
+            # "P(S) 8♥(W)": a call left out of the listing (a bid above seven)
+            # is the seat's after it; the one before is the previous call's
+            entities.calls[k] = replace(call, caller=Ref(seat=Seat[tokens[call.end]]))
 
 
 # --- quoted words ---------------------------------------------------------------------

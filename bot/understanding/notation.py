@@ -163,13 +163,17 @@ def _seat_before(tokens: tuple[str, ...], start: int) -> Seat | None:
     return None
 
 
+#: Words between a diagram's four seats and its calls: ``in W N E S order: 1♣ 1♥``.
+_COLUMN_WORDS = frozenset({"order", "ordre", "columns", "colonnes", "grid", "grille"})
+
+
 def _column_header(tokens: tuple[str, ...], start: int) -> Seat | None:
     """``W / N / E / S — 1♥ / P / 2♥``, ``N E S W: 1NT 2♣``: the four seats
     as the columns of a bidding diagram, just before the calls; the first
     column made the first call (not the last seat, read as ``W 1♥``)."""
     i = start
-    while i and tokens[i - 1] in (COMMA, ":"):
-        i -= 1
+    while i and (tokens[i - 1] in (COMMA, ":") or tokens[i - 1] in _COLUMN_WORDS):
+        i -= 1  # "in W N E S order: 1♣ 1♥", "W N E S columns: …"
     head = tokens[i - 4 : i] if i >= 4 else ()
     if len(head) == 4 and all(t in SEATS for t in head) and all(
         Seat[b] == Seat((Seat[a] + 1) % 4) for a, b in zip(head, head[1:], strict=False)
