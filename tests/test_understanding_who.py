@@ -119,6 +119,11 @@ def test_no_writers_seat_from_another_players_seat(text):
          "pass_out_of_rotation", "W"),
         ("Sioned sat West, dealer South, and she passed before South had called.",
          "pass_out_of_rotation", "W"),
+        # a director's note naming where the information came from (16B)
+        ("T19 D3 — O alerte le 2♦ de E et explique spontanément « multi, faible » ; E, qui "
+         "avait oublié, se reprend au tour suivant. UI de O.", "unauthorized_information", "W"),
+        ("b3 t14 D:N. 1S(N) - E fumbled in box, then 2H. W later raised to 4H. UI E->W, 16B.",
+         "unauthorized_information", "E"),
         # an abbreviation's dot in parentheses ends no sentence: "O (déf.) « contre »" (39)
         ("T19 D8 — 4♥ par N, passe finale, O (déf.) « contre ». Avant entame.",
          "call_after_final_pass", "W"),

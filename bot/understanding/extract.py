@@ -1893,8 +1893,9 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         if hasty is not None:
             return hasty
     if irregularity == I.UNAUTHORIZED_INFORMATION:
-        # a hesitation, a gesture, else a remark: the player told saying quoted words
-        source = _tempo_source(reading) or _quoted_speaker(reading)
+        # a director's "UI de O", "UI E->W"; a hesitation, a gesture, else a
+        # remark: the player told saying quoted words
+        source = _ui_label_source(reading) or _tempo_source(reading) or _quoted_speaker(reading)
         if source is not None:
             return source
     if irregularity == I.CARD_EXPOSED_DURING_AUCTION:
@@ -1987,6 +1988,22 @@ def _labelled_offender(reading: Reading) -> Ref | None:
             and in_parentheses(reading.norm, i)
         ):  # fmt: skip
             return Ref(seat=Seat[token])
+    return None
+
+
+def _ui_label_source(reading: Reading) -> Ref | None:
+    """``UI de O``, ``UI from W``, ``UI E->W``, ``IU de S``: a director's note
+    naming the player the information came from right after its name (16B)."""
+    tokens = reading.tokens
+    for i, token in enumerate(tokens):
+        named = (token == "information" and i and tokens[i - 1] == "unauthorized") or (
+            token == "iu" or (token == "autorisee" and i and tokens[i - 1] == "non")
+        )
+        if not named:
+            continue
+        j = i + 1 + (tokens[i + 1 : i + 2] in (("de",), ("from",), ("by",), ("par",), ("du",)))
+        if j < len(tokens) and tokens[j] in SEATS and call_at(tokens, j + 1) is None:
+            return Ref(seat=Seat[tokens[j]])
     return None
 
 
