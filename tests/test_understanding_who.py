@@ -793,6 +793,11 @@ def test_the_player_who_let_out_a_remark(text, offender):
          {"offender": "E", "call": "3NT"}),
         ("E doubled even tho TD said she must pass throughout (W's inadmissible redbl). S "
          "passed after", {"offender": "E", "call": "X"}),
+        # "mon contre interdit": the cause named as a thing, not a call flagged barred
+        ("mon partenaire devait passer jusqu'à la fin (à cause de mon contre interdit) et il a "
+         "redemandé 4♠. Je suis Sud.", {"offender": "N", "call": "4S"}),
+        ("on doit passer tout le reste des enchères après un contre interdit, mon partenaire a "
+         "oublié et il a surcontré. je suis est", {"offender": "W", "call": "XX"}),
     ],
 )  # fmt: skip
 def test_call_when_obliged_to_pass_the_barred_player(text, expected):

@@ -624,6 +624,11 @@ _KIND_OF = {
 _UNDER = frozenset({"under", "underneath", "below", "sous", "dessous"})
 #: Right after a call: the director's note that it was made under a bar (Law 37).
 _FLAGGED_BARRED = frozenset({"barred", "interdit", "interdite", "banned"})
+#: Before a call named as a thing (``mon contre interdit``, ``un contre interdit``).
+_NOUN_DETERMINERS = frozenset(
+    {"1", "MY", "OUR", "a", "an", "the", "his", "her", "their", "le", "la", "son", "sa", "leur",
+     "ce", "cette", "du"}
+)  # fmt: skip
 
 
 def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
@@ -753,6 +758,8 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         # double before)``, ``à cause d'un contre hors tour``): the call made under it
         # "E 3D (barred)", "N 2P — interdit !": the call a director's note flags
         for c in calls:
+            if c.start and reading.tokens[c.start - 1] in _NOUN_DETERMINERS:
+                continue  # "à cause de mon contre interdit": the cause, named as a thing
             if not c.call.is_pass and set(reading.tokens[c.end : c.end + 2]) & _FLAGGED_BARRED:
                 # "N X of 4H (barred)": the double of the bid named is the call flagged
                 on = [d for d in calls if d.end == c.start - 1 and not d.call.is_bid]
