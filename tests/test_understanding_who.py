@@ -793,6 +793,9 @@ def test_the_player_who_let_out_a_remark(text, offender):
          {"offender": "E", "call": "3NT"}),
         ("E doubled even tho TD said she must pass throughout (W's inadmissible redbl). S "
          "passed after", {"offender": "E", "call": "X"}),
+        # the player whose turn it was is not "he" who had to pass (30, 37)
+        ("My partner West passed out of turn at South's turn, so he had to pass at his next "
+         "turn. Instead he bid 1NT. I'm East.", {"offender": "W", "call": "1NT"}),
         # "mon contre interdit": the cause named as a thing, not a call flagged barred
         ("mon partenaire devait passer jusqu'à la fin (à cause de mon contre interdit) et il a "
          "redemandé 4♠. Je suis Sud.", {"offender": "N", "call": "4S"}),

@@ -1232,7 +1232,8 @@ def _obligee(reading: Reading, start: int) -> Any:
             m for m in reading.entities.seats
             if m.end <= pronoun.start and pronoun.start - m.end <= 3 and m.ref.known
             and not m.ref.pronoun and BREAK not in reading.tokens[m.end : pronoun.start]
-        ]  # fmt: skip
+            and reading.tokens[m.end : m.end + 1] != ("turn",)
+        ]  # fmt: skip  ("passed at South's turn, so he had to pass": not South)
         return named[-1].ref if named else None
     return _subject_before(reading, start)
 

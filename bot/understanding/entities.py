@@ -913,6 +913,8 @@ def _resolve_pronoun(
             continue  # "jsuis nord, il a passé": the writer's seat, not "il"
         if mention.start and tokens[mention.start - 1] in _DEALER_TITLE:
             continue  # "Sioned sat West, dealer South, and she passed": not the dealer
+        if tokens[mention.end : mention.end + 1] == ("turn",):
+            continue  # "West passed at South's turn, so he had to pass": not South
         return ref
     return None
 
