@@ -119,6 +119,10 @@ def test_no_writers_seat_from_another_players_seat(text):
          "pass_out_of_rotation", "W"),
         ("Sioned sat West, dealer South, and she passed before South had called.",
          "pass_out_of_rotation", "W"),
+        # the partner told he would have to pass is the rectification's, not who showed (24)
+        ("I'm East. While I was sorting my hand during the bidding two cards fell face up on "
+         "the table. The director said my partner would have to pass at his next turn.",
+         "card_exposed_during_auction", "E"),
         # a director's note naming where the information came from (16B)
         ("T19 D3 — O alerte le 2♦ de E et explique spontanément « multi, faible » ; E, qui "
          "avait oublié, se reprend au tour suivant. UI de O.", "unauthorized_information", "W"),

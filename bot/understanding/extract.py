@@ -1892,6 +1892,13 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
     taken = _roles(reading)
     tokens = reading.tokens
     seats = reading.entities.seats
+    if irregularity != I.CALL_WHEN_OBLIGED_TO_PASS:
+        # "my partner would have to pass at his next turn": the rectification's
+        # player, not the offender (24, 30, 31)
+        for start, _ in reading.cues.get("@obliged", []):
+            before = [m for m in seats if 0 <= start - m.end <= 3]
+            if before and BREAK not in tokens[before[-1].end : start]:
+                taken.add(before[-1].start)
     labelled = _labelled_offender(reading)
     if labelled is not None:
         return labelled
