@@ -1935,7 +1935,7 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
                 return ref
     for mention in seats:
         if mention.start and tokens[mention.start - 1] in ("dit", "said", "says"):
-            if mention.ref.known and mention.ref.subject is None:
+            if mention.ref.known and mention.ref.subject is None and mention.start not in taken:
                 return mention.ref  # "j'ai failli contrer, dit Ouest"
     # "I refused his 1NT out of turn, I am South": the writer is the one who
     # accepted or refused, his seat told is no candidate
