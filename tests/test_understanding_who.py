@@ -119,6 +119,14 @@ def test_no_writers_seat_from_another_players_seat(text):
          "pass_out_of_rotation", "W"),
         ("Sioned sat West, dealer South, and she passed before South had called.",
          "pass_out_of_rotation", "W"),
+        # whose explanation the text says was wrong, before who alerted or was asked (21B)
+        ("West opened 2♣. I asked his partner East what it meant and he said 'strong'. East "
+         "bid 2♦, West alerted. So East's explanation of 2♣ had been wrong.",
+         "misinformation", "E"),
+        ("bd 29: E's wrong explanation of W's 4♣ (splinter v. natural) surfaced after the lead.",
+         "misinformation", "E"),
+        ("Ouest a alerté. L'explication de Nord était fausse, Est a passé.", "misinformation",
+         "N"),
         # the partner told he would have to pass is the rectification's, not who showed (24)
         ("I'm East. While I was sorting my hand during the bidding two cards fell face up on "
          "the table. The director said my partner would have to pass at his next turn.",

@@ -31,6 +31,7 @@ from rules_core.text import fold
 
 from .entities import OFFSETS, Ref, only_meant
 from .extract import (
+    WRONG_WORDS,
     Reading,
     facts_for,
     law_reference,
@@ -1477,12 +1478,6 @@ def _card_put_back(reading: Reading) -> bool:
     )  # fmt: skip
 
 
-#: Words that say an explanation was wrong.
-_WRONG = frozenset(
-    {"wrong", "wrongly", "incorrect", "incorrectly", "mistaken", "mistakenly", "false", "untrue",
-     "faux", "fausse", "fausses", "faussement", "erronee", "errone", "erronees", "inexacte",
-     "inexact", "incorrecte"}
-)  # fmt: skip
 _EXPLAIN_STEMS = ("explain", "explan", "expliq", "explic", "misexpl")
 _ALERT_NEGATIONS = frozenset(
     {"not", "no", "never", "without", "pas", "sans", "aucun", "aucune", "jamais", "oublie",
@@ -1515,7 +1510,7 @@ def _explained_wrong(reading: Reading) -> bool:
     (``explains my bid wrong``, ``l'explication du 2♦ était fausse``), not denied."""
     tokens = reading.tokens
     for i, t in enumerate(tokens):
-        if t.startswith(_EXPLAIN_STEMS) and _near(reading, i, _WRONG, 2, _WINDOW):
+        if t.startswith(_EXPLAIN_STEMS) and _near(reading, i, WRONG_WORDS, 2, _WINDOW):
             if not negated_at(tokens, min(i, max(0, i - 2))):
                 return True
     return False

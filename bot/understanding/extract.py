@@ -2062,13 +2062,52 @@ _ASKING = frozenset(
 _QUOTE_MARKS = ("'", '"', "«", "“", "‘", ":")
 
 
+#: Words that say an explanation was wrong.
+WRONG_WORDS = frozenset(
+    {"wrong", "wrongly", "incorrect", "incorrectly", "mistaken", "mistakenly", "false", "untrue",
+     "faux", "fausse", "fausses", "faussement", "erronee", "errone", "erronees", "inexacte",
+     "inexact", "incorrecte"}
+)  # fmt: skip
+_EXPLANATION_NOUNS = frozenset({"explanation", "explanations", "explication", "explications"})
+
+
+def _wrong_explanation_owner(reading: Reading) -> Ref | None:
+    """``East's explanation of 2♣ had been wrong``, ``l'explication de Nord était
+    fausse``, ``explication erronée de S``: whose explanation the text says was wrong."""
+    tokens = reading.tokens
+    for mention in reading.entities.seats:
+        ref = mention.ref
+        if not ref.known or ref.pronoun or ref.subject is not None:
+            continue
+        if mention.end < len(tokens) and call_at(tokens, mention.end) is not None:
+            continue  # "explanation of E's 3♦": whose call was explained
+        nxt = tokens[mention.end : mention.end + 2]
+        if nxt[:1] and nxt[0] in _EXPLANATION_NOUNS:
+            noun = mention.end  # "East's explanation", "MY explanation"
+        elif len(nxt) == 2 and nxt[0] in WRONG_WORDS and nxt[1] in _EXPLANATION_NOUNS:
+            noun = mention.end + 1  # "E's wrong explanation"
+        elif mention.start >= 2 and tokens[mention.start - 1] in ("de", "d", "of") and (
+            tokens[mention.start - 2] in _EXPLANATION_NOUNS | WRONG_WORDS
+        ):
+            noun = mention.start - 2  # "l'explication de Nord", "explication erronée de S"
+        else:
+            continue
+        after = tokens[noun : mention.end + 8]
+        if BREAK in after:
+            after = after[: after.index(BREAK)]  # "wrong" in its own sentence
+        if (set(after) | set(tokens[max(0, noun - 1) : noun])) & WRONG_WORDS:
+            return ref  # (or before it: "fausse explication de Nord")
+    return None
+
+
 def _explainer(reading: Reading) -> Ref | None:
     """21B, 20F: the player told explaining or (not) alerting: ``North not
     alert``, ``E explained it as natural``, ``Sud a expliqué``; else the
     player asked about a call (``I asked East``, ``E, asked by S``,
     ``demandé à Sud``); else the one told saying quoted words."""
     return (
-        _unalerted(reading) or _passive_explainer(reading) or _explaining_subject(reading)
+        _wrong_explanation_owner(reading) or _unalerted(reading) or _passive_explainer(reading)
+        or _explaining_subject(reading)
         or _silent_partner(reading) or _asked(reading) or _quoted_speaker(reading)
     )  # fmt: skip
 
@@ -2327,7 +2366,8 @@ def _asked(reading: Reading) -> Ref | None:
             if tokens[k] in (BREAK, COMMA):
                 break
             mention = named.get(k)
-            if mention is not None and (k == i + 1 or tokens[k - 1] in ("a", "to")):
+            if mention is not None and (k == i + 1 or tokens[k - 1] in ("a", "to", "PARTNER")):
+                # ("asked his partner East": the seat the partner is named by)
                 if not mention.ref.pronoun and not (
                     mention.ref.writer is Relation.SELF and mention.ref.seat is None
                 ):
