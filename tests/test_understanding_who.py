@@ -127,6 +127,9 @@ def test_no_writers_seat_from_another_players_seat(text):
          "misinformation", "E"),
         ("Ouest a alerté. L'explication de Nord était fausse, Est a passé.", "misinformation",
          "N"),
+        # a director's "S expl 2C": the explanation's noun right after its giver (21B)
+        ("t9 b5 D:W. 1NT(W) 2C(N) X(E) - S expl 2C 'majors', agmt = one-suiter (CC). Corrected "
+         "by N after final P, before lead.", "misinformation", "S"),
         # the partner told he would have to pass is the rectification's, not who showed (24)
         ("I'm East. While I was sorting my hand during the bidding two cards fell face up on "
          "the table. The director said my partner would have to pass at his next turn.",

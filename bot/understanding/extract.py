@@ -2290,7 +2290,8 @@ def _explaining_subject(reading: Reading) -> Ref | None:
                 bool(set(told) & _MEANINGS) or _point_range(told)
                 or _tells_partners_call(reading, mention, mention.end + k + 1)
             )  # "W said 2C natural", "Nord dit que c'est faible", "N said 12–14": an answer
-            if not token.startswith(_EXPLAINING) and not said:
+            noun = k == 0 and token.startswith(("explic", "explan"))  # "S expl 2C 'majors'"
+            if not token.startswith(_EXPLAINING) and not said and not noun:
                 continue
             at = mention.end + k + 1
             if token.startswith(("answer", "repond")) and any(
