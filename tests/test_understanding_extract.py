@@ -331,6 +331,10 @@ STATED = [
      "misinformation", {"offender": "N"}),
     ("W 2D alerted by E as \"weak, 6 cards\". System card: Multi. N asked. Wrong explanation "
      "by E.", "misinformation", {"offender": "E"}),
+    # a story in the present tense: "partner passes" is a call (25: the writer's slip)
+    ("Board 5, I'm East. South deals 1♠, partner passes, North raises to 2♠, and I go for "
+     "the Double card and somehow the Pass card comes out instead. South passes before I "
+     "notice.", "change_of_call", {"offender": "E", "call": "P"}),
     # an option or an obligation told is not a call made (27B)
     ("My LHO opened 1NT and I overcall 1♠. The director say I can bid 2♠, or other bid and "
      "my partner must pass. I bid 2♠.", "insufficient_bid",

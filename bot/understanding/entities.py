@@ -562,6 +562,8 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
         return PASS, i + 2  # "I said no bid": the pass, as said in Britain
     if token in _PASS_WORDS and before != "to" and before not in _BEING_VERB:
         return PASS, i + 1
+    if token in _PRESENT_CALLS and before in _PRESENT_SUBJECTS:
+        return _PRESENT_CALLS[token], i + 1  # "North passes", "partner then doubles"
     if token == "passer" and before in _HAVE:
         return PASS, i + 1  # "S a passer avant E": "a passé" typed as the infinitive
     if before == "non" and (token in _DOUBLE_WORDS or token in _REDOUBLE_WORDS):
@@ -573,6 +575,12 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
     return None
 
 
+# A story told in the present tense: "North passes", "LHO doubles" (after a
+# player only: "three passes" is a count, "the doubles" a noun).
+_PRESENT_CALLS = {"passes": PASS, "doubles": DOUBLE, "redoubles": REDOUBLE}
+_PRESENT_SUBJECTS = SEATS | frozenset(
+    {"ME", "PARTNER", "LHO", "RHO", "he", "she", "then", "also", "just", "now", "immediately"}
+)
 # "ce qui s'est passé", "ça s'était passé": the verb "to happen" (a pass is "a passé",
 # and the seat East is "E" by now, so a lower-case "est" is the verb).
 _BEING_VERB = frozenset({"est", "etait", "sont", "etaient"})
