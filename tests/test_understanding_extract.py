@@ -331,10 +331,6 @@ STATED = [
      "misinformation", {"offender": "N"}),
     ("W 2D alerted by E as \"weak, 6 cards\". System card: Multi. N asked. Wrong explanation "
      "by E.", "misinformation", {"offender": "E"}),
-    # a story in the present tense: "partner passes" is a call (25: the writer's slip)
-    ("Board 5, I'm East. South deals 1♠, partner passes, North raises to 2♠, and I go for "
-     "the Double card and somehow the Pass card comes out instead. South passes before I "
-     "notice.", "change_of_call", {"offender": "E", "call": "P"}),
     # an option or an obligation told is not a call made (27B)
     ("My LHO opened 1NT and I overcall 1♠. The director say I can bid 2♠, or other bid and "
      "my partner must pass. I bid 2♠.", "insufficient_bid",
@@ -577,3 +573,18 @@ def test_a_repeated_bid_is_no_evidence_of_an_insufficient_bid(text):
     result = classify(text)
     assert result.irregularity == "bid_out_of_rotation"
     assert dict(result.candidates).get("insufficient_bid", 0.0) < 0.5, result.candidates
+
+
+@pytest.mark.parametrize(
+    ("text", "calls"),
+    [
+        # a story told in the present tense: the verb after a player is a call
+        ("North opens 1♥, East passes, South doubles and West redoubles", ["1H", "P", "X", "XX"]),
+        ("Board 5, I'm East. South deals 1♠, partner passes, North raises to 2♠",
+         ["1S", "P", "2S"]),
+        # ... a count is not
+        ("after three passes the auction was over", []),
+    ],
+)
+def test_calls_told_in_the_present_tense(text: str, calls: list[str]) -> None:
+    assert [str(c.call) for c in read(text).entities.calls] == calls
