@@ -17,6 +17,11 @@ from bot.understanding.notation import read_listing
         # seat after the call, in parentheses; "S to call" is who is next
         ("1♠ (N) – 1♥ (E), S to call", "insufficient_bid", "E", "1H"),
         ("1♦ (N) 1♠ (E) 1♥ (S)", "insufficient_bid", "S", "1H"),  # South, not East
+        # "donn. N" is the dealer; "S –, O –, E –" are passes (33: East's 1♠ the later; 30)
+        ("T8 D20 donn. N — N 1♦ et E 1♠ posés en même temps → 33", "simultaneous_calls", "E",
+         "1S"),
+        ("T12 D9 donn. S : S –, O –, E – (OOR, tour de N). S n'accepte pas.",
+         "pass_out_of_rotation", "E", "P"),
         # a bid above seven is left out of the listing, its seat still after it (38)
         ("T11 B30 Dlr W: 7♥(W) 7♠(N) X(E) P(S) 8♥(W)!? N not yet called", "bid_above_seven",
          "W", "8H"),

@@ -51,6 +51,8 @@ _SYMBOLS = str.maketrans({"♤": "♠", "♡": "♥", "❤": "♥", "♢": "♦"
 _APOSTROPHES = str.maketrans({c: "'" for c in "’‘`´ʼ′"})
 # French elisions: "l'Est" -> "le Est", "n'a" -> "ne a", "qu'Est" -> "que Est".
 _DASHES = frozenset({"-", "–", "—"})
+#: A seat letter standing alone at the end of the text before a dash ("… , O –").
+_LONE_SEAT = re.compile(r"(?:^|[\s,;:(])[NESWO]$")
 _ELISION = re.compile(r"\b(qu|jusqu|lorsqu|puisqu|[cdjlmnst])'(?=\w)", re.IGNORECASE)
 _ENGLISH_NOT = re.compile(r"n't\b", re.IGNORECASE)
 _ENGLISH_AM = re.compile(r"(?<=\b[Ii])'[mM]\b")
@@ -64,6 +66,8 @@ _TOKEN = re.compile(  # MULTILINE: a grid's dash may end its line
 #: A hand's holding in a suit (``♠x``, ``♥KQJ98``, ``♣AJ10x``): no call, no card
 #: exposed; one card (``♥Q``, ``♦2``) is left as it is.
 _EXPLAINED_SHORT = re.compile(r"\b(?:expl|explic|expliq)\.(?=\s)", re.IGNORECASE)
+#: The dealer abbreviated with a dot ("donn. N", "Dlr. W"): no sentence ends there.
+_DEALER_SHORT = re.compile(r"\b(?:donn|dlr|dnr)\.(?=\s)", re.IGNORECASE)
 #: A writer's marks in parentheses ("(!)", "(?!)", "(!!)"): no sentence ends there.
 _MARKS_ASIDE = re.compile(r"\(\s*[!?]+\s*\)")
 _CLOCK = re.compile(r"\b\d{1,2}[hH:]\d{2}\b")
@@ -207,6 +211,7 @@ def _prepare(text: str) -> str:
     text = _CLOCK.sub(" ", _ETUI.sub("étui ", text))
     text = _MARKS_ASIDE.sub(" ", text)  # "Ouest (!) dit passe": no sentence ends
     text = _EXPLAINED_SHORT.sub("expliqué ", text)  # "W expl. 12-14": no sentence ends
+    text = _DEALER_SHORT.sub("donneur ", text)  # "T8 D20 donn. N": the dealer, North
     # English first: "S's turn" is South's turn, not the French "s'"; in
     # shorthand "s's turn" too.
     text = _SEAT_POSSESSIVE.sub(lambda m: m.group(1).upper(), text)
@@ -234,6 +239,10 @@ def _tokenise(source: str) -> list[_Token]:
             # "Sud — avec les cartes … — contre": a comma; between calls, nothing
             before = source[: match.start()].rstrip()
             if before.endswith(("/", "|")):  # "1♣ | X | - | -": a pass in a grid
+                folded = "p"
+            elif _LONE_SEAT.search(before) and source[match.end() :].lstrip()[:1] in (
+                ",", ";", "(", ")", ""
+            ):  # "S –, O –, E – (OOR)": a seat's pass in a director's note
                 folded = "p"
             elif before[-1:].islower() or source[match.end() :].lstrip()[:1].islower():
                 folded = COMMA
