@@ -183,6 +183,9 @@ def test_facts_stated_in_the_text(text, irregularity, facts):
     [
         # nothing said about acceptance, the turn or the dealer: nothing given
         ("Est a dit 1♥ sur mon 1♠", ("lho_accepts", "dealer", "turn_of")),
+        # the LHO asked whether he accepts, and undecided: not an acceptance (31)
+        ("1NT(E) oot - N's turn. S (E's LHO) asked whether he accepts; undecided.",
+         ("lho_accepts",)),
         ("il a sorti le mauvais carton", ("offender", "offender_relative", "call")),
         ("carte exposée pendant les enchères", ("cards", "call")),
         ("que dit la loi 27", ("offender", "call", "law_query")),

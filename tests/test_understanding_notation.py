@@ -22,6 +22,9 @@ from bot.understanding.notation import read_listing
          "1S"),
         ("T12 D9 donn. S : S –, O –, E – (OOR, tour de N). S n'accepte pas.",
          "pass_out_of_rotation", "E", "P"),
+        # the note is on a bid: not a pass or double out of rotation (31)
+        ("T6 B4 Dlr N, None. 1NT(E) oot - N's turn, nobody has called yet.",
+         "bid_out_of_rotation", "E", "1NT"),
         # a bid above seven is left out of the listing, its seat still after it (38)
         ("T11 B30 Dlr W: 7♥(W) 7♠(N) X(E) P(S) 8♥(W)!? N not yet called", "bid_above_seven",
          "W", "8H"),

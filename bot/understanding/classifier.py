@@ -44,7 +44,7 @@ from .extract import (
 from .lawref import LAW_NOUNS, Citation, citations
 from .lexicon import NEGATORS, Match, negated_at, phrase_matches
 from .ngram import NONE, probabilities
-from .normalise import BREAK, COMMA, is_known, words_before
+from .normalise import BREAK, COMMA, SEATS, is_known, words_before
 from .notation import arrow_between
 
 __all__ = ["Classification", "classify", "LAW_LOOKUP", "IDS"]
@@ -848,6 +848,12 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
             ):
                 weight = 0.4  # "après la passe hors tour de son partenaire": context
             add(_OUT_OF_TURN[kind], weight)
+            flagged = _flagged_call(reading, affirmed)
+            if weight > 0.4 and flagged is not None and flagged.call.kind is kind:
+                # "1NT(E) oot": the call the note is on is of one kind; the
+                # other calls out of rotation are ruled out
+                for key in set(_OUT_OF_TURN.values()) - {_OUT_OF_TURN[kind]}:
+                    out[key] = out.get(key, 0.0) - 0.3
     elif reading.cues.get("@out_of_turn"):
         # "pas hors tour", "not out of turn": the description rules these out
         for key in set(_OUT_OF_TURN.values()):
@@ -1905,6 +1911,23 @@ def _turn_named(reading: Reading) -> bool:
         and (m.start == 0 or tokens[m.start - 1] not in ("before", "not"))
         for m in seats
     )  # fmt: skip
+
+
+def _flagged_call(reading: Reading, spans: list[tuple[int, int]]) -> Any:
+    """``1NT(E) oot``, ``N X OOT``, ``passe hors tour de Sud``: a player's call
+    written right before the out-of-turn cue (a seat in parentheses between), or None."""
+    tokens = reading.tokens
+    for start, _ in spans:
+        for call in reading.entities.calls:
+            between = tokens[call.end : start]
+            made = (call.caller is not None and call.caller.known) or (
+                len(between) == 1 and between[0] in SEATS
+            )  # a player's call, not "contrer hors tour" named as a topic
+            if made and call.end <= start and (
+                not between or (len(between) == 1 and between[0] in SEATS)
+            ):
+                return call
+    return None
 
 
 def _kind_out_of_turn(reading: Reading) -> CallKind | None:

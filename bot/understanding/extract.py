@@ -3396,7 +3396,12 @@ def _asked_at(norm: Normalised, end: int) -> bool:
 
 def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
     offender_seat = reading.entities.compass(offender)
-    told = _answers_told(reading) or acceptance_spans(reading.cues, reading.tokens)
+    # told, else in a question about what was done ("N accepted, is that ok?"),
+    # never one asked ("asked whether he accepts; undecided")
+    told = _answers_told(reading) or [
+        s for s in acceptance_spans(reading.cues, reading.tokens)
+        if not set(reading.tokens[max(0, s[0] - 3) : s[0]]) & _IF
+    ]
     for start, end, said in told:
         value = (not said) if denied(reading.tokens, start, end) else said
         side = _side_before(reading, start)
