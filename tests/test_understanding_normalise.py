@@ -149,6 +149,9 @@ def test_original_spans_give_back_the_words_as_written():
         ("ayant", "ayant"),  # not "avant" (before)
         ("devrait", "devrait"),  # "il devrait passer" is no obligation told ("devait")
         ("interdire", "interdire"),  # "interdire une couleur": no player barred
+        ("soutenu", "soutenu"),  # "j'aurais soutenu", not "souvenu" (reminded, 16B)
+        ("noir", "noir"),  # "noir sur blanc", not "voir"
+        ("aces", "aces"),  # "asking for aces", not "ages"
     ],
 )
 def test_misspellings_are_brought_back_only_when_close(word, expected):

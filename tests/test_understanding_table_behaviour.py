@@ -162,6 +162,11 @@ def test_the_word_is_not_the_case(text: str, not_expected: str) -> None:
         ("S alerts N's 4♦ as a splinter; N should continue as though he had not heard it", UI),
         ("Their captain says East used his partner's explanation to find the 5♣ save", UI),
         ("Nord a utilisé l'explication de sa partenaire pour corriger en 3SA", UI),
+        # ... or reminded by it of the system
+        ("My partner North alerted and explained 'transfer for hearts' - and that woke me up. "
+         "If I now bid 3♥ later, is that ok?", UI),
+        ("mon partenaire a alerté mon 2♣ qui était naturel, du coup je me suis souvenu qu'on "
+         "jouait le 2 sur 1", UI),
         # 21B: what the opponents were told, the opponents' remedy
         ("my partner's explanation of my 2♦ was wrong, the opponents were misled into 3NT", MI),
         ("on a joué comme si le 2♥ était naturel, personne n'a alerté le transfert", MI),

@@ -1541,6 +1541,11 @@ _USED = frozenset(
 )  # fmt: skip  ("knew from his explanation", "took the alert as", "profité de l'alerte")
 
 
+#: Words that say a player's memory was jogged (by his partner's alert or explanation;
+#: not "réveiller", the French for a bid in the balancing seat).
+_WOKEN = frozenset({"woke", "wakes", "reminded", "remembered", "souvenu", "souvenue"})
+
+
 def _explanation_to_disregard(reading: Reading) -> bool:
     """An explanation or alert told, and the player who heard it bound to
     disregard it (``je dois oublier ?``, ``E must bid as though W had explained
@@ -1553,6 +1558,8 @@ def _explanation_to_disregard(reading: Reading) -> bool:
     ]  # fmt: skip
     if not explained:
         return False
+    if any(t in _WOKEN for t in tokens[explained[0] :]):
+        return True  # "partner alerted … and that woke me up", "je me suis souvenu"
     for i, token in enumerate(tokens):
         if token in _USED and any(0 < j - i <= 3 for j in explained):
             return True  # "used her explanation", "a utilisé l'explication"
