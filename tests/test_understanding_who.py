@@ -127,6 +127,16 @@ def test_no_writers_seat_from_another_players_seat(text):
          "misinformation", "E"),
         ("Ouest a alerté. L'explication de Nord était fausse, Est a passé.", "misinformation",
          "N"),
+        # the explanation "given by his partner" (21B, 20F5): the partner of the player named
+        ("Après l'entame, Est a dit que l'explication donnée par son partenaire pendant les "
+         "enchères était fausse.", "misinformation", "W"),
+        ("Est, devenu déclarant, a signalé avant l'entame que l'explication donnée pendant les "
+         "enchères par son partenaire Ouest était erronée.", "misinformation", "W"),
+        # ... not the owner of the call explained
+        ("Sud a donné une explication fausse du 4♣ de Nord. Nord sera déclarant.",
+         "misinformation", "S"),
+        ("West explained wrong the bid of his partner, we discover it after the last pass.",
+         "misinformation", "W"),
         # a director's "S expl 2C": the explanation's noun right after its giver (21B)
         ("t9 b5 D:W. 1NT(W) 2C(N) X(E) - S expl 2C 'majors', agmt = one-suiter (CC). Corrected "
          "by N after final P, before lead.", "misinformation", "S"),

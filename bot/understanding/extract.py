@@ -2076,8 +2076,10 @@ def _wrong_explanation_owner(reading: Reading) -> Ref | None:
     fausse``, ``explication erronée de S``: whose explanation the text says was wrong."""
     tokens = reading.tokens
     for mention in reading.entities.seats:
-        ref = mention.ref
-        if not ref.known or ref.pronoun or ref.subject is not None:
+        ref: Ref | None = mention.ref
+        if mention.ref.subject is not None:
+            ref = _partner_of_the_subject(reading, mention)
+        if ref is None or not ref.known or ref.pronoun:
             continue
         if mention.end < len(tokens) and call_at(tokens, mention.end) is not None:
             continue  # "explanation of E's 3♦": whose call was explained
@@ -2086,10 +2088,8 @@ def _wrong_explanation_owner(reading: Reading) -> Ref | None:
             noun = mention.end  # "East's explanation", "MY explanation"
         elif len(nxt) == 2 and nxt[0] in WRONG_WORDS and nxt[1] in _EXPLANATION_NOUNS:
             noun = mention.end + 1  # "E's wrong explanation"
-        elif mention.start >= 2 and tokens[mention.start - 1] in ("de", "d", "of") and (
-            tokens[mention.start - 2] in _EXPLANATION_NOUNS | WRONG_WORDS
-        ):
-            noun = mention.start - 2  # "l'explication de Nord", "explication erronée de S"
+        elif (by := _explanation_before(tokens, mention.start)) is not None:
+            noun = by  # "l'explication de Nord", "the explanation given by his partner"
         else:
             continue
         after = tokens[noun : mention.end + 8]
@@ -2097,6 +2097,55 @@ def _wrong_explanation_owner(reading: Reading) -> Ref | None:
             after = after[: after.index(BREAK)]  # "wrong" in its own sentence
         if (set(after) | set(tokens[max(0, noun - 1) : noun])) & WRONG_WORDS:
             return ref  # (or before it: "fausse explication de Nord")
+    return None
+
+
+_BY_OF = frozenset({"de", "d", "of", "par", "by"})
+#: Between an explanation and its giver, words that make the player another
+#: call's owner ("explained wrong the bid of his partner").
+_CALL_NOUNS = frozenset(
+    {"bid", "bids", "call", "enchere", "encheres", "annonce", "ouverture", "opening", "contre",
+     "double", "x", "intervention", "overcall"}
+)  # fmt: skip
+
+
+def _explanation_before(tokens: tuple[str, ...], start: int) -> int | None:
+    """Where the explanation the player at ``start`` gave is named, a few words
+    before him after "de"/"par"/"by" (``l'explication donnée pendant les
+    enchères par son partenaire Ouest``, ``explication erronée de S``)."""
+    k = start - 1
+    if k >= 0 and tokens[k] == "PARTNER":
+        k -= 1  # "par son partenaire Ouest": the seat after the partner
+        while k >= 0 and tokens[k] in ("his", "her", "son", "sa", "their", "leur"):
+            k -= 1
+    if k < 1 or tokens[k] not in _BY_OF:
+        return None
+    for j in range(k - 1, max(-1, k - 8), -1):
+        if tokens[j] in _EXPLANATION_NOUNS or (
+            tokens[j] in ("information", "info") and j and tokens[j - 1] in WRONG_WORDS
+        ):  # (or "fausse information d'Ouest")
+            return j
+        if tokens[j] in _CALL_NOUNS or tokens[j] in SEATS or tokens[j] == BREAK or call_at(
+            tokens, j
+        ) is not None:
+            return None  # "explication fausse du 4♣ de Nord": North's call
+    return None
+
+
+def _partner_of_the_subject(reading: Reading, mention: SeatMention) -> Ref | None:
+    """``Est a dit que l'explication de son partenaire …``: the player a "his
+    partner" is named from, the last player named by seat before it in its
+    sentence, and his partner's seat; else None."""
+    if mention.ref.subject is not Relation.PARTNER:
+        return None
+    tokens = reading.tokens
+    for before in reversed(reading.entities.seats):
+        if before.end > mention.start:
+            continue
+        if BREAK in tokens[before.end : mention.start]:
+            return None
+        if before.ref.seat is not None and not before.ref.pronoun:
+            return Ref(seat=Seat((before.ref.seat + 2) % 4))
     return None
 
 
