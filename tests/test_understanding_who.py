@@ -132,6 +132,10 @@ def test_no_writers_seat_from_another_players_seat(text):
          "enchères était fausse.", "misinformation", "W"),
         ("Est, devenu déclarant, a signalé avant l'entame que l'explication donnée pendant les "
          "enchères par son partenaire Ouest était erronée.", "misinformation", "W"),
+        # asked "son partenaire": the partner of the LHO named before, the writer South's RHO
+        ("J'étais en Sud. Après le 2♦ de mon adversaire de gauche, j'ai demandé à son "
+         "partenaire ce que cela signifiait ; il m'a répondu « faible ». C'était un Multi.",
+         "misinformation", "E"),
         # ... not the owner of the call explained
         ("Sud a donné une explication fausse du 4♣ de Nord. Nord sera déclarant.",
          "misinformation", "S"),

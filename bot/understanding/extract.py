@@ -2144,8 +2144,16 @@ def _partner_of_the_subject(reading: Reading, mention: SeatMention) -> Ref | Non
             continue
         if BREAK in tokens[before.end : mention.start]:
             return None
-        if before.ref.seat is not None and not before.ref.pronoun:
-            return Ref(seat=Seat((before.ref.seat + 2) % 4))
+        ref = before.ref
+        if ref.pronoun or (ref.writer is Relation.SELF and ref.seat is None) or not ref.known:
+            continue  # "his partner" is never the writer's ("my partner")
+        seat = reading.entities.compass(ref)
+        if seat is not None:
+            return Ref(seat=Seat((seat + 2) % 4))
+        if ref.writer is not None:  # "mon adversaire de gauche … son partenaire": my RHO
+            offset = (OFFSETS[ref.writer] + 2) % 4
+            return Ref(writer=next(r for r, o in OFFSETS.items() if o == offset))
+        return None
     return None
 
 
@@ -2400,6 +2408,11 @@ def _asked(reading: Reading) -> Ref | None:
     tokens = reading.tokens
     named = {m.start: m for m in reading.entities.seats
              if m.ref.known and not m.ref.opponent and m.ref.subject is None}
+    # "j'ai demandé à son partenaire": the partner of the player named before
+    relative = {
+        m.start: replace(m, ref=ref) for m in reading.entities.seats
+        if m.ref.subject is not None and (ref := _partner_of_the_subject(reading, m)) is not None
+    }  # fmt: skip
     for i, token in enumerate(tokens):
         if token not in _ASKING:
             continue
@@ -2415,7 +2428,7 @@ def _asked(reading: Reading) -> Ref | None:
         for k in range(i + 1, min(i + 6, len(tokens))):
             if tokens[k] in (BREAK, COMMA):
                 break
-            mention = named.get(k)
+            mention = named.get(k) or relative.get(k)
             if mention is not None and (k == i + 1 or tokens[k - 1] in ("a", "to", "PARTNER")):
                 # ("asked his partner East": the seat the partner is named by)
                 if not mention.ref.pronoun and not (
