@@ -136,6 +136,17 @@ def test_no_writers_seat_from_another_players_seat(text):
         ("J'étais en Sud. Après le 2♦ de mon adversaire de gauche, j'ai demandé à son "
          "partenaire ce que cela signifiait ; il m'a répondu « faible ». C'était un Multi.",
          "misinformation", "E"),
+        # the writer answering ("I said 'natural'"), a player "when I asked", "his partner's X"
+        ("I was North. South opened 1♣, West passed, I bid 1♥, East passed and South rebid 2♦. "
+         "East asked me what 2♦ showed and I said 'natural, could be minimum'. In our system "
+         "it's a reverse.", "misinformation", "N"),
+        ("North opened 2NT, and South, when I asked, said it showed 'a weak minor two-suiter'. "
+         "I'm sitting West. It turned out 2NT was 20-22 balanced.", "misinformation", "S"),
+        ("im E. S said his partner's X was takeout but it's penalty on their card lol.",
+         "misinformation", "S"),
+        # ... "me répond": the writer is who was answered
+        ("Moi je suis en Nord. Son partenaire Ouest ouvre 2♥, je demande, et Colette (Est) me "
+         "répond « faible, six cœurs ». C'était un bicolore.", "misinformation", "E"),
         # ... not the owner of the call explained
         ("Sud a donné une explication fausse du 4♣ de Nord. Nord sera déclarant.",
          "misinformation", "S"),

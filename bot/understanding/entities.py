@@ -631,6 +631,8 @@ def _caller(
 ) -> tuple[Ref | None, int]:
     """Who made the call at ``start``, and where the words naming him end
     when they follow the call."""
+    if start and tokens[start - 1] in ("what", "quoi"):
+        return None, 0  # "East asked me what 2♦ showed": a call named, nobody's
     # "mon 1♠", "my 2H opening", "notre 1SA"
     if start and tokens[start - 1] == "MY":
         return Ref(writer=Relation.SELF), 0

@@ -2165,7 +2165,8 @@ def _explainer(reading: Reading) -> Ref | None:
     return (
         _wrong_explanation_owner(reading) or _unalerted(reading) or _passive_explainer(reading)
         or _explaining_subject(reading)
-        or _silent_partner(reading) or _asked(reading) or _quoted_speaker(reading)
+        or _silent_partner(reading) or _asked(reading) or _writer_explaining(reading)
+        or _quoted_speaker(reading)
     )  # fmt: skip
 
 
@@ -2338,19 +2339,22 @@ def _explaining_subject(reading: Reading) -> Ref | None:
     for mention in _subject_mentions(reading):
         if mention.start and tokens[mention.start - 1] in ("by", "par"):
             continue  # "W, asked by N, explained": N is the one who asked
-        after = _clause_after(reading, mention, 3)
+        base = _after_asking_aside(tokens, mention.end)  # "South, when I asked, said …"
+        after = (
+            _clause_after(reading, mention, 3) if base == mention.end else tokens[base : base + 3]
+        )
         past_call = False  # "S 2♦ alerted": said of S's call, not of what S did
         for k, token in enumerate(after):
-            past_call = past_call or mention.end + k in starts
-            told = tokens[mention.end + k + 1 : mention.end + k + 5]
+            past_call = past_call or base + k in starts
+            told = tokens[base + k + 1 : base + k + 5]
             said = token in _SAYING and (
                 bool(set(told) & _MEANINGS) or _point_range(told)
-                or _tells_partners_call(reading, mention, mention.end + k + 1)
+                or _tells_partners_call(reading, mention, base + k + 1)
             )  # "W said 2C natural", "Nord dit que c'est faible", "N said 12–14": an answer
             noun = k == 0 and token.startswith(("explic", "explan"))  # "S expl 2C 'majors'"
             if not token.startswith(_EXPLAINING) and not said and not noun:
                 continue
-            at = mention.end + k + 1
+            at = base + k + 1
             if token.startswith(("answer", "repond")) and any(
                 c.start == at for c in reading.entities.calls
             ):
@@ -2373,6 +2377,44 @@ def _explaining_subject(reading: Reading) -> Ref | None:
     return None
 
 
+def _after_asking_aside(tokens: tuple[str, ...], end: int) -> int:
+    """``South, when I asked, said …``, ``Nord, quand je lui ai demandé, a dit``:
+    where the player's clause goes on after an aside telling the question."""
+    if tokens[end : end + 1] != (COMMA,) or tokens[end + 1 : end + 2] not in (
+        ("when",), ("quand",), ("lorsque",), ("as",), ("on",), ("sur",)
+    ):
+        return end
+    for k in range(end + 2, min(end + 9, len(tokens))):
+        if tokens[k] in (BREAK,):
+            return end
+        if tokens[k] == COMMA:
+            asked = set(tokens[end + 2 : k]) & (_ASKING | {"asked", "question", "demande"})
+            return k + 1 if asked else end
+    return end
+
+
+_CLAUSE_OPENERS = frozenset(
+    {BREAK, COMMA, "and", "et", "then", "puis", "so", "donc", "alors", "but", "mais"}
+)
+
+
+def _writer_explaining(reading: Reading) -> Ref | None:
+    """``East asked me what 2♦ showed and I said 'natural'``: the writer told
+    giving the answer (his seat, when told, says who he is)."""
+    tokens = reading.tokens
+    for mention in reading.entities.seats:
+        if mention.ref.writer is not Relation.SELF or mention.ref.seat is not None:
+            continue
+        if mention.start and tokens[mention.start - 1] not in _CLAUSE_OPENERS:
+            continue  # "Colette me répond « faible »": "me" the object, not the speaker
+        verb = tokens[mention.end : mention.end + 1]
+        if verb and (verb[0] in _SAYING or verb[0].startswith(("explain", "expliqu"))):
+            told = tokens[mention.end + 1 : mention.end + 5]
+            if set(told) & _MEANINGS or _point_range(told):
+                return mention.ref
+    return None
+
+
 def _point_range(words: Sequence[str]) -> bool:
     """``12 14``: a range of points, as an explanation gives one (``North said 12–14``)."""
     return any(
@@ -2389,6 +2431,8 @@ def _tells_partners_call(reading: Reading, speaker: SeatMention, at: int) -> boo
     for call in reading.entities.calls:
         if not at <= call.start <= at + 4 or set(tokens[at : call.start]) - _BEFORE_TOLD_CALL:
             continue
+        if call.caller is not None and call.caller.subject is Relation.PARTNER:
+            return True  # "S said his partner's X was takeout"
         named = call.named_to > call.end or (call.start and tokens[call.start - 1] in SEATS)
         if named and call.caller is not None and call.caller.known:
             maker = reading.entities.compass(call.caller)
@@ -2398,7 +2442,10 @@ def _tells_partners_call(reading: Reading, speaker: SeatMention, at: int) -> boo
 
 
 #: Between a saying verb and the call it explains: ``dit que le 2♥ de Nord``.
-_BEFORE_TOLD_CALL = frozenset({"que", "le", "la", "the", "that", "ME", "me", "us", "nous", *SEATS})
+_BEFORE_TOLD_CALL = frozenset(
+    {"que", "le", "la", "the", "that", "ME", "me", "us", "nous", "his", "her", "son", "sa",
+     "PARTNER", *SEATS}
+)  # fmt: skip
 
 
 def _asked(reading: Reading) -> Ref | None:
