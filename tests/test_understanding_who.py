@@ -159,6 +159,12 @@ def test_no_writers_seat_from_another_players_seat(text):
         ("I'm East. While I was sorting my hand during the bidding two cards fell face up on "
          "the table. The director said my partner would have to pass at his next turn.",
          "card_exposed_during_auction", "E"),
+        # a pause told in the note on a call, not the next call's maker; a question
+        # put to partner in quoted words (16B)
+        ("Bd 8 T2. N 1S - E 2H - S 3S (Stop card) - W P after ~45 s (well beyond Stop pause) - "
+         "N P - E 4H. BIT by W = UI for E.", "unauthorized_information", "W"),
+        ("When East bid 3NT, West ask him 'are you sure?'. I think it is not allowed.",
+         "unauthorized_information", "W"),
         # a director's note naming where the information came from (16B)
         ("T19 D3 — O alerte le 2♦ de E et explique spontanément « multi, faible » ; E, qui "
          "avait oublié, se reprend au tour suivant. UI de O.", "unauthorized_information", "W"),

@@ -1909,7 +1909,10 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
     if irregularity == I.UNAUTHORIZED_INFORMATION:
         # a director's "UI de O", "UI E->W"; a hesitation, a gesture, else a
         # remark: the player told saying quoted words
-        source = _ui_label_source(reading) or _tempo_source(reading) or _quoted_speaker(reading)
+        source = (
+            _ui_label_source(reading) or _tempo_source(reading) or _quoted_speaker(reading)
+            or _quoted_question(reading)
+        )
         if source is not None:
             return source
     if irregularity == I.CARD_EXPOSED_DURING_AUCTION:
@@ -2505,6 +2508,20 @@ def _quote_soon(reading: Reading, at: int) -> bool:
     return False
 
 
+#: A question put to partner in quoted words: a remark (16B).
+_ASKING_PARTNER = frozenset({"ask", "asks", "asked", "demande", "demandait"})
+
+
+def _quoted_question(reading: Reading) -> Ref | None:
+    """``When East bid 3NT, West ask him 'are you sure?'``: the player told
+    putting a question in quoted words (to his partner: a remark, 16B)."""
+    for mention in _subject_mentions(reading):
+        for k, token in enumerate(_clause_after(reading, mention, 2)):
+            if token in _ASKING_PARTNER and _quote_soon(reading, mention.end + k):
+                return mention.ref
+    return None
+
+
 def _quoted_speaker(reading: Reading) -> Ref | None:
     """The player told saying quoted words (``N said 'natural'``, ``W: 'weak'``)."""
     norm, tokens = reading.norm, reading.tokens
@@ -2544,6 +2561,12 @@ _AFTER_WORDS = frozenset({"after", "apres", "following", "suite"})
 _DURING = frozenset({"pendant", "during", "durant", "while"})
 
 
+def _within_parentheses(norm: Normalised, i: int) -> bool:
+    """Whether token ``i`` is written inside parentheses opened before it."""
+    before = norm.source[: norm.spans[i][0]]
+    return before.rfind("(") > before.rfind(")")
+
+
 def _tempo_source(reading: Reading) -> Ref | None:
     """16B: the player told hesitating or remarking: named right after the
     noun (``longue hésitation N puis passe``), else the first player whose
@@ -2569,6 +2592,12 @@ def _tempo_source(reading: Reading) -> Ref | None:
             continue  # "O tapote … pendant la réflexion d'E": E's thinking is the moment
         # "hésitation N", "réflexion de N", "huddle by S", "haussement de sourcils de Sud"
         mention = named.get(i + 1)
+        if mention is not None and mention.end < len(tokens) and call_at(
+            tokens, mention.end
+        ) is not None and _within_parentheses(reading.norm, i) and not _within_parentheses(
+            reading.norm, mention.start
+        ):
+            mention = None  # "(well beyond Stop pause) N P": the next call's maker
         for j in range(i + 1, min(i + 5, len(tokens) - 1)):
             if mention is not None or tokens[j] in (BREAK, COMMA) or tokens[j] in SEATS:
                 break
