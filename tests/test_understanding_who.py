@@ -159,6 +159,11 @@ def test_no_writers_seat_from_another_players_seat(text):
         ("I'm East. While I was sorting my hand during the bidding two cards fell face up on "
          "the table. The director said my partner would have to pass at his next turn.",
          "card_exposed_during_auction", "E"),
+        # a player named in an aside in parentheses is not the caller after it (32)
+        ("Planche 12 : Sud ouvre 1♥, Ouest passe, et Est (oups, c'était à Nord) contre.",
+         "double_out_of_rotation", "E"),
+        ("ok so W was dealer but my partner E (im W lol) opened 1d before i did anything. S "
+         "said no accept.", "bid_out_of_rotation", "E"),
         # a pause told in the note on a call, not the next call's maker; a question
         # put to partner in quoted words (16B)
         ("Bd 8 T2. N 1S - E 2H - S 3S (Stop card) - W P after ~45 s (well beyond Stop pause) - "

@@ -261,6 +261,7 @@ def read(text: str) -> Reading:
     cues = find_cues(norm.tokens)
     entities = read_entities(norm.tokens, cues)
     _speakers_own_calls(norm, entities)
+    _callers_past_asides(norm, entities)
     listing = read_listing(norm)
     if listing is not None:
         _callers_from_listing(norm, entities, listing)
@@ -327,6 +328,34 @@ def _callers_from_listing(norm: Normalised, entities: Entities, listing: Any) ->
             # "P(S) 8♥(W)": a call left out of the listing (a bid above seven)
             # is the seat's after it; the one before is the previous call's
             entities.calls[k] = replace(call, caller=Ref(seat=Seat[tokens[call.end]]))
+
+
+def _callers_past_asides(norm: Normalised, entities: Entities) -> None:
+    """``Est (oups, c'était à Nord) contre``: a player named inside an aside in
+    parentheses is not the maker of the call after it; the player named right
+    before the parentheses is."""
+    tokens = norm.tokens
+    for k, call in enumerate(entities.calls):
+        if call.caller is None or _within_parentheses(norm, call.start):
+            continue
+        before = [m for m in entities.seats if m.end <= call.start]
+        if not before or before[-1].ref != call.caller:
+            continue
+        named = before[-1]
+        if not _within_parentheses(norm, named.start):
+            continue
+        opening = norm.source.rfind("(", 0, norm.spans[named.start][0])
+        outside = [
+            m for m in before
+            if norm.spans[m.end - 1][1] <= opening and not _within_parentheses(norm, m.start)
+        ]  # fmt: skip
+        if not outside or BREAK in tokens[outside[-1].end : call.start]:
+            continue
+        subject = outside[-1]
+        if norm.source[norm.spans[subject.end - 1][1] : opening].strip(" ,"):
+            continue  # words between the player and the aside: not its subject
+        if subject.ref.known and not subject.ref.pronoun:
+            entities.calls[k] = replace(call, caller=subject.ref)
 
 
 # --- quoted words ---------------------------------------------------------------------
