@@ -159,6 +159,9 @@ def test_no_writers_seat_from_another_players_seat(text):
         ("I'm East. While I was sorting my hand during the bidding two cards fell face up on "
          "the table. The director said my partner would have to pass at his next turn.",
          "card_exposed_during_auction", "E"),
+        # the call in a player's relative clause is his, not the apposition's subject (31)
+        ("Le donneur, Est, a été devancé par le joueur assis en Nord, qui a ouvert de 1♥ au "
+         "tour de son adversaire de gauche.", "bid_out_of_rotation", "N"),
         # a player named in an aside in parentheses is not the caller after it (32)
         ("Planche 12 : Sud ouvre 1♥, Ouest passe, et Est (oups, c'était à Nord) contre.",
          "double_out_of_rotation", "E"),

@@ -783,6 +783,8 @@ def _apposition_subject(
         return None
     if k == start - 1 and not tokens[start].isalpha():
         return None  # "N 1♠, E 1♥": a listing; "Sud, avec …, contre": the call is the verb
+    if tokens[k + 1 : k + 2] in (("qui",), ("who",)) and k and tokens[k - 1] in SEATS:
+        return None  # "… le joueur assis en Nord, qui a ouvert de 1♥": Nord's relative clause
     closing = k
     for opening in range(closing - 2, max(floor, closing - _APPOSITION_SPAN) - 1, -1):
         if tokens[opening] == BREAK:
@@ -847,6 +849,8 @@ def _incise_subject(
     closing = [k for k in range(inner.end, start) if tokens[k] == COMMA]
     if not closing or any(m.start > inner.start and m.end <= start for m in mentions):
         return None
+    if closing == [inner.end] and tokens[inner.end + 1 : inner.end + 2] in (("qui",), ("who",)):
+        return None  # "… assis en Nord, qui a ouvert de 1♥": the call is Nord's relative clause
     for outer in reversed(mentions):
         if outer.end >= inner.start or outer.start < floor:
             continue
