@@ -118,6 +118,9 @@ def test_confidence_is_lower_when_two_readings_compete():
         "?!...",
         "Nord hat 1 Herz nach meinem 1 Pik gesagt, das ist nicht erlaubt",
         "El jugador del norte pasó fuera de turno y su pareja no dijo nada",
+        # "mi" is Spanish ("my"), not the directors' MI; Italian is foreign too
+        "mi adversario de la izquierda abrió 1♥ fuera de turno",
+        "il mio compagno ha aperto 1 fiori fuori turno",
         "\x00\x01\x02\xff\xfe binary \x7f junk",
         "".join(map(chr, range(0x2500, 0x2600))),
         "zzzz qqqq xkcd wxyz",

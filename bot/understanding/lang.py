@@ -1,7 +1,7 @@
 """Which language a message is written in, from its function words.
 
-French and English are the languages the bot understands; German and Spanish
-are counted too, only so that a message in one of them is recognised as not
+French and English are the languages the bot understands; German, Spanish and
+Italian are counted too, only so that a message in one of them is recognised as not
 French or English (and left unclassified) rather than half-read.
 """
 
@@ -37,7 +37,12 @@ _WORDS = {
     ),
     "es": frozenset(
         "el los las y es una del por con para su mi fue ha pero como al lo dijo jugador "
-        "pareja subasta turno".split()
+        "pareja subasta turno abrio fuera izquierda derecha adversario companero paso doblo "
+        "cuando porque".split()
+    ),
+    "it": frozenset(
+        "il mio mia ha aperto fuori turno avversario compagno sinistra destra detto sono della "
+        "alla perche quando giocatore licita dichiarazione".split()
     ),
 }
 # Call spellings that only one language uses: "1SA", "Ouest" vs "1NT", "1S".
@@ -72,7 +77,7 @@ _NUMBERS = {
 
 def detect_language(text: str) -> tuple[str, bool]:
     """``(lang, foreign)``: ``"fr"`` or ``"en"``, and whether the message reads
-    as another language (German, Spanish) rather than either.
+    as another language (German, Spanish, Italian) rather than either.
 
     Function words count one, words found only in one language's lexicon half."""
     words = _WORD.findall(fold(text))
@@ -80,7 +85,8 @@ def detect_language(text: str) -> tuple[str, bool]:
     for lang, vocab in _lexicon_words().items():
         counts[lang] += 0.5 * sum(w in vocab or w in _NUMBERS[lang] for w in words)
     fr, en = counts["fr"], counts["en"]
-    foreign = max(counts["de"], counts["es"]) > max(fr, en)
+    other = max(counts["de"], counts["es"], counts["it"])
+    foreign = other >= 2 and other > max(fr, en)  # one stray word is a mix ("mio 2K")
     if fr == en:
         fr += len(_FR_CALLS.findall(text))
         en += len(_EN_CALLS.findall(text))
