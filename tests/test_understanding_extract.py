@@ -183,6 +183,9 @@ def test_facts_stated_in_the_text(text, irregularity, facts):
     [
         # nothing said about acceptance, the turn or the dealer: nothing given
         ("Est a dit 1♥ sur mon 1♠", ("lho_accepts", "dealer", "turn_of")),
+        # two calls told, the dealer guessed: not proof of a bid out of rotation (27, not 31)
+        ("my LHO bid 2H over my partner's 2S, I'm East, I accept",
+         ("in_rotation", "turn_of", "calls")),
         # the LHO asked whether he accepts, and undecided: not an acceptance (31)
         ("1NT(E) oot - N's turn. S (E's LHO) asked whether he accepts; undecided.",
          ("lho_accepts",)),

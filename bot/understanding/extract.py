@@ -4374,6 +4374,16 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
                 facts[fact] = value  # the listed calls, replayed, know who called after
             elif fact in FACTS:
                 facts.setdefault(fact, value)
+    if (
+        kind is I.INSUFFICIENT_BID and derivation is not None and "dealer" in derivation.assumed
+        and derivation.facts.get("in_rotation") is False and len(reading.compass_calls or ()) == 2
+        and "in_rotation" not in text_facts and _turn_holder(reading) is None
+    ):  # fmt: skip
+        # "my LHO bid 2H over my partner's 2S": two calls told, the dealer
+        # guessed; the calls between them untold, not proof of a bid out of turn
+        for fact in ("in_rotation", "out_of_rotation", "turn_of", "offender_called_before",
+                     "any_bid_before", "calls"):
+            facts.pop(fact, None)
     if "calls" in facts and derivation is not None:
         # The core replays the calls given with the facts. When the words tell
         # a call after the last one listed (``Sud avait déjà passé derrière``),
