@@ -2133,12 +2133,6 @@ def _wrong_explanation_owner(reading: Reading) -> Ref | None:
 
 
 _BY_OF = frozenset({"de", "d", "of", "par", "by"})
-#: Between an explanation and its giver, words that make the player another
-#: call's owner ("explained wrong the bid of his partner").
-_CALL_NOUNS = frozenset(
-    {"bid", "bids", "call", "enchere", "encheres", "annonce", "ouverture", "opening", "contre",
-     "double", "x", "intervention", "overcall"}
-)  # fmt: skip
 
 
 def _explanation_before(tokens: tuple[str, ...], start: int) -> int | None:
@@ -2157,10 +2151,12 @@ def _explanation_before(tokens: tuple[str, ...], start: int) -> int | None:
             tokens[j] in ("information", "info") and j and tokens[j - 1] in WRONG_WORDS
         ):  # (or "fausse information d'Ouest")
             return j
-        if tokens[j] in _CALL_NOUNS or tokens[j] in SEATS or tokens[j] == BREAK or call_at(
-            tokens, j
-        ) is not None:
-            return None  # "explication fausse du 4♣ de Nord": North's call
+        if tokens[j] in _CALL_NOUNS | SEATS or tokens[j] == BREAK or (
+            call_at(tokens, j) is not None
+        ):
+            # "explication fausse du 4♣ de Nord", "explained wrong the bid of his
+            # partner": the player named owns the call explained
+            return None
     return None
 
 
