@@ -18,10 +18,11 @@ from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strai
 from .normalise import BREAK, COMMA, SEATS
 
 __all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
-           "calls_in", "only_meant", "only_offered", "imagined"]
+           "BY_OFFSET", "calls_in", "only_meant", "only_offered", "imagined"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
-_BY_OFFSET = {v: k for k, v in OFFSETS.items()}
+#: The relation a seat offset (clockwise from the writer or a player) names.
+BY_OFFSET = {v: k for k, v in OFFSETS.items()}
 _RELATIVE = {"PARTNER": Relation.PARTNER, "LHO": Relation.LHO, "RHO": Relation.RHO}
 _THIRD_PERSON = frozenset({"son", "sa", "ses", "his", "her", "their", "leur", "leurs"})
 _PRONOUNS = frozenset({"il", "elle", "he", "she"})
@@ -193,7 +194,7 @@ def relation(entities: Entities, frm: Ref | None, to: Ref | None) -> Relation | 
     if a is not None and b is not None:
         return a.relation_to(b)
     if frm.writer is not None and to.writer is not None:
-        return _BY_OFFSET[(OFFSETS[to.writer] - OFFSETS[frm.writer]) % 4]
+        return BY_OFFSET[(OFFSETS[to.writer] - OFFSETS[frm.writer]) % 4]
     return None
 
 
@@ -262,7 +263,7 @@ def _relative_of(tokens: Sequence[str], i: int) -> tuple[Ref, int] | None:
         return Ref(seat=Seat((Seat[owner[0]] + offset) % 4)), i + 3
     if len(owner) == 2 and owner[0] == "MY" and owner[1] in _RELATIVE:
         total = (OFFSETS[_RELATIVE[owner[1]]] + offset) % 4
-        return Ref(writer=_BY_OFFSET[total]), i + 4
+        return Ref(writer=BY_OFFSET[total]), i + 4
     return None
 
 

@@ -20,6 +20,7 @@ from rules_core.model import FACTS, FactValue, Irregularity
 from rules_core.replay import Derivation, derive
 
 from .entities import (
+    BY_OFFSET,
     OFFSETS,
     CallMention,
     Entities,
@@ -1637,7 +1638,7 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
             return Ref(seat=derivation.offender)
         if derivation.offender is not None:
             offset = (derivation.offender - Seat.S) % 4
-            return Ref(writer={v: k for k, v in OFFSETS.items()}[offset])
+            return Ref(writer=BY_OFFSET[offset])
     if irregularity == I.CALL_AFTER_FINAL_PASS:
         late = _first_call_after_the_end(reading)
         if late is not None:
@@ -2179,8 +2180,7 @@ def _partner_of_the_subject(reading: Reading, mention: SeatMention) -> Ref | Non
         if seat is not None:
             return Ref(seat=Seat((seat + 2) % 4))
         if ref.writer is not None:  # "mon adversaire de gauche … son partenaire": my RHO
-            offset = (OFFSETS[ref.writer] + 2) % 4
-            return Ref(writer=next(r for r, o in OFFSETS.items() if o == offset))
+            return Ref(writer=BY_OFFSET[(OFFSETS[ref.writer] + 2) % 4])
         return None
     return None
 
