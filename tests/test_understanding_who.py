@@ -159,6 +159,10 @@ def test_no_writers_seat_from_another_players_seat(text):
         ("I'm East. While I was sorting my hand during the bidding two cards fell face up on "
          "the table. The director said my partner would have to pass at his next turn.",
          "card_exposed_during_auction", "E"),
+        # the call only meant inside the apposition is no call: Sud pulled the pass card (25)
+        ("J'étais en Ouest. Sud, en voulant prendre le carton 1♠, a tiré le carton vert du "
+         "passe, qui était juste à côté dans la boîte. J'ai passé derrière sans réfléchir.",
+         "change_of_call", "S"),
         # the call in a player's relative clause is his, not the apposition's subject (31)
         ("Le donneur, Est, a été devancé par le joueur assis en Nord, qui a ouvert de 1♥ au "
          "tour de son adversaire de gauche.", "bid_out_of_rotation", "N"),

@@ -426,9 +426,21 @@ def _writers_clause(tokens: Sequence[str], i: int, mentions: list[SeatMention]) 
 def only_meant(tokens: Sequence[str], start: int) -> bool:
     """``he wanted 2♥``, ``intending to bid 4♥``, ``he could bid 3♦``, ``j'avais
     lu 1♣``: the call at ``start`` was meant, offered or imagined, not made."""
-    return bool(set(tokens[max(0, start - 3) : start]) & (_INTENDED | _OPTION)) or imagined(
-        tokens, start
-    )
+    if set(tokens[max(0, start - 3) : start]) & (_INTENDED | _OPTION) or imagined(tokens, start):
+        return True
+    # "en voulant prendre le carton 1♠", "meaning to take the 1S card": the
+    # intention a few words back, only the card's words between
+    k = start - 1
+    while k >= 0 and start - k <= 6 and tokens[k] in _TAKING_THE_CARD:
+        k -= 1
+    return k >= 0 and k < start - 3 and tokens[k] in _INTENDED
+
+
+#: Between an intention and the call meant: "(voulant) prendre le carton", "(meaning) to take the".
+_TAKING_THE_CARD = frozenset(
+    {"prendre", "sortir", "tirer", "poser", "mettre", "take", "pull", "put", "grab", "to", "le",
+     "la", "the", "carton", "card", "1"}
+)  # fmt: skip
 
 
 # "j'avais lu 1♣", "I had read 1C", "il croyait avoir entendu 2♥": a call seen or
@@ -802,7 +814,10 @@ def _apposition_subject(
         if subject[0].ref.pronoun or not subject[0].ref.known:
             return None
         inside = [m for m in mentions if opening < m.start and m.end <= closing]
-        if any(call_at(tokens, j) is not None for j in range(opening + 1, closing)):
+        if any(
+            call_at(tokens, j) is not None and not only_meant(tokens, j)
+            for j in range(opening + 1, closing)
+        ):  # (not "Sud, en voulant prendre le carton 1♠, a tiré …": a call only meant)
             return None
         named = [m for m in inside if m.ref.seat is not None and not m.ref.pronoun]
         if subject[0].ref.seat is None and len(named) == 1:
