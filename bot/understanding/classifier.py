@@ -29,7 +29,7 @@ from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
 from rules_core.text import fold
 
-from .entities import OFFSETS, Ref, only_meant
+from .entities import OFFSETS, Ref, names_whose_turn, only_meant
 from .extract import (
     WRONG_WORDS,
     Reading,
@@ -1239,7 +1239,7 @@ def _obligee(reading: Reading, start: int) -> Any:
             m for m in reading.entities.seats
             if m.end <= pronoun.start and pronoun.start - m.end <= 3 and m.ref.known
             and not m.ref.pronoun and BREAK not in reading.tokens[m.end : pronoun.start]
-            and reading.tokens[m.end : m.end + 1] != ("turn",)
+            and not names_whose_turn(reading.tokens, m)
         ]  # fmt: skip  ("passed at South's turn, so he had to pass": not South)
         return named[-1].ref if named else None
     return _subject_before(reading, start)
@@ -1927,13 +1927,10 @@ def _flagged_call(reading: Reading, spans: list[tuple[int, int]]) -> Any:
     for start, _ in spans:
         for call in reading.entities.calls:
             between = tokens[call.end : start]
-            made = (call.caller is not None and call.caller.known) or (
-                len(between) == 1 and between[0] in SEATS
-            )  # a player's call, not "contrer hors tour" named as a topic
-            if made and call.end <= start and (
-                not between or (len(between) == 1 and between[0] in SEATS)
-            ):
-                return call
+            seat_between = len(between) == 1 and between[0] in SEATS
+            made = seat_between or (call.caller is not None and call.caller.known)
+            if call.end <= start and (seat_between or (not between and made)):
+                return call  # a player's call, not "contrer hors tour" named as a topic
     return None
 
 

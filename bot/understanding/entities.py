@@ -18,7 +18,7 @@ from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strai
 from .normalise import BREAK, COMMA, SEATS
 
 __all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
-           "BY_OFFSET", "calls_in", "only_meant", "only_offered", "imagined"]
+           "BY_OFFSET", "calls_in", "only_meant", "only_offered", "imagined", "names_whose_turn"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
 #: The relation a seat offset (clockwise from the writer or a player) names.
@@ -926,6 +926,11 @@ def writers_seat_told(tokens: Sequence[str], mention: SeatMention) -> bool:
     )
 
 
+def names_whose_turn(tokens: Sequence[str], mention: SeatMention) -> bool:
+    """``South's turn``, ``LHO's turn``: the player is named as whose turn it was."""
+    return tuple(tokens[mention.end : mention.end + 1]) == ("turn",)
+
+
 def _resolve_pronoun(
     tokens: Sequence[str], pronoun: SeatMention, mentions: list[SeatMention]
 ) -> Ref | None:
@@ -943,7 +948,7 @@ def _resolve_pronoun(
             continue  # "jsuis nord, il a passé": the writer's seat, not "il"
         if mention.start and tokens[mention.start - 1] in _DEALER_TITLE:
             continue  # "Sioned sat West, dealer South, and she passed": not the dealer
-        if tokens[mention.end : mention.end + 1] == ("turn",):
+        if names_whose_turn(tokens, mention):
             continue  # "West passed at South's turn, so he had to pass": not South
         return ref
     return None

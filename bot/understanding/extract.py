@@ -28,6 +28,7 @@ from .entities import (
     SeatMention,
     call_at,
     imagined,
+    names_whose_turn,
     only_meant,
     only_offered,
     read_entities,
@@ -47,7 +48,13 @@ from .normalise import (
     normalise,
     words_before,
 )
-from .notation import arrow_between, in_parentheses, leads_parentheses, read_listing
+from .notation import (
+    arrow_between,
+    in_parentheses,
+    leads_parentheses,
+    read_listing,
+    within_parentheses,
+)
 
 __all__ = ["Reading", "read", "facts_for", "irregular_call", "offender_of", "law_reference"]
 
@@ -337,18 +344,18 @@ def _callers_past_asides(norm: Normalised, entities: Entities) -> None:
     before the parentheses is."""
     tokens = norm.tokens
     for k, call in enumerate(entities.calls):
-        if call.caller is None or _within_parentheses(norm, call.start):
+        if call.caller is None or within_parentheses(norm, call.start):
             continue
         before = [m for m in entities.seats if m.end <= call.start]
         if not before or before[-1].ref != call.caller:
             continue
         named = before[-1]
-        if not _within_parentheses(norm, named.start):
+        if not within_parentheses(norm, named.start):
             continue
         opening = norm.source.rfind("(", 0, norm.spans[named.start][0])
         outside = [
             m for m in before
-            if norm.spans[m.end - 1][1] <= opening and not _within_parentheses(norm, m.start)
+            if norm.spans[m.end - 1][1] <= opening and not within_parentheses(norm, m.start)
         ]  # fmt: skip
         if not outside or BREAK in tokens[outside[-1].end : call.start]:
             continue
@@ -1363,7 +1370,7 @@ def _roles(reading: Reading) -> set[int]:
     for mention in seats:
         if 0 < mention.start and reading.tokens[mention.start - 1] in ("avant", "before"):
             taken.add(mention.start)
-        elif reading.tokens[mention.end : mention.end + 1] == ("turn",) and not (
+        elif names_whose_turn(reading.tokens, mention) and not (
             mention.start and reading.tokens[mention.start - 1] in _NOT_TURN
         ):
             taken.add(mention.start)  # "LHO's turn": whose turn it was
@@ -2586,12 +2593,6 @@ _AFTER_WORDS = frozenset({"after", "apres", "following", "suite"})
 _DURING = frozenset({"pendant", "during", "durant", "while"})
 
 
-def _within_parentheses(norm: Normalised, i: int) -> bool:
-    """Whether token ``i`` is written inside parentheses opened before it."""
-    before = norm.source[: norm.spans[i][0]]
-    return before.rfind("(") > before.rfind(")")
-
-
 def _tempo_source(reading: Reading) -> Ref | None:
     """16B: the player told hesitating or remarking: named right after the
     noun (``longue hésitation N puis passe``), else the first player whose
@@ -2619,7 +2620,7 @@ def _tempo_source(reading: Reading) -> Ref | None:
         mention = named.get(i + 1)
         if mention is not None and mention.end < len(tokens) and call_at(
             tokens, mention.end
-        ) is not None and _within_parentheses(reading.norm, i) and not _within_parentheses(
+        ) is not None and within_parentheses(reading.norm, i) and not within_parentheses(
             reading.norm, mention.start
         ):
             mention = None  # "(well beyond Stop pause) N P": the next call's maker

@@ -26,7 +26,8 @@ from .entities import call_at, calls_in, header_dealer
 from .normalise import BREAK, COMMA, SEATS, Normalised
 
 __all__ = [
-    "ARROWS", "Listing", "arrow_between", "read_listing", "in_parentheses", "leads_parentheses"
+    "ARROWS", "Listing", "arrow_between", "read_listing", "in_parentheses", "leads_parentheses",
+    "within_parentheses"
 ]
 
 _DEALER = frozenset({"dlr", "dealer", "donneur", "donneuse", "dealt", "donne"})
@@ -60,6 +61,13 @@ def in_parentheses(norm: Normalised, i: int) -> bool:
     before = norm.source[:start].rstrip()
     after = norm.source[end:].lstrip()
     return before.endswith("(") and after.startswith(")")
+
+
+def within_parentheses(norm: Normalised, i: int) -> bool:
+    """Whether token ``i`` is written inside parentheses opened before it
+    (``Est (oups, c'était à Nord) contre``: Nord), alone or not."""
+    before = norm.source[: norm.spans[i][0]]
+    return before.rfind("(") > before.rfind(")")
 
 
 #: In the words a seat's parentheses add after it: a call, or whose turn it
