@@ -49,6 +49,10 @@ def _facts_are(text: str, irregularity: str, expected: dict[str, object]) -> Non
         # a sentence of where the writer sat, the "I" dropped
         ("Sat West. Partner opened 1♠ and I passed.", Seat.W),
         ("Sitting North, I opened 1NT.", Seat.N),
+        ("sitting south my right hand opponent took ages", Seat.S),
+        ("Playing South I said two hearts and corrected at once.", Seat.S),
+        # the seat right after the dealer's title, closing the clause
+        ("pass out of turn by lefty b4 any bid, im the dealer (W)", Seat.W),
     ],
 )
 def test_the_writers_seat(text, seat):
@@ -483,6 +487,14 @@ def test_misinformation_the_player_who_explained(text, offender):
         ("O tapote la feuille de conventions pendant la réflexion d'E. E choisit 4♥.", "W"),
         # "30 S" is thirty seconds, not South (16B: East waited, then passed)
         ("T7. SAUT A 3P DE N AVEC STOP. E ATTEND PLUS DE 30 S PUIS PASSE. O REVEILLE A 4C.",
+         "E"),
+        # "we think East hesitated": an opinion opening another clause (16B: East)
+        ("me and my partner think east hesitated a long time before passing and then west "
+         "bid four hearts", "E"),
+        # a player after "told"/"vers" is an object, not the one who gave it (16B)
+        ("East held the Stop card a moment, then bid 2♥; West raised to game. East told West "
+         "he'd been thinking about a jump.", "E"),
+        ("E a poussé son carton passe vers O avec insistance (geste vu de tous). O a passé.",
          "E"),
     ],
 )  # fmt: skip

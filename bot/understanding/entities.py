@@ -75,7 +75,7 @@ _I_AM = frozenset(
      "sat", "sit", "play", "played", "joue", "jouais", "assis", "assise", "placed"}
 )  # fmt: skip
 #: Opening a sentence with no subject, where the writer sat: ``Sat West.``
-_SAT = frozenset({"sat", "sitting", "seated", "assis", "assise"})
+_SAT = frozenset({"sat", "sitting", "seated", "assis", "assise", "playing"})
 # "En Est, j'étais…", "As South, I…": the writer's seat told before his clause.
 _AS = frozenset({"en", "as", "comme"})
 _DEALER_TITLE = frozenset({"dealer", "donneur", "donneuse", "declarer", "declarant", "declarante"})
@@ -341,11 +341,17 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
             tokens[j + 2] in SEATS and (j + 3 == len(tokens) or tokens[j + 3] in _CLAUSE_END)
         ):
             return Seat[tokens[j + 2]]
+        # "im the dealer (W)": the seat right after the title, closing the clause
+        if j + 1 < len(tokens) and tokens[j] in _DEALER_TITLE and tokens[j + 1] in SEATS and (
+            j + 2 == len(tokens) or tokens[j + 2] in _CLAUSE_END
+        ):
+            return Seat[tokens[j + 1]]
     for i, token in enumerate(tokens[:-1]):
         # "Sat West.", "Sitting North, I opened": a sentence of where the writer
         # sat, the "I" dropped ("Sitting West, partner…" is partner's seat)
         if token in _SAT and (i == 0 or tokens[i - 1] == BREAK) and tokens[i + 1] in SEATS and (
-            tokens[i + 2 : i + 3] in ((), (BREAK,)) or tokens[i + 2 : i + 4] == (COMMA, "ME")
+            tokens[i + 2 : i + 3] in ((), (BREAK,), ("ME",), ("MY",))
+            or tokens[i + 2 : i + 4] == (COMMA, "ME")
         ):
             return Seat[tokens[i + 1]]
     for mention in mentions:

@@ -2593,6 +2593,18 @@ _AFTER_WORDS = frozenset({"after", "apres", "following", "suite"})
 _DURING = frozenset({"pendant", "during", "durant", "while"})
 
 
+#: Verbs of opinion: followed by a clause, what someone believes, not a player thinking.
+_OPINION = frozenset({"think", "thinks", "thought", "believe", "believes", "pense", "pensent"})
+
+
+def _opinion_of(tokens: Sequence[str], k: int) -> bool:
+    """``my partner and I think East hesitated``: ``think`` opens another
+    clause (a player or ``that`` next), the opinion of whoever holds it."""
+    return tokens[k] in _OPINION and tokens[k + 1 : k + 2] in (
+        *((seat,) for seat in SEATS), ("that",), ("que",), ("qu",)
+    )
+
+
 def _tempo_source(reading: Reading) -> Ref | None:
     """16B: the player told hesitating or remarking: named right after the
     noun (``longue hésitation N puis passe``), else the first player whose
@@ -2648,7 +2660,8 @@ def _tempo_source(reading: Reading) -> Ref | None:
             continue  # "East used the hesitation": who took it, not who gave it
         # "said 'I think it is…'": the writer's or a quoted player's opinion is no tempo
         if any(
-            (t in _TEMPO_WORDS and (k == 0 or clause[k - 1] not in ("ME", "WE")))
+            (t in _TEMPO_WORDS and (k == 0 or clause[k - 1] not in ("ME", "WE"))
+             and not _opinion_of(tokens, mention.end + k))
             or (t in _TIME_UNITS and k and clause[k - 1].isdigit())
             for k, t in enumerate(clause)
         ):
@@ -2713,7 +2726,8 @@ def _after_apposition(tokens: tuple[str, ...], end: int) -> int:
 #: Before a player, words that make him the object: ``over N's 4♠``, ``après Sud``.
 _OBJECT_WORDS = frozenset(
     {"over", "sur", "after", "apres", "than", "before", "avant", "to", "about", "alerted",
-     "alerte"}
+     "alerte", "told", "tell", "tells", "telling", "showed", "shows", "vers", "towards",
+     "toward"}
 )  # fmt: skip
 #: After a number, units of time: ``20 s``, ``15 sec``.
 _TIME_UNITS = frozenset({"s", "sec", "secs", "mn", "min", "mins"})
