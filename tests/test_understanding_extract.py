@@ -320,6 +320,18 @@ STATED = [
     ("North made an insufficient bid, the director said South must pass for the rest of "
      "the auction. South passed twice, fine. Then South forgot and bid 3NT.",
      "call_when_obliged_to_pass", {"offender": "S", "call": "3NT"}),
+    # 37: another player's call right after the bar, or the cause named again, is not it
+    ("Dlr N - N 1C - E X - S P - W XX (inadmissible), W substitutes 1H, E must pass "
+     "throughout - N 1S - E 3H - S not called yet.", "call_when_obliged_to_pass",
+     {"offender": "E", "call": "3H"}),
+    ("Dealer E. S doubled out of turn. E did not accept. TD: N must pass throughout (the "
+     "double was not comparable). E 1H, S 1S, W 2H, N 3S. East had not called yet.",
+     "call_when_obliged_to_pass", {"offender": "N", "call": "3S"}),
+    # 30A: "to pass at next turn", "bound to pass" ("bound" is no "round")
+    ("B11 Dlr N. E passed OOR at N's turn -> E to pass at next turn. N 1♦, E 1♠ regardless.",
+     "call_when_obliged_to_pass", {"offender": "E", "call": "1S"}),
+    ("Dlr E. S passed before E had called; W did not accept. E opened 1♦. S was bound to "
+     "pass but bid 2♣.", "call_when_obliged_to_pass", {"offender": "S", "call": "2C"}),
     # 15A: the player told holding another board's cards, and his call
     ("Étui 6 : E a la main de l'étui 7. N 1♣, E 1♥ (mauvaise main), S 1♠. Découvert "
      "maintenant. 15A.", "wrong_board", {"offender": "E", "call": "1H"}),

@@ -668,6 +668,12 @@ _NOUN_DETERMINERS = frozenset(
 )  # fmt: skip
 
 
+def _named_as_a_thing(tokens: Sequence[str], call: CallMention) -> bool:
+    """``the double was not comparable``, ``son contre``: a call named after a
+    determiner (not French ``a``, the auxiliary of ``a contré``)."""
+    return call.start > 0 and tokens[call.start - 1] in _NOUN_DETERMINERS - {"a"}
+
+
 def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     """The call the description is about, for an irregularity that is a call."""
     kinds = _KIND_OF.get(Irregularity(irregularity)) if irregularity in _KIND_VALUES else None
@@ -808,6 +814,7 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         ] or calls
         # "her partner, the barred one, bid 4H", "le joueur bâillonné dit 3♣": the
         # call made by the player named barred just before it (his partner included)
+        barred = _barred(reading)
         for c in sorted(reading.entities.calls, key=lambda c: c.start):
             if c.call.kind in kinds and not c.call.is_pass and c.call.level <= 7 and not (
                 _cause_of_bar(reading.tokens, c)
@@ -815,6 +822,12 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
                 0 <= c.start - end <= 4 and BREAK not in reading.tokens[end : c.start]
                 for _, end in reading.cues.get("@obliged", [])
             ):
+                if _named_as_a_thing(reading.tokens, c):
+                    continue  # "must pass … (the double was not comparable)": named again
+                if barred is not None and c.caller is not None and c.caller.known and (
+                    not c.caller.pronoun and not same_player(reading, c.caller, barred)
+                ):
+                    continue  # "E must pass throughout, N 1♠, E 3♥": North's is no call under it
                 return c
         # the call made after the bar was told (``must pass throughout … E bid 3C``),
         # one said by its caller (``he doubled 4♠``: the double) before one only named
@@ -823,13 +836,13 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         with_caller = [c for c in pool if c.caller is not None and c.caller.known]
         # the barred player's own call after the bar, not a pass (a pass is his due):
         # "N barred throughout (36B after S XX'd). N bid 4S."
-        barred = _barred(reading)
         if barred is not None:
             for start, _ in reversed(reading.cues.get("@obliged", [])):
                 own = [
                     c for c in calls
                     if c.start > start and not c.call.is_pass and c.caller is not None
                     and c.caller.known and same_player(reading, c.caller, barred)
+                    and not _named_as_a_thing(reading.tokens, c)
                 ]  # fmt: skip
                 if own:
                     return own[0]
