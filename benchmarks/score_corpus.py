@@ -75,7 +75,8 @@ TUNING = frozenset(
      "personas26_en.jsonl", "personas26_fr.jsonl", "personas28_en.jsonl", "personas28_fr.jsonl",
      "personas27_fr.jsonl", "personas27_en.jsonl", "personas29_fr.jsonl",
      "personas29_en.jsonl", "personas31_en.jsonl", "personas31_fr.jsonl",
-     "personas33_en.jsonl", "personas33_fr.jsonl", "personas35_en.jsonl", "personas35_fr.jsonl"}
+     "personas33_en.jsonl", "personas33_fr.jsonl", "personas35_en.jsonl", "personas35_fr.jsonl",
+     "personas36_en.jsonl", "personas36_fr.jsonl"}
 )  # fmt: skip
 
 

@@ -585,11 +585,32 @@ def _told_again(tokens: tuple[str, ...], mention: CallMention, calls: list[CallM
         return False
     if mention.start > 0 and tokens[mention.start - 1] in _REFERENCE:
         return True
+    if _listed_then_told(tokens, mention, calls):
+        return True
     # "South's 1NT stands", "le 1♠ est annulé": the ruling on a call told before
     return tokens[mention.end : mention.end + 1] in _RULED_ON or (
         tokens[mention.end : mention.end + 1] in (("est",), ("is",), ("was",))
         and tokens[mention.end + 1 : mention.end + 2] in _RULED_ON
     )
+
+
+def _listed_then_told(
+    tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]
+) -> bool:
+    """``Dlr N. S 1NT, W 2♠. S opened 1NT, …``: a bid listed after its seat,
+    told again in prose by the same player in a later sentence (the same bid
+    twice by one player is the story, not a second call)."""
+    caller = mention.caller
+    if not mention.call.is_bid or caller is None or caller.seat is None or (
+        mention.start and tokens[mention.start - 1] in SEATS
+    ):
+        return False
+    return any(
+        c.start < mention.start and c.call == mention.call and c.caller is not None
+        and c.caller.seat == caller.seat and c.start and tokens[c.start - 1] in SEATS
+        and BREAK in tokens[c.end : mention.start]
+        for c in calls
+    )  # fmt: skip
 
 
 _RULED_ON = frozenset(

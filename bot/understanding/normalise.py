@@ -26,6 +26,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from .data import LANGUAGES, fold, known_words, lexicon_sections, spelling_rules
+from .grid import linearise_grids
 from .lang import detect_language
 
 __all__ = [
@@ -204,6 +205,7 @@ _SEAT_POSSESSIVE = re.compile(r"(?<![\w'])([nesw])(?='s\b)")
 
 def _prepare(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_SYMBOLS).translate(_APOSTROPHES)
+    text = linearise_grids(text)  # while the lines still say which cell is whose
     text = "".join(c if c.isprintable() else " " for c in text)
     text = _LENGTHS.sub(" holding ", text)
     text = _HOLDINGS.sub(" holding ", _HOLDING.sub(" holding ", text))

@@ -1,0 +1,171 @@
+"""Bidding diagrams drawn as a grid -> one line of calls, each after its seat.
+
+Directors and forum posters draw an auction as a table: a header of the
+four seats, then one row a round, a cell a call, with the cells before the
+dealer left empty (blank, ``-``, ``—``) and ``.`` for a player who has not
+called::
+
+    Dlr E
+    N    E    S    W
+         1♠   P    4♠
+    P    X    P    P
+
+Read word by word, the empty cells vanish and every call slides to the
+wrong seat. This pass runs on the raw text, before the lines are joined, and
+writes such a block as ``N 1♠, …`` is written in prose — ``E 1♠, S P, W 4♠,
+N P, E X, S P, W P.`` — which the entity reader already places. Cells go to
+the column whose header they sit under (by character position, or by ``|``);
+a row that is not a row of calls ends the grid and is left as written.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+__all__ = ["linearise_grids"]
+
+#: Seat names a header may use, to their place in the rotation (N=0 … W=3).
+_SEAT_NAMES = {
+    "n": 0, "e": 1, "s": 2, "w": 3, "o": 3,
+    "nord": 0, "est": 1, "sud": 2, "ouest": 3,
+    "north": 0, "east": 1, "south": 2, "west": 3,
+}  # fmt: skip
+#: One cell: a bid, a pass, a double or redouble, a mark for "to call" or
+#: "end"; with marks a director adds (``1H*``, ``2♣!``, ``8♠→P``, ``P(slow)``).
+_CALL = (
+    r"(?:[1-9]\s?(?:nt|sa|n|s|h|d|c|t|k|p|co|ca|tr|pi|♣|♦|♥|♠)"
+    r"|p|pass|passe|x|xx|dbl|rdbl|ctr|contre|surcontre|sur|ap|ap\.|\?)"
+)
+_CELL = re.compile(
+    rf"^{_CALL}(?:[*!?]+|(?:→|->){_CALL}|\([^()\s]{{1,12}}\))*$|^\((?:end|fin)\)$", re.IGNORECASE
+)
+#: An empty cell: before the dealer, or a player who has not called yet.
+_DOTS = frozenset({".", "..", "..."})
+_DASHES = frozenset({"-", "–", "—", "_"})
+_ENDS = frozenset({"(end)", "(fin)"})
+#: "Dlr E", "donneur Est", "dealer: South": the dealer stated before the grid.
+_DEALER = re.compile(
+    r"\b(?:dlr|dealer|donneur|donneuse|donn)\b\.?\s*:?\s*(nord|north|est|east|sud|south|ouest|west|[nesow])\b",
+    re.IGNORECASE,
+)
+#: A digit alone, its strain in the next cell (``1 SA``, ``2 ♥``): one cell.
+_SPLIT_BID = re.compile(r"(?<![\w.])([1-7])\s+(nt|sa|♣|♦|♥|♠)(?!\w)", re.IGNORECASE)
+
+
+def linearise_grids(text: str) -> str:
+    """``text`` with each bidding grid written as one line of seat-call pairs."""
+    if "\n" not in text:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        header = _header(lines[i])
+        rows: list[list[tuple[int, str]]] = []
+        j = i + 1
+        while header is not None and j < len(lines):
+            row = _row(lines[j], header)
+            if row is None:
+                break
+            rows.append(row)
+            j += 1
+        if header is None or not rows or not any(cell for row in rows for _, cell in row):
+            out.append(lines[i])
+            i += 1
+            continue
+        dealer = _stated_dealer("\n".join(lines[: i + 1]))
+        out.append(_written(header, rows, dealer))
+        i = j
+    return "\n".join(out)
+
+
+class _Header(NamedTuple):
+    """A grid's four columns: the seats as written, their places in the
+    rotation, where each column starts (a character offset, or a ``|`` cell
+    index when ``piped``)."""
+
+    names: tuple[str, ...]
+    seats: tuple[int, ...]
+    starts: tuple[int, ...]
+    piped: bool
+
+
+def _header(line: str) -> _Header | None:
+    """The four seats of a grid's header, in rotation order."""
+    piped = "|" in line
+    if piped:
+        parts = [p.strip() for p in line.strip().strip("|").split("|")]
+        found = [(p, k) for k, p in enumerate(parts)]
+    else:
+        found = [(m.group(), m.start()) for m in re.finditer(r"\S+", line)]
+    names = tuple(name.rstrip(":") for name, _ in found)
+    seats = tuple(_SEAT_NAMES.get(name.lower(), -1) for name in names)
+    if len(found) != 4 or -1 in seats:
+        return None
+    if any((b - a) % 4 != 1 for a, b in zip(seats, seats[1:], strict=False)):
+        return None
+    return _Header(names, seats, tuple(col for _, col in found), piped)
+
+
+def _row(line: str, header: _Header) -> list[tuple[int, str]] | None:
+    """The cells of one row of calls as (column, cell), or None when the line
+    is no row (prose, a blank line)."""
+    if not line.strip():
+        return None
+    if header.piped:
+        parts = [p.strip() for p in line.strip().strip("|").split("|")]
+        if len(parts) > 4 or not all(_is_cell(p) or not p for p in parts):
+            return None
+        return [(k, p) for k, p in enumerate(parts) if p]
+    joined = _SPLIT_BID.sub(lambda m: m.group(1) + m.group(2), line)
+    cells = [(m.start(), m.group()) for m in re.finditer(r"\S+", joined)]
+    # "P (slow)": a note in parentheses belongs to the cell before it
+    merged: list[tuple[int, str]] = []
+    for start, cell in cells:
+        if merged and cell.startswith("(") and cell.endswith(")") and cell.lower() not in _ENDS:
+            merged[-1] = (merged[-1][0], merged[-1][1] + cell)
+        else:
+            merged.append((start, cell))
+    if not merged or len(merged) > 4 or not all(_is_cell(cell) for _, cell in merged):
+        return None
+    starts = header.starts
+    aligned = all(b - a >= 3 for a, b in zip(starts, starts[1:], strict=False))
+    if aligned:
+        columns = [min(range(4), key=lambda k: abs(starts[k] - start)) for start, _ in merged]
+        if len(set(columns)) == len(columns) and columns == sorted(columns):
+            return list(zip(columns, (cell for _, cell in merged), strict=True))
+    if len(merged) == 4:
+        return [(k, cell) for k, (_, cell) in enumerate(merged)]
+    return None  # cells that cannot be placed: left as written
+
+
+def _is_cell(cell: str) -> bool:
+    return cell in _DASHES or cell in _DOTS or bool(_CELL.match(cell))
+
+
+def _stated_dealer(text: str) -> int | None:
+    found = _DEALER.findall(text)
+    return _SEAT_NAMES.get(found[-1].lower()) if found else None
+
+
+def _written(header: _Header, rows: list[list[tuple[int, str]]], dealer: int | None) -> str:
+    """The grid's calls in table order, each after its seat as the header
+    names it (``O`` stays ``O`` in a French note)."""
+    pairs: list[str] = []
+    started = False
+    for r, row in enumerate(rows):
+        for column, cell in row:
+            name, seat, first = header.names[column], header.seats[column], header.seats[0]
+            before_dealer = dealer is not None and r == 0 and (
+                (seat - first) % 4 < (dealer - first) % 4
+            )
+            if cell in _DOTS or cell.lower() in _ENDS or before_dealer:
+                continue
+            if cell in _DASHES:
+                if not started:
+                    continue  # "—  —  1♥": the cells before the first call
+                cell = "P"
+            started = True
+            pairs.append(f"{name} {cell}")
+    return (" " + ", ".join(pairs) + ".") if pairs else ""

@@ -1,0 +1,81 @@
+"""Bidding diagrams drawn as a grid (issue 11 item 1): each cell goes to the
+seat whose column it sits under, empty cells before the dealer and ``.`` for a
+player who has not called included, and the calls are then read as a listing."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understanding import classify
+from bot.understanding.grid import linearise_grids
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        # blank cells before the dealer: the first call is under its own seat
+        ("Dlr E\nN    E    S    W\n     P    1S   P\n2S   P",
+         "Dlr E\n E P, S 1S, W P, N 2S, E P."),
+        # dashes before the dealer are empty, after the first call a pass
+        ("donneur Nord\nN     E     S     O\n1SA   -     2♣    2♦\n2♥    -     2♠    -",
+         "donneur Nord\n N 1SA, E P, S 2♣, O 2♦, N 2♥, E P, S 2♠, O P."),
+        ("Dlr S\nN    E    S    W\n-    -    1C   1D\n1S   1H*  2C   2H",
+         "Dlr S\n S 1C, W 1D, N 1S, E 1H*, S 2C, W 2H."),
+        # "." is a player who has not called; "(end)" closes the auction
+        ("Dlr N\nN     E     S     W\n.           1NT   2♠",
+         "Dlr N\n S 1NT, W 2♠."),
+        ("Dlr N\nN    E    S    W\n1S   P    2S   P\nP    P    (end)\nThen W doubled.",
+         "Dlr N\n N 1S, E P, S 2S, W P, N P, E P.\nThen W doubled."),
+        # cells between pipes; a director's arrow for a call cancelled and replaced
+        ("E     | S          | O    | N\n1♣    | passe      |      | 1♠",
+         " E 1♣, S passe, N 1♠."),
+        ("Dlr E\nN    E    S    O\n     1♥   P    4♥\nP    5♥   8♠→P P",
+         "Dlr E\n E 1♥, S P, O 4♥, N P, E 5♥, S 8♠→P, O P."),
+        # a digit and its strain apart ("1 SA") are one cell
+        ("N    E    S    O\n1 SA   P    3 SA   P",
+         " N 1SA, E P, S 3SA, O P."),
+    ],
+)  # fmt: skip
+def test_a_grid_is_written_as_a_listing(text, written):
+    assert linearise_grids(text) == written
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "N E S W are the four seats.",  # a sentence, not a header
+        "N    E    S    W\nThe auction was a mess.",  # no row of calls under it
+        "Nord    Sud    Est    Ouest\n1♥   P    2♥   P",  # not in rotation order
+        "One line only: N E S W 1S P 2S P",
+    ],
+)
+def test_what_is_no_grid_is_left_as_written(text):
+    assert linearise_grids(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender", "call"),
+    [
+        # 39: a call after the auction ended; the grid's last pass is East's
+        ("Bd 29 Dlr N\nN    E    S    W\n1S   P    2S   P\nP    P    (end)\n"
+         "W (defender) then put a double on the table.", "call_after_final_pass", "W", "X"),
+        # 19A/36: a redouble of partner's double
+        ("Board 27, Dealer S\nN    E    S    W\n-    -    1S   X\nP    XX\n"
+         "E redoubled his own partner's double.", "inadmissible_double", "E", "XX"),
+        # 27: the insufficient bid is North's, under his column
+        ("Incident 27 – donneur Nord\nN     E     S     O\n1SA   -     2♣    2♦\n"
+         "2♥    -     2♠    -\n2♦\nNord remet 2♦ sous le 2♠. Est refuse.",
+         "insufficient_bid", "N", "2D"),
+        # 31: a bid at partner's turn, East's column empty
+        ("Reg. — d.23 — Dlr S\n N    E    S    O\n           1♥   P\n 2♣   .         2♠\n"
+         "Ouest pose 2♠ au tour de son partenaire Est.", "bid_out_of_rotation", "W", "2S"),
+        # 31: an opening by South, dealer North's cell "." (not yet called)
+        ("Bd 1  Dlr N\nN     E     S     W\n.           1NT   2♠\n"
+         "S opened 1NT, dealer N had not called. W overcalled 2♠ over it, accepting.",
+         "bid_out_of_rotation", "S", "1NT"),
+    ],
+)  # fmt: skip
+def test_a_grid_is_ruled_on_its_seats(text, irregularity, offender, call):
+    result = classify(text)
+    assert result.irregularity == irregularity
+    assert (result.facts.get("offender"), result.facts.get("call")) == (offender, call)
