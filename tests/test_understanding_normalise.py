@@ -122,6 +122,21 @@ def test_sentence_breaks_and_commas_are_tokens_but_not_text():
     assert result.text == "S passe W contre"
 
 
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        # an ellipsis glued to a word, the clause going on: a pause, no sentence end
+        ("mon partenaire Ouest... contre !", ("MY", "PARTNER", "W", "contre", "|")),
+        ("Sud répète... 2♦.", ("S", "repete", "2", "♦", "|")),
+        # a capital after it, or calls left out before a listing: a break
+        ("Il passe... Puis Est ouvre.", ("il", "passe", "|", "puis", "E", "ouvre", "|")),
+        ("dnr S : … 7♠ (S)", ("donneur", "S", "|", "7", "♠", "S")),
+    ],
+)
+def test_an_ellipsis_ends_a_sentence_only_when_one_ends(text, tokens):
+    assert normalise(text).tokens == tokens
+
+
 def test_original_spans_give_back_the_words_as_written():
     result = normalise("que dit la loi sur l'enchère insuffisante")
     start = result.tokens.index("enchere")

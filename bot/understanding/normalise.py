@@ -60,6 +60,9 @@ _ENGLISH_AM = re.compile(r"(?<=\b[Ii])'[mM]\b")
 _ENGLISH_CLITIC = re.compile(r"(?<=\w)'(s|re|ve|ll|d)\b", re.IGNORECASE)
 # "I'd have bid 5♦", "I'd rather pass": "would", a call not made (not "had")
 _ENGLISH_WOULD = re.compile(r"(?<=\w)'d(?=\s+(?:have|rather|like|be)\b)", re.IGNORECASE)
+#: After an ellipsis glued to a word, the same clause going on: a word in lower
+#: case, a call (not "dnr S : … 7♠ (S)", the calls before left out).
+_SUSPENSE = re.compile(r"[ \t]*(?:[a-zà-ÿ]|\d|[♣♦♥♠])")
 _TOKEN = re.compile(  # MULTILINE: a grid's dash may end its line
     r"\d+|[^\W\d_]+|[♣♦♥♠]|[.!?;]+|,|(?<=[/|])\s*[-–—](?=[ \t]*(?:[/|]|$))|(?<=\s)[-–—](?=\s)",
     re.MULTILINE,
@@ -232,6 +235,10 @@ def _tokenise(source: str) -> list[_Token]:
         if raw[0] in ".!?;":
             if raw[0] == "." and source[match.end() : match.end() + 1] == ")":
                 continue  # "O (déf.) contre": an abbreviation's dot ends no sentence
+            glued_to = source[match.start() - 1 : match.start()]
+            glued = bool(glued_to) and (glued_to.isalnum() or glued_to in "♣♦♥♠")
+            if raw.startswith("..") and glued and _SUSPENSE.match(source, match.end()):
+                continue  # "mon partenaire Ouest... contre !": a pause, the clause goes on
             if tokens and tokens[-1].text != BREAK:
                 tokens.append(_Token(BREAK, raw, match.start(), match.end(), True))
             previous_end = match.end()
