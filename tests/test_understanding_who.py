@@ -439,6 +439,11 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # ... and a call named with its convention is no answer ("dit 2♣ Stayman")
         ("Je suis Sud, j'ouvre 1SA, mon partenaire dit 2♣ Stayman, Est contre, et Ouest "
          "l'explique comme « rien de spécial ».", "W"),
+        # the explaining told as going wrong ("s'est trompé en expliquant")
+        ("Est s'est trompé en expliquant le 4♣ de son partenaire : il a dit « naturel ».", "E"),
+        # "à Est ce que …" is the seat asked, not "est-ce que"
+        ("Je suis Sud. Quand j'ai demandé à Est ce que voulait dire le 3♣ de son partenaire, "
+         "il m'a répondu « naturel ». Sur leur feuille, c'est « fit ♥ ».", "E"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):
@@ -579,6 +584,9 @@ def test_caller_before_a_clause_set_off_by_commas(text, irregularity, offender):
         # "Est 3SA, tous passent": the contract and its passes, not a call after them (39)
         ("Les enchères étaient finies : Est 3SA, tous passent. Puis mon partenaire Nord a "
          "contré. Trop tard !", "N"),
+        # "3SA joué par Sud": the contract named after the end, not a call made then (39)
+        ("À la table 7, où je marquais, les enchères étaient finies : 3SA joué par Sud, trois "
+         "passes derrière. Et là Nord, qui allait être le mort, a annoncé 4♥.", "N"),
     ],
 )  # fmt: skip
 def test_call_after_final_pass_the_player_who_called_after_the_end(text, offender):

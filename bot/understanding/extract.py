@@ -1750,6 +1750,8 @@ _ENDED = frozenset(
 _BEFORE_IT = _EARLIER_MARKERS | {"over", "sur"}
 #: Before a bid, words naming it as the contract: "declarer in 4♥", "ended at 2♠".
 _CONTRACT_BEFORE = frozenset({"in", "at", "with", "en", "avec", "dans"})
+#: After a bid, the contract played: ``3SA joué par Sud``, ``4♠ played by N``.
+_CONTRACT_AFTER = frozenset({"joue", "jouee", "played", "declared", "joues"})
 
 
 def _end_of_calls(reading: Reading) -> int | None:
@@ -1802,7 +1804,7 @@ def _first_call_after_the_end(reading: Reading) -> Ref | None:
             continue
         if _told_before(tokens, call.start) or (
             call.start and tokens[call.start - 1] in _CONTRACT_BEFORE
-        ):
+        ) or tokens[call.end : call.end + 1] and tokens[call.end] in _CONTRACT_AFTER:
             continue
         if call.named_to or any(c.end == call.start and c.call.is_bid for c in calls):
             continue  # the contract named by its maker after it: "3NT by S", "4♥X (S)"
@@ -2402,12 +2404,24 @@ def _clause_after(reading: Reading, mention: SeatMention, width: int) -> tuple[s
     return after[: after.index(BREAK)] if BREAK in after else after
 
 
+#: Between a player and his explaining, the words telling it went wrong.
+_MISTAKE_LEADS = frozenset(
+    {"se", "est", "trompe", "trompee", "en", "got", "it", "wrong", "when", "was", "mistaken",
+     "in", "erred", "made", "a", "mistake", "error", "erreur", "une", "fait"}
+)  # fmt: skip
+
+
 def _explaining_subject(reading: Reading) -> Ref | None:
     tokens = reading.tokens
     starts = {c.start for c in reading.entities.calls}
     for mention in _subject_mentions(reading):
         if mention.start and tokens[mention.start - 1] in ("by", "par"):
             continue  # "W, asked by N, explained": N is the one who asked
+        k = mention.end
+        while k < len(tokens) and k - mention.end < 5 and tokens[k] in _MISTAKE_LEADS:
+            k += 1  # "Est s'est trompé en expliquant", "East got it wrong when explaining"
+        if k > mention.end + 1 and k < len(tokens) and tokens[k].startswith(_EXPLAINING):
+            return mention.ref
         base = _after_asking_aside(tokens, mention.end)  # "South, when I asked, said …"
         after = (
             _clause_after(reading, mention, 3) if base == mention.end else tokens[base : base + 3]

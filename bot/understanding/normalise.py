@@ -792,7 +792,10 @@ def _est_is_seat(token: _Token, before: _Token | None, after: _Token | None) -> 
     if before is not None and before.text in _EST_VERB_BEFORE:
         return False
     if after is not None and after.text == "ce":
-        return False  # "est-ce que"
+        # "est-ce que"; but "j'ai demandé à Est ce que voulait dire…": the seat
+        return token.original[0].isupper() and before is not None and before.original in (
+            "à", "a", "A", "À"
+        )
     if before is not None and before.text == "donneur":
         # "donneur est" is the seat, "le donneur est Nord" the verb
         return after is None or after.text not in _SEAT_WORDS
