@@ -402,11 +402,16 @@ def _told_beyond(
     tokens: tuple[str, ...],
 ) -> list[tuple[Seat, Call]]:
     """The call told in prose beside a listing, by a named player: the first
-    one after it (``…, and now North redoubled again``) or one before it and
-    placed after it (``North redoubled after 1H (S) - 1S (W) …``), up to a refusal."""
+    one after it (``…, and now North redoubled again``), with those told after
+    it in the same sentence (``…, East rebid 1NT, and West put 3NT``), or one
+    before it and placed after it (``North redoubled after 1H (S) - 1S (W) …``),
+    up to a refusal."""
     cut = refusal_end(cues, tokens)
     found: list[tuple[Seat, Call]] = []
+    last_end = 0
     for mention in entities.calls:
+        if found and (mention.start < last_end or BREAK in tokens[last_end : mention.start]):
+            break
         if mention.start in starts or mention.start >= cut:
             continue
         seat = entities.compass(mention.caller)
@@ -422,8 +427,11 @@ def _told_beyond(
         placed_after = mention.start < min(starts) and bool(
             set(tokens[mention.end : mention.end + 2]) & _EARLIER_MARKERS
         )
-        if later or placed_after:
+        if placed_after and not found:
             return [(seat, mention.call)]
+        if later:
+            found.append((seat, mention.call))
+            last_end = mention.end
     return found
 
 
