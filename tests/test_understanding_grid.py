@@ -73,10 +73,6 @@ def test_what_is_no_grid_is_left_as_written(text):
         ("Bd 1  Dlr N\nN     E     S     W\n.           1NT   2♠\n"
          "S opened 1NT, dealer N had not called. W overcalled 2♠ over it, accepting.",
          "bid_out_of_rotation", "S", "1NT"),
-        # the prose going on after a listing, in the same sentence: its calls follow it (31)
-        ("East dealt and opened 1♣, South passed, West bid 1♥, North passed, East rebid 1NT, "
-         "and West - impatient as always - put 3NT on the table before South had called.",
-         "bid_out_of_rotation", "W", "3NT"),
     ],
 )  # fmt: skip
 def test_a_grid_is_ruled_on_its_seats(text, irregularity, offender, call):

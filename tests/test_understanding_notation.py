@@ -17,6 +17,10 @@ from bot.understanding.notation import read_listing
         # seat after the call, in parentheses; "S to call" is who is next
         ("1♠ (N) – 1♥ (E), S to call", "insufficient_bid", "E", "1H"),
         ("1♦ (N) 1♠ (E) 1♥ (S)", "insufficient_bid", "S", "1H"),  # South, not East
+        # the prose going on after a listing, in the same sentence: its calls follow it (31)
+        ("East dealt and opened 1♣, South passed, West bid 1♥, North passed, East rebid 1NT, "
+         "and West - impatient as always - put 3NT on the table before South had called.",
+         "bid_out_of_rotation", "W", "3NT"),
         # "donn. N" is the dealer; "S –, O –, E –" are passes (33: East's 1♠ the later; 30)
         ("T8 D20 donn. N — N 1♦ et E 1♠ posés en même temps → 33", "simultaneous_calls", "E",
          "1S"),
