@@ -496,6 +496,12 @@ def test_misinformation_the_player_who_explained(text, offender):
         # "we think East hesitated": an opinion opening another clause (16B: East)
         ("me and my partner think east hesitated a long time before passing and then west "
          "bid four hearts", "E"),
+        # "At our table North…" names no turn; "I (West) think" is the writer speaking (16B)
+        ("At our table North put out the Stop card before an ordinary 2♥ rebid. South went "
+         "straight to game. I (West) think the Stop card was used to send a message.", "N"),
+        # a hand hovering over the box is a tempo's maker (16B)
+        ("West's fingers hovered over the 4♥ card for a while, then he pulled 2♥ instead. "
+         "North passed and East jumped to 4♥.", "W"),
         # a player after "told"/"vers" is an object, not the one who gave it (16B)
         ("East held the Stop card a moment, then bid 2♥; West raised to game. East told West "
          "he'd been thinking about a jump.", "E"),
@@ -647,6 +653,9 @@ def test_change_of_call_the_player_who_changed(text, offender):
         ("Donneur E. E 1♣, S passe, puis O et N posent leur carton en même temps.", "N"),
         ("After N's 2♥, E and W both called at the same moment.", "W"),
         ("After S 1♦ and W pass, N's 1♠ and E's 2♣ were made simultaneously.", "E"),
+        # the player told "whose turn it was" is not the offender
+        ("At table 7 North, whose turn it was, and East called at the same moment, North 1 no "
+         "trump and East pass.", "E"),
     ],
 )  # fmt: skip
 def test_simultaneous_calls_the_one_not_next_in_turn(text, offender):

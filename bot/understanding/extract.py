@@ -1396,7 +1396,11 @@ def _roles(reading: Reading) -> set[int]:
     seats = reading.entities.seats
     for cue in _ROLE_AFTER:
         for _, end in reading.cues.get(cue, []):
-            after = [m for m in seats if 0 <= m.start - end <= 2]
+            after = [
+                m for m in seats
+                if 0 <= m.start - end <= 2
+                and not {BREAK, "table"} & set(reading.tokens[end : m.start])
+            ]  # ("At our table North put out …", "… at all. South took it": no turn)
             if after:
                 taken.add(after[0].start)
     for cue in _ROLE_BEFORE:
@@ -2643,7 +2647,8 @@ _TEMPO_WORDS = frozenset(
      "remarque", "sighing", "soupirant", "face", "shook", "shaking", "nodded", "tapping",
      "tapped", "tapote", "muttering", "muttered", "audibly", "loud", "aloud", "haut",
      "question", "asked", "asking", "demande", "gestured", "gesture", "geste", "pointed",
-     "jetant", "jete", "threw", "thrown", "snapped", "slammed"}
+     "jetant", "jete", "threw", "thrown", "snapped", "slammed", "hovered", "hovering",
+     "fumbled", "dithered", "wavered", "groaned", "snorted", "drummed", "frappant"}
 )  # fmt: skip
 _AFTER_WORDS = frozenset({"after", "apres", "following", "suite"})
 _DURING = frozenset({"pendant", "during", "durant", "while"})
@@ -2829,8 +2834,11 @@ def _did_not_wait(reading: Reading) -> Ref | None:
 
 
 def _meta(tokens: tuple[str, ...], mention: SeatMention) -> bool:
-    """``je veux savoir``, ``I think``: the writer speaking, not acting."""
-    if mention.ref.writer is not Relation.SELF or mention.ref.seat is not None:
+    """``je veux savoir``, ``I think``, ``I (West) think``: the writer speaking,
+    not acting."""
+    if mention.ref.writer is not Relation.SELF or (
+        mention.ref.seat is not None and tokens[mention.start] != "ME"
+    ):
         return False
     after = tokens[mention.end : mention.end + 2]
     return any(t in _META for t in after)
