@@ -735,6 +735,8 @@ def _caller(
             continue
         if BREAK in tokens[mention.end : start]:
             break
+        if _at_the_turn_of(tokens, mention):
+            continue  # "enchère de ma gauche au tour de mon partenaire : 3♣": not partner's
         if mention.start and tokens[mention.start - 1] in _POSSESSOR_BEFORE or (
             mention.start > 1 and tokens[mention.start - 1] in ("a", "to", "au")
             and tokens[mention.start - 2] in _ADDRESSING
@@ -930,6 +932,18 @@ def writers_seat_told(tokens: Sequence[str], mention: SeatMention) -> bool:
         tokens[i] in _I_AM_OPENERS and _after_i_am(tokens, i) == mention.start
         for i in range(max(0, mention.start - 4), mention.start - 1)
     )
+
+
+#: Before a player named as whose turn it was: "au tour de", "at the turn of".
+_AT_THE_TURN_OF = frozenset(
+    {("au", "tour", "de"), ("au", "tour", "du"), ("a", "tour", "de"), ("the", "turn", "of")}
+)
+
+
+def _at_the_turn_of(tokens: Sequence[str], mention: SeatMention) -> bool:
+    """``au tour de mon partenaire``: the player whose turn it was (not ``hors
+    tour de Sud``, the one who called out of it)."""
+    return tuple(tokens[max(0, mention.start - 3) : mention.start]) in _AT_THE_TURN_OF
 
 
 def names_whose_turn(tokens: Sequence[str], mention: SeatMention) -> bool:
