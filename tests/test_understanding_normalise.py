@@ -158,6 +158,8 @@ def test_original_spans_give_back_the_words_as_written():
         ("xyzzyq", "xyzzyq"),
         # real words never brought to a bridge word of another meaning
         ("considere", "considere"),  # not "reconsidere", a change of mind (25B)
+        ("rencontre", "rencontre"),  # a match, not "recontre" (a second double)
+        ("bound", "bound"),  # "bound to pass", not "round"
         ("rights", "rights"),  # "reserve rights", not "righty" (a right-hand opponent)
         ("perd", "perd"),  # "on perd de 3 IMP", not "pard" (a partner)
         ("eleve", "eleve"),  # an "élève", not "eleven"

@@ -932,6 +932,9 @@ def test_the_bid_a_double_is_on_is_not_the_call_made(text, irregularity, expecte
         # the irregularity's own name is no flagged call
         ("Pass out of turn: dealer E, E 1♣, S 1♥, W 2♣, N pass, and South passed before "
          "East had called. West didn't accept.", "pass_out_of_rotation", {"offender": "S"}),
+        # "recontre": a second double of a doubled bid (19A, 36)
+        ("je suis sud, nord ouvre 1♠, est contre, je passe, et mon adv de gauche (Ouest) "
+         "recontre le 1♠ deja contré !!", "inadmissible_double", {"offender": "W", "call": "X"}),
         # "au tour de mon partenaire" names whose turn it was, not who made the call (31)
         ("enchère de ma gauche au tour de mon partenaire : 3♣", "bid_out_of_rotation",
          {"offender_relative": "lho", "call": "3C", "turn_of": "lho"}),
