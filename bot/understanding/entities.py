@@ -64,7 +64,8 @@ _ME_OBJECT_AFTER = frozenset(
 )
 # A player named after these is an object, not who "il"/"he" stands for.
 _OBJECT_BEFORE = frozenset(
-    {"de", "d", "du", "of", "by", "par", "a", "sur", "over", "to", "than", "avant", "before"}
+    {"de", "d", "du", "of", "by", "par", "a", "sur", "over", "to", "than", "avant", "before",
+     "after", "apres"}
 )
 # Words naming whose bid a double is on: "doubled South's 1S", "contré le 1♥ de son partenaire".
 _OWNER_WORDS = SEATS | {"PARTNER", "LHO", "RHO", "MY", "OPP", "de", "d", "of", "undoubled"}
