@@ -932,6 +932,9 @@ def test_the_bid_a_double_is_on_is_not_the_call_made(text, irregularity, expecte
         # the irregularity's own name is no flagged call
         ("Pass out of turn: dealer E, E 1♣, S 1♥, W 2♣, N pass, and South passed before "
          "East had called. West didn't accept.", "pass_out_of_rotation", {"offender": "S"}),
+        # "ce passe" names the pass told before, it is no second call (30A: South)
+        ("Après 1♥ d'Ouest, Nord passe, et avant qu'Est ne parle, Sud passe. Ce passe est "
+         "naturel. Ouest n'accepte pas.", "pass_out_of_rotation", {"offender": "S", "call": "P"}),
         # "he" after "after South's 7♠" is not South (38)
         ("West got carried away in a competitive auction and after South's seven spades he "
          "said 'eight clubs'.", "bid_above_seven", {"offender": "W", "call": "8C"}),

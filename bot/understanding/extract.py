@@ -1379,7 +1379,7 @@ def _changed_to(tokens: tuple[str, ...], call: CallMention) -> bool:
         k -= 1  # "remplacé par le 2♥"
     return k >= 1 and tokens[k] in _CHANGED_TO and tokens[k - 1] != BREAK
 # "after the 2♥", "sur le 1♠": a call told again, not a new one.
-_REFERENCE = frozenset({"the", "le", "la", "du"})
+_REFERENCE = frozenset({"the", "le", "la", "du", "ce", "cette", "this"})
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
 #: Before a call told after another but made before it.
 #: Before a bid told after another as the one it was under: "N bid 1NT but W opened 2C".
