@@ -638,6 +638,15 @@ def test_offender_from_the_seat_in_parentheses_after_the_call(text, irregularity
         # "a tiré 1♣ et 1♦ collés": the cards stuck together, not East (25)
         ("15h55 T9 — S a tiré 1♣ et 1♦ collés, pose 1♣ (voulait 1♦) ; corrigé avant que N "
          "parle.", "S"),
+        # a director's listing, then the player who says he intended another call (25A)
+        ("Donne 4. Donneur : Sud. S passe, O 1♥, N 1♠, E 2♥, S 2♠, O passe. Sud déclare alors "
+         "avoir voulu annoncer 3♠ et précise que le carton 2♠ a été tiré par erreur.", "S"),
+        # the LHO who "n'a pas voulu accepter" is not the one who changed (25B)
+        ("Sophie était en Ouest. Elle a posé 1SA, puis elle a voulu changer pour 1♦. Nord, son "
+         "adversaire de gauche, n'a pas voulu accepter le changement.", "W"),
+        # a report's field names the offender
+        ("Bd 20 Dlr W Auction: 1NT (W) P (N) 2♣ (E) P (S) 2♦ (W) Claim: E says his 2♣ was a "
+         "misclick, meant 2♦. Raised only after W (partner) had bid. Offender: E", "E"),
     ],
 )  # fmt: skip
 def test_change_of_call_the_player_who_changed(text, offender):

@@ -1190,7 +1190,8 @@ def _changers_own(
     """25: the call first made is the changer's own (``N 1♠, E P, N then 'I
     want 1NT'``: not East's pass); when the call found is another player's, the
     first call the changer is told making instead."""
-    changer = _changer(reading)
+    named = _changer_named(reading)
+    changer, told_at = named if named is not None else (None, 0)
     if changer is None or not changer.known or changer.pronoun:
         return first
     tokens = reading.tokens
@@ -1205,7 +1206,10 @@ def _changers_own(
         and (by := _speaker_caller(reading, c)) is not None and by.known and not by.pronoun
         and same_player(reading, by, changer)
     ]  # fmt: skip
-    return own[0] if own else first
+    # "N 1♥ – E 2♣ – … – N 4♥ – E X. N then stated she had intended 3♥": his last
+    # call before the words that tell the change
+    before = [c for c in own if c.end <= told_at]
+    return before[-1] if before else own[0] if own else first
 
 
 def _call_first_made(
@@ -1661,6 +1665,9 @@ _OUT_OF_ROTATION_IDS = frozenset(
 
 def offender_of(reading: Reading, irregularity: str) -> Ref | None:
     """Who committed the irregularity, as the text names him."""
+    field = _offender_field(reading)
+    if field is not None:
+        return field
     if irregularity == I.SIMULTANEOUS_CALLS:
         simultaneous = _simultaneous_offender(reading)
         if simultaneous is not None:
@@ -1839,7 +1846,8 @@ _CHANGING = frozenset(
      "corrected", "corrige", "swapped", "replaced", "remplace", "reprendre", "reprend",
      "retire", "retirer", "sorry", "oops", "oups", "pardon", "actually", "instead",
      "replace", "replaces", "remplacer", "substitue", "substituer", "substituted", "swaps",
-     "swap", "corrects", "repl", "withdrew", "withdraws", "changes"}
+     "swap", "corrects", "repl", "withdrew", "withdraws", "changes", "intended", "voulu",
+     "intention", "misclick", "mispull", "mispulled"}
 )  # fmt: skip
 _ANSWER_NO = frozenset({"no", "non"})
 #: Before a player named in a subordinate clause of time or condition, not as the actor.
@@ -1875,6 +1883,12 @@ def _changer(reading: Reading) -> Ref | None:
     saying he meant another (``N then: 'I want 1NT'``, ``S contre, se ravise``,
     ``E 1♠, puis : « non, 2♠ ! »``, ``I opened 1♦ but I wanted 1♥``); a
     pronoun stands for the player named before it."""
+    found = _changer_named(reading)
+    return found[0] if found is not None else None
+
+
+def _changer_named(reading: Reading) -> tuple[Ref | None, int] | None:
+    """The changer (``_changer``) and where the text names him."""
     tokens = reading.tokens
     if any(m.ref.writer is not None and not _quoted(reading, m.start)
            for m in reading.entities.seats):
@@ -1897,16 +1911,18 @@ def _changer(reading: Reading) -> Ref | None:
             clause = clause[: clause.index(BREAK)]
         for k, token in enumerate(clause):
             at = mention.end + k
-            if token.startswith(_ACCEPT_STEMS + _REFUSE_STEMS):
-                break  # the LHO accepting or refusing the change, not making it
+            if token.startswith(_ACCEPT_STEMS + _REFUSE_STEMS) or clause[k + 1 : k + 2] and (
+                clause[k + 1].startswith(_ACCEPT_STEMS + _REFUSE_STEMS)
+            ):
+                break  # the LHO accepting or refusing the change ("n'a pas voulu accepter")
             if token in _CHANGING and only_offered(tokens, at):
                 continue  # "Nord peut reprendre sa déclaration" (25A6): the LHO's option
             if token in _CHANGING or (
                 token in _ANSWER_NO and (at + 1 in starts or tokens[at + 1 : at + 2] == (COMMA,))
             ):
                 if mention.ref.pronoun:
-                    return _resolved(reading, mention)
-                return mention.ref
+                    return _resolved(reading, mention), mention.start
+                return mention.ref, mention.start
     return None
 
 
@@ -2089,6 +2105,20 @@ def _labelled_offender(reading: Reading) -> Ref | None:
             i and token in SEATS and tokens[i - 1] in _LABEL_ENDS
             and in_parentheses(reading.norm, i)
         ):  # fmt: skip
+            return Ref(seat=Seat[token])
+    return None
+
+
+_OFFENDER_FIELD = frozenset({"offender", "fautif", "fautive", "contrevenant"})
+
+
+def _offender_field(reading: Reading) -> Ref | None:
+    """A report's field naming the offender: ``Offender: E``, ``Fautif : Sud``."""
+    tokens = reading.tokens
+    for i, token in enumerate(tokens[1:], start=1):
+        if token in SEATS and tokens[i - 1] in _OFFENDER_FIELD and (
+            i < 2 or tokens[i - 2] in (BREAK, COMMA)
+        ):  # (not "l'adversaire de gauche du fautif (Ouest)")
             return Ref(seat=Seat[token])
     return None
 
