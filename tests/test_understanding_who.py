@@ -590,6 +590,10 @@ def test_caller_before_a_clause_set_off_by_commas(text, irregularity, offender):
         # "Est 3SA, tous passent": the contract and its passes, not a call after them (39)
         ("Les enchères étaient finies : Est 3SA, tous passent. Puis mon partenaire Nord a "
          "contré. Trop tard !", "N"),
+        # "Est, le même qui avait répondu 1♥, dit 2♥": a relative clause's call is the
+        # subject's own, the verb after it still his (39)
+        ("Donne 18 : Ouest ouvre 1♦, Nord passe, Est 1♥, Sud passe, Ouest 1SA, et trois "
+         "passes. Fini. Là, Est, le même qui avait répondu 1♥, dit « 2♥ ». Annulé.", "E"),
         # "3SA joué par Sud": the contract named after the end, not a call made then (39)
         ("À la table 7, où je marquais, les enchères étaient finies : 3SA joué par Sud, trois "
          "passes derrière. Et là Nord, qui allait être le mort, a annoncé 4♥.", "N"),

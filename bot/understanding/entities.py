@@ -823,10 +823,12 @@ def _apposition_subject(
         if subject[0].ref.pronoun or not subject[0].ref.known:
             return None
         inside = [m for m in mentions if opening < m.start and m.end <= closing]
-        if any(
+        relative = bool({"qui", "who"} & set(tokens[opening + 1 : opening + 4]))
+        if not relative and any(
             call_at(tokens, j) is not None and not only_meant(tokens, j)
             for j in range(opening + 1, closing)
-        ):  # (not "Sud, en voulant prendre le carton 1♠, a tiré …": a call only meant)
+        ):  # (not "Sud, en voulant prendre le carton 1♠, a tiré …": a call only meant;
+            # "Est, le même qui avait répondu 1♥, dit 2♥": his own relative clause)
             return None
         named = [m for m in inside if m.ref.seat is not None and not m.ref.pronoun]
         if subject[0].ref.seat is None and len(named) == 1:
@@ -900,7 +902,10 @@ def _in_relative(tokens: Sequence[str], i: int) -> bool:
     k = i - 1
     while k >= 0 and tokens[k] not in (COMMA, BREAK):
         k -= 1
-    return k >= 0 and tokens[k] == COMMA and k + 1 < i and tokens[k + 1] in ("who", "qui")
+    # (", qui …", ", le même qui …", ", the one who …")
+    return k >= 0 and tokens[k] == COMMA and k + 1 < i and bool(
+        {"who", "qui"} & set(tokens[k + 1 : min(k + 4, i)])
+    )
 
 
 def _owns_next_call(tokens: Sequence[str], i: int) -> bool:
