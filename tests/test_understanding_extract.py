@@ -434,6 +434,10 @@ IRREGULAR_CALL = [
      "de mon partenaire : lui 1♠, l'adversaire passe.", "simultaneous_calls", "P"),
     ("Ma gauche a passé au moment où je disais 1♥ ; c'était mon tour.",
      "simultaneous_calls", "P"),
+    # Law 27: the bid named after "après"/"over"/"dopo" was made first; the one before is under it
+    ("Ouest a dit 1SA après le 2♣ de Sud.", "insufficient_bid", "1NT"),
+    ("21:02 T14 B9 — N 3♣ over W's 3♦, in turn. E passes → accepted.", "insufficient_bid",
+     "3C"),
     # Law 27: the bid told after the insufficient one but made before it
     ("I bid 1♠ although 2♣ had already been bid.", "insufficient_bid", "1S"),
     ("Mon partenaire dit 2♦ alors que l'adversaire avait déjà dit 2♥.", "insufficient_bid", "2D"),

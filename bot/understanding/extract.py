@@ -688,6 +688,8 @@ _KIND_OF = {
 
 #: Between two bids: the first was made below the second (``4♣ under 4♦``).
 _UNDER = frozenset({"under", "underneath", "below", "sous", "dessous"})
+#: Between a bid and the one it was made over: ``1SA après le 2♣``, ``2♦ over 2♥``.
+_ON_TOP = frozenset({"after", "apres", "over", "sur", "top", "dopo", "dessus"})
 #: Right after a call: the director's note that it was made under a bar (Law 37).
 _FLAGGED_BARRED = frozenset({"barred", "interdit", "interdite", "banned"})
 #: Before a call named as a thing (``mon contre interdit``, ``un contre interdit``).
@@ -741,8 +743,10 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         ]  # fmt: skip
         for earlier, later in zip(bids, bids[1:], strict=False):
             gap = reading.tokens[earlier.end : later.start]
-            if len(gap) <= 3 and set(gap) & _UNDER and not earlier.call.outranks(later.call):
-                return earlier  # "4♣ under 4♦", "2♦ sous le 2♥ de S": the first told
+            if len(gap) <= 3 and set(gap) & (_UNDER | _ON_TOP) and not (
+                earlier.call.outranks(later.call)
+            ):  # "4♣ under 4♦", "2♦ sous le 2♥ de S", "1SA après le 2♣ de Sud": the first told
+                return earlier
             if not later.call.outranks(earlier.call) and later in calls:
                 return later
         # "I said 2♠ but 3♦ had already been bid", "1♦ alors qu'il y avait déjà 1♥":
