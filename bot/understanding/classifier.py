@@ -569,7 +569,9 @@ def _bar_kept(reading: Reading) -> bool:
         return False
     later = [c for c in reading.entities.calls if c.start >= end and not c.call.is_pass]
     return bool(later) and all(
-        _another_player(reading, c.caller or _sentence_caller(reading, c), obligee) for c in later
+        _no_one_players_call(reading, c.start)  # "W barred. E/W then bid on to 3NT"
+        or _another_player(reading, c.caller or _sentence_caller(reading, c), obligee)
+        for c in later
     )
 
 
