@@ -320,6 +320,11 @@ STATED = [
     ("North made an insufficient bid, the director said South must pass for the rest of "
      "the auction. South passed twice, fine. Then South forgot and bid 3NT.",
      "call_when_obliged_to_pass", {"offender": "S", "call": "3NT"}),
+    # 39: "all pass", "tout le monde passe" close the auction; the call after them is the one
+    ("Hello. The auction was over: East 3NT, all pass. Then my partner North doubled.",
+     "call_after_final_pass", {"offender": "N", "call": "X"}),
+    ("enchères finies (4♥ de Sud, tout le monde passe) et Ouest dit contre après coup.",
+     "call_after_final_pass", {"offender": "W", "call": "X"}),
     # 37: another player's call right after the bar, or the cause named again, is not it
     ("Dlr N - N 1C - E X - S P - W XX (inadmissible), W substitutes 1H, E must pass "
      "throughout - N 1S - E 3H - S not called yet.", "call_when_obliged_to_pass",

@@ -989,7 +989,9 @@ def _replayed_call(reading: Reading, irregularity: str) -> CallMention | None:
 #: Before or after a pass: the pass that closed the auction, named (``the final
 #: pass``, ``le passe final``, ``after the third pass``), not one more call.
 _CLOSING_BEFORE = frozenset(
-    {"final", "last", "third", "dernier", "troisieme", "closing", "3"}
+    # "all pass", "everyone passed", "tout le monde passe"
+    {"final", "last", "third", "dernier", "troisieme", "closing", "3", "all", "everyone",
+     "everybody", "monde"}
 )  # fmt: skip
 _CLOSING_AFTER = frozenset({"final", "finale", "finaux"})
 _PASS_TOKENS = frozenset({"pass", "passes", "passe", "passed", "p"})
