@@ -325,6 +325,9 @@ STATED = [
      "call_after_final_pass", {"offender": "N", "call": "X"}),
     ("enchères finies (4♥ de Sud, tout le monde passe) et Ouest dit contre après coup.",
      "call_after_final_pass", {"offender": "W", "call": "X"}),
+    # 39: a bid told "after 3 passes" is the late call, not the contract; "defending 4H" is
+    ("E bid 4S after 3 passes. E-W defending 4H.", "call_after_final_pass",
+     {"offender": "E", "call": "4S"}),
     # 37: another player's call right after the bar, or the cause named again, is not it
     ("Dlr N - N 1C - E X - S P - W XX (inadmissible), W substitutes 1H, E must pass "
      "throughout - N 1S - E 3H - S not called yet.", "call_when_obliged_to_pass",

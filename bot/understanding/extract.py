@@ -1004,7 +1004,8 @@ _OVER = frozenset(
 #: Before a bid: the contract named (``declarer in 4♠``, ``déclarant à 3SA``, ``on joue 3♠``).
 _CONTRACT_NAMED = frozenset(
     {"declarer", "declarant", "contract", "contrat", "jouais", "joue", "jouait", "jouons",
-     "playing", "played", "play", "opener", "ouvreur", "sur", "over", "on"}
+     "playing", "played", "play", "opener", "ouvreur", "sur", "over", "on", "defending",
+     "defended", "defend", "defendions", "defendaient"}
 )  # fmt: skip
 #: Before a call: one the call after the final pass was made over (``derrière notre 4♠``).
 _BEHIND = frozenset({"derriere", "behind", "sur", "over"})
@@ -1079,7 +1080,10 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
         before = tokens[max(0, c.start - 2) : c.start]
         return (
             any(0 <= c.start - e <= 2 for e in said)  # "auction over (4S)", "finies à 2♠"
-            or any(c.end <= k <= c.end + 4 for k in runs)  # "4S pass pass pass"
+            or any(  # "4S pass pass pass" (not "E bid 4S after 3 passes")
+                c.end <= k <= c.end + 4 and not {"after", "apres"} & set(tokens[c.end : k])
+                for k in runs
+            )
             # "2♠ by N", "pour les adversaires", "2♠ final"
             or bool(after[:1] and after[0] in _AGENT_WORDS | _CLOSING_AFTER)
             or bool(before[-1:] and before[-1] in _CONTRACT_NAMED)  # "contract 2H"
