@@ -666,6 +666,13 @@ def test_change_of_call_the_player_who_changed(text, offender):
         ("Donneur E. E 1♣, S passe, puis O et N posent leur carton en même temps.", "N"),
         ("After N's 2♥, E and W both called at the same moment.", "W"),
         ("After S 1♦ and W pass, N's 1♠ and E's 2♣ were made simultaneously.", "E"),
+        # a note's words are the player's own up to the next player named; "(en tour)" (33)
+        ("bd 30 dlr s. 1c(s) and 1s(w) hit the table together — s's turn, w's card deemed "
+         "subsequent.", "W"),
+        ("Simult. : S (en tour) 2♦, O 2♠ au même instant. O = décl. subséquente (33).", "W"),
+        # "pas son tour": the nearest player named before it (33)
+        ("Ouest donneur a dit passe et au meme moment Nord a posé 1 coeur alors que c'etait pas "
+         "son tour, ca compte?", "N"),
         # the player told "whose turn it was" is not the offender
         ("At table 7 North, whose turn it was, and East called at the same moment, North 1 no "
          "trump and East pass.", "E"),

@@ -1441,7 +1441,7 @@ _OWN_TURN = frozenset({"his", "her", "son", "sa", "MY", "mon", "ma"})
 _NOT_TURN = frozenset({"not", "pas", "never", "jamais"})
 _DEEMED = frozenset(
     {"deemed", "treated", "counts", "repute", "reputee", "considered", "considere", "subsequent",
-     "posterieur", "posterieure"}
+     "posterieur", "posterieure", "subsequente"}
 )  # fmt: skip
 _AT_ONCE = frozenset(
     {"simultaneously", "simultaneous", "simultanement", "simultanes", "simultanees", "together",
@@ -1516,19 +1516,21 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
         ):
             # "East said it was not his turn": the one "his" stands for called out of turn
             before = [m for m in named if m.end <= i and BREAK not in tokens[m.end : i]]
-            if before:
-                return before[0].ref
+            if before:  # (the nearest: "W a dit passe et N a posé 1♥, pas son tour": N)
+                return before[-1].ref
     for mention in named:
         if tokens[mention.end : mention.end + 1] in (("turn",), ("tour",)):
             taken.add(mention.start)  # "It was partner's turn"
-        after = [t for t in tokens[mention.end : mention.end + 7] if t != COMMA]
+        # his own words, up to the next player named ("S turn, W card deemed subsequent")
+        stop = min([m.start for m in named if m.start >= mention.end] + [mention.end + 7])
+        after = [t for t in tokens[mention.end : stop] if t != COMMA]
         if BREAK in after:
             after = after[: after.index(BREAK)]
         pairs = list(zip(after, after[1:], strict=False))
         if ("out", "of") in pairs[:2] or ("hors", "tour") in pairs[:2] or set(after[:4]) & _DEEMED:
             return mention.ref  # "W out of turn", "E's P deemed subsequent"
         if any(a in _OWN_TURN and b in ("turn", "tour") for a, b in pairs) or (
-            ("in", "turn") in pairs[:3]
+            ("in", "turn") in pairs[:3] or ("en", "tour") in pairs[:2]
         ):
             taken.add(mention.start)  # "N (in turn)", "East 2♠, which was his turn"
     at_once = [i for i, t in enumerate(tokens) if t in _AT_ONCE]
