@@ -345,6 +345,15 @@ STATED = [
      "maintenant. 15A.", "wrong_board", {"offender": "E", "call": "1H"}),
     ("Strange situation: at table 4 South took the cards of board 15 instead of 16 and he "
      "opened 1♠. West passed, North bid 2♦.", "wrong_board", {"offender": "S", "call": "1S"}),
+    # 15A: the player told holding another board's cards, in a note or a story
+    ("Bd 4 Dlr N. N P, E 2S holding board 5's hand. Found after S P. L15.", "wrong_board",
+     {"offender": "E", "call": "2S"}),
+    ("Board 14 (dlr E). E P, S 1S, W P, N 2S. N's hand turns out to be from board 15.",
+     "wrong_board", {"offender": "N", "call": "2S"}),
+    ("Bd 22 dlr E. 1♦ (E) P (S) 2♥ (W) – W holding bd 23's cards. N hadn't called.",
+     "wrong_board", {"offender": "W", "call": "2H"}),
+    ("Problème d'étui : les cartes d'Ouest venaient du 5 alors qu'on joue le 6. Il avait déjà "
+     "ouvert 1♦, et N avait contré derrière.", "wrong_board", {"offender": "W"}),
     # 30-32: whose turn it was, named by side, relative to the writer or to the offender
     ("I redoubled too early, it was still the turn of my right opponent.",
      "double_out_of_rotation", {"offender_relative": "self", "call": "XX", "turn_of": "rho"}),

@@ -1642,9 +1642,44 @@ def _card_holder(reading: Reading) -> Ref | None:
             after = after[1:]
             while after and after[0] in _THAT_HE:
                 after = after[1:]
-        if after and after[0] in _HOLDING and set(after[1:7]) & _HAND_WORDS:
+        while after and after[0] in _THEN:
+            after = after[1:]  # "S then found he had been holding the hand from board 10"
+            if after[:1] and after[0] in _NOTICING:
+                after = after[1:]
+                while after and after[0] in _THAT_HE:
+                    after = after[1:]
+        # "E 2S holding board 5's hand", "W's 2♠ was made with his board-4 cards"
+        held = next((h for h, t in enumerate(after[:6]) if t in _HOLDING), None)
+        if held is not None and set(after[held + 1 : held + 7]) & _HAND_WORDS and (
+            all(
+                t in _BEFORE_HOLDING or t[:1].isdigit() or t in _STRAIN_TOKENS
+                for t in after[:held]
+            )  # his call, "was made" ("W's 2♠ was made with his board-4 cards")
+            or after[held] not in ("with", "avec")
+            and not set(after[:held]) & (_SOMEONE | {COMMA, "him", "her", "lui"})
+        ):  # (not "P (S) 2♥ (W) – W holding …", "I cancelled the 1NT, had him return …",
+            # "what should I have done with board 4")
+            return ref
+        # "N's hand turns out to be from board 15": his hand, then the board
+        if after[:1] and after[0] in _HANDS and set(after[1:9]) & _BOARD_OR_BD and not (
+            set(tokens[max(0, mention.start - 3) : mention.start]) & _NOTICING
+        ):  # (not "East noticed that West's hand …" for East: West)
+            return ref
+        # "les cartes d'O venaient du 5": the cards of a player, then the board
+        lead = tokens[max(0, mention.start - 2) : mention.start]
+        if len(lead) == 2 and lead[0] in _HANDS and lead[1] in _OF and set(after) & (
+            _BOARD_OR_BD | {"venaient", "came", "were"}
+        ):
             return ref
     return None
+
+
+_HANDS = frozenset({"cards", "cartes", "main", "hand"})
+#: Between a player and his holding another board's cards: his call, "was made".
+_BEFORE_HOLDING = frozenset({"was", "made", "been", "had", "p", "x", "xx", "pass", "passe"})
+_STRAIN_TOKENS = frozenset({"♣", "♦", "♥", "♠", "NT"})
+#: A board named: its words and the directors' "bd".
+_BOARD_OR_BD = _BOARD_NAMES | {"bd"}
 
 
 def _call_of(reading: Reading, who: Ref, calls: list[CallMention]) -> CallMention | None:
