@@ -546,6 +546,9 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
          "visible : le 4 de trèfle.", "N"),
         ("mon adv de gauche (jsuis O) a montré son as de pique sans faire expres pendant les "
          "encheres.", "N"),
+        # "ma main a glissé": the writer's own hand, not the players who saw it (24)
+        ("Je suis Nord, ma main a glissé pendant les ench. et Est et Ouest ont vu 3 de mes "
+         "cartes. Mon part. doit passer ?", "N"),
     ],
 )  # fmt: skip
 def test_card_exposed_the_player_who_showed_it(text, offender):

@@ -2812,7 +2812,7 @@ _EXPOSING = frozenset(
     {"tomber", "tombe", "tombee", "entame", "expose", "exposed", "exposes", "dropped", "drop",
      "drops", "fell", "fumbled", "flashed", "showed", "shown", "montre", "visible", "faced",
      "hold", "holds", "held", "led", "lead", "leads", "knocked", "spilled", "renverse",
-     "tombees", "tombes", "echapper", "echappe", "glisser", "slipped", "slid"}
+     "tombees", "tombes", "echapper", "echappe", "glisser", "slipped", "slid", "glisse"}
 )  # fmt: skip
 
 
@@ -2834,6 +2834,12 @@ def _card_shower(reading: Reading) -> Ref | None:
             clause = clause[: clause.index(BREAK)]
         if set(clause) & _EXPOSING:
             return mention.ref
+    for i in range(len(tokens) - 2):
+        # "ma main a glissé", "my cards slipped": the writer's own hand shown
+        if tokens[i] == "MY" and tokens[i + 1] in _HANDS and set(tokens[i + 2 : i + 5]) & (
+            _EXPOSING
+        ):
+            return Ref(writer=Relation.SELF)
     return None
 
 
