@@ -345,6 +345,18 @@ STATED = [
      "maintenant. 15A.", "wrong_board", {"offender": "E", "call": "1H"}),
     ("Strange situation: at table 4 South took the cards of board 15 instead of 16 and he "
      "opened 1♠. West passed, North bid 2♦.", "wrong_board", {"offender": "S", "call": "1S"}),
+    # "ce passe" names the pass told before, it is no second call (30A: South)
+    ("Après 1♥ d'Ouest, Nord passe, et avant qu'Est ne parle, Sud passe. Ce passe est "
+     "naturel. Ouest n'accepte pas.", "pass_out_of_rotation", {"offender": "S", "call": "P"}),
+    # "he" after "after South's 7♠" is not South (38)
+    ("West got carried away in a competitive auction and after South's seven spades he "
+     "said 'eight clubs'.", "bid_above_seven", {"offender": "W", "call": "8C"}),
+    # "recontre": a second double of a doubled bid (19A, 36)
+    ("je suis sud, nord ouvre 1♠, est contre, je passe, et mon adv de gauche (Ouest) "
+     "recontre le 1♠ deja contré !!", "inadmissible_double", {"offender": "W", "call": "X"}),
+    # "au tour de mon partenaire" names whose turn it was, not who made the call (31)
+    ("enchère de ma gauche au tour de mon partenaire : 3♣", "bid_out_of_rotation",
+     {"offender_relative": "lho", "call": "3C", "turn_of": "lho"}),
     # 15A: the player told holding another board's cards, in a note or a story
     ("Bd 4 Dlr N. N P, E 2S holding board 5's hand. Found after S P. L15.", "wrong_board",
      {"offender": "E", "call": "2S"}),

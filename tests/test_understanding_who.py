@@ -955,18 +955,6 @@ def test_the_bid_a_double_is_on_is_not_the_call_made(text, irregularity, expecte
         # the irregularity's own name is no flagged call
         ("Pass out of turn: dealer E, E 1♣, S 1♥, W 2♣, N pass, and South passed before "
          "East had called. West didn't accept.", "pass_out_of_rotation", {"offender": "S"}),
-        # "ce passe" names the pass told before, it is no second call (30A: South)
-        ("Après 1♥ d'Ouest, Nord passe, et avant qu'Est ne parle, Sud passe. Ce passe est "
-         "naturel. Ouest n'accepte pas.", "pass_out_of_rotation", {"offender": "S", "call": "P"}),
-        # "he" after "after South's 7♠" is not South (38)
-        ("West got carried away in a competitive auction and after South's seven spades he "
-         "said 'eight clubs'.", "bid_above_seven", {"offender": "W", "call": "8C"}),
-        # "recontre": a second double of a doubled bid (19A, 36)
-        ("je suis sud, nord ouvre 1♠, est contre, je passe, et mon adv de gauche (Ouest) "
-         "recontre le 1♠ deja contré !!", "inadmissible_double", {"offender": "W", "call": "X"}),
-        # "au tour de mon partenaire" names whose turn it was, not who made the call (31)
-        ("enchère de ma gauche au tour de mon partenaire : 3♣", "bid_out_of_rotation",
-         {"offender_relative": "lho", "call": "3C", "turn_of": "lho"}),
     ],
 )  # fmt: skip
 def test_a_call_flagged_out_of_turn_in_notation(text, irregularity, expected):
