@@ -360,8 +360,11 @@ STATED = [
     # 15A: the player told holding another board's cards, in a note or a story
     ("Bd 4 Dlr N. N P, E 2S holding board 5's hand. Found after S P. L15.", "wrong_board",
      {"offender": "E", "call": "2S"}),
+    # (one player's cards with two boards named is 15A, not a whole table on a wrong board)
     ("Board 14 (dlr E). E P, S 1S, W P, N 2S. N's hand turns out to be from board 15.",
-     "wrong_board", {"offender": "N", "call": "2S"}),
+     "wrong_board", {"offender": "N", "call": "2S", "whole_table": None}),
+    ("At table 4 South took the cards of board 15 instead of 16 and he opened 1♠.",
+     "wrong_board", {"offender": "S", "call": "1S", "whole_table": None}),
     ("Bd 22 dlr E. 1♦ (E) P (S) 2♥ (W) – W holding bd 23's cards. N hadn't called.",
      "wrong_board", {"offender": "W", "call": "2H"}),
     ("Problème d'étui : les cartes d'Ouest venaient du 5 alors qu'on joue le 6. Il avait déjà "

@@ -4443,9 +4443,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     elif called.get("lho") is False:
         # the partner calls after the LHO: "S has not called" says he has not either
         text_facts["partner_called_since"] = False
-    if kind == I.WRONG_BOARD and two_boards(reading):
+    if kind == I.WRONG_BOARD and two_boards(reading) and _card_holder(reading) is None:
         # Law 15 (2017 15B, 2007 15C): the whole table is on a board not
-        # designated for the round, not one player holding wrong cards.
+        # designated for the round, not one player holding wrong cards
+        # ("N's hand turns out to be from board 15" is 15A, two boards named).
         text_facts["whole_table"] = True
         if reading.cues.get("@not_played_before"):
             text_facts["previously_played"] = False
