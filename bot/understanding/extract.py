@@ -1652,7 +1652,7 @@ def _card_holder(reading: Reading) -> Ref | None:
         held = next((h for h, t in enumerate(after[:6]) if t in _HOLDING), None)
         if held is not None and set(after[held + 1 : held + 7]) & _HAND_WORDS and (
             all(
-                t in _BEFORE_HOLDING or t[:1].isdigit() or t in _STRAIN_TOKENS
+                t in _BEFORE_HOLDING or t[:1].isdigit() or t in STRAINS
                 for t in after[:held]
             )  # his call, "was made" ("W's 2♠ was made with his board-4 cards")
             or after[held] not in ("with", "avec")
@@ -1677,7 +1677,6 @@ def _card_holder(reading: Reading) -> Ref | None:
 _HANDS = frozenset({"cards", "cartes", "main", "hand"})
 #: Between a player and his holding another board's cards: his call, "was made".
 _BEFORE_HOLDING = frozenset({"was", "made", "been", "had", "p", "x", "xx", "pass", "passe"})
-_STRAIN_TOKENS = frozenset({"♣", "♦", "♥", "♠", "NT"})
 #: A board named: its words and the directors' "bd".
 _BOARD_OR_BD = _BOARD_NAMES | {"bd"}
 
