@@ -137,6 +137,18 @@ def test_an_ellipsis_ends_a_sentence_only_when_one_ends(text, tokens):
     assert normalise(text).tokens == tokens
 
 
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        # texting shorthand: "ct" is a double, "que ct" is "que c'était"
+        ("O a ct le 1co de N", ("W", "a", "contre", "le", "1", "♥", "de", "N")),
+        ("alors que ct a moi", ("alors", "que", "ce", "etait", "a", "ME")),
+    ],
+)
+def test_ct_is_a_double_unless_it_is_cetait(text, tokens):
+    assert normalise(text).tokens == tokens
+
+
 def test_original_spans_give_back_the_words_as_written():
     result = normalise("que dit la loi sur l'enchère insuffisante")
     start = result.tokens.index("enchere")
