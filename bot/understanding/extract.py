@@ -2732,14 +2732,14 @@ _DURING = frozenset({"pendant", "during", "durant", "while"})
 
 #: Verbs of opinion: followed by a clause, what someone believes, not a player thinking.
 _OPINION = frozenset({"think", "thinks", "thought", "believe", "believes", "pense", "pensent"})
+#: After a verb of opinion, the start of the clause it opens: a player, "that".
+_OPINION_CLAUSE = SEATS | {"that", "que", "qu"}
 
 
 def _opinion_of(tokens: Sequence[str], k: int) -> bool:
     """``my partner and I think East hesitated``: ``think`` opens another
     clause (a player or ``that`` next), the opinion of whoever holds it."""
-    return tokens[k] in _OPINION and tokens[k + 1 : k + 2] in (
-        *((seat,) for seat in SEATS), ("that",), ("que",), ("qu",)
-    )
+    return tokens[k] in _OPINION and k + 1 < len(tokens) and tokens[k + 1] in _OPINION_CLAUSE
 
 
 def _tempo_source(reading: Reading) -> Ref | None:
