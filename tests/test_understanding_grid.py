@@ -34,6 +34,18 @@ from bot.understanding.grid import linearise_grids
         # a digit and its strain apart ("1 SA") are one cell
         ("N    E    S    O\n1 SA   P    3 SA   P",
          " N 1SA, E P, S 3SA, O P."),
+        # … and the cells after it keep their columns
+        ("N     E     S     W\n1 SA        2 ♥\nP     X",
+         " N 1SA, S 2♥, N P, E X."),
+        # columns set by tabs; a rule drawn under the header
+        ("N\tE\tS\tW\n\t1S\tP\t2S\nP\tP", " E 1S, S P, W 2S, N P, E P."),
+        ("N    E    S    W\n---- ---- ---- ----\n1S   P    2S   P",
+         " N 1S, E P, S 2S, W P."),
+        # a header too tight to place cells by position: short rows read in turn,
+        # the first from the dealer stated, else ending at the last column
+        ("Dealer N\nN E S W\n1S P\n2S X", "Dealer N\n N 1S, E P, S 2S, W X."),
+        ("W N E S\n1H 2S\n3H P P", " E 1H, S 2S, W 3H, N P, E P."),
+        ("Dlr S\nN E S W\n1H 1S P\n2H", "Dlr S\n S 1H, W 1S, N P, E 2H."),
     ],
 )  # fmt: skip
 def test_a_grid_is_written_as_a_listing(text, written):

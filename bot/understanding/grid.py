@@ -49,6 +49,8 @@ _DEALER = re.compile(
     r"\b(?:dlr|dealer|donneur|donneuse|donn)\b\.?\s*:?\s*(nord|north|est|east|sud|south|ouest|west|[nesow])\b",
     re.IGNORECASE,
 )
+#: A rule drawn under the header (``-----``, ``|---|---|``, ``=====``).
+_RULE = re.compile(r"^[\s|+]*[-=_–—]{2,}[-=_–—\s|+]*$")
 #: A digit alone, its strain in the next cell (``1 SA``, ``2 ♥``): one cell.
 _SPLIT_BID = re.compile(r"(?<![\w.])([1-7])\s+(nt|sa|♣|♦|♥|♠)(?!\w)", re.IGNORECASE)
 
@@ -65,9 +67,20 @@ def linearise_grids(text: str) -> str:
         rows: list[list[tuple[int, str]]] = []
         j = i + 1
         while header is not None and j < len(lines):
+            if _RULE.match(lines[j]):
+                j += 1  # "---- ---- ----", "|---|---|": a rule under the header
+                continue
             row = _row(lines[j], header)
             if row is None:
-                break
+                dealer = _stated_dealer("\n".join(lines[: i + 1]))
+                after = (rows[-1][-1][0] + 1) % 4 if rows and rows[-1] else None
+                row = _short_row(lines[j], header, dealer, after)
+                if row is None:
+                    break
+                wrap = next((k for k in range(1, len(row)) if row[k][0] < row[k - 1][0]), None)
+                if wrap is not None:  # the row goes on into the next round
+                    rows.append(row[:wrap])
+                    row = row[wrap:]
             rows.append(row)
             j += 1
         if header is None or not rows or not any(cell for row in rows for _, cell in row):
@@ -94,6 +107,7 @@ class _Header(NamedTuple):
 def _header(line: str) -> _Header | None:
     """The four seats of a grid's header, in rotation order."""
     piped = "|" in line
+    line = line.expandtabs()
     if piped:
         parts = [p.strip() for p in line.strip().strip("|").split("|")]
         found = [(p, k) for k, p in enumerate(parts)]
@@ -113,21 +127,14 @@ def _row(line: str, header: _Header) -> list[tuple[int, str]] | None:
     is no row (prose, a blank line)."""
     if not line.strip():
         return None
+    line = line.expandtabs()
     if header.piped:
         parts = [p.strip() for p in line.strip().strip("|").split("|")]
         if len(parts) > 4 or not all(_is_cell(p) or not p for p in parts):
             return None
         return [(k, p) for k, p in enumerate(parts) if p]
-    joined = _SPLIT_BID.sub(lambda m: m.group(1) + m.group(2), line)
-    cells = [(m.start(), m.group()) for m in re.finditer(r"\S+", joined)]
-    # "P (slow)": a note in parentheses belongs to the cell before it
-    merged: list[tuple[int, str]] = []
-    for start, cell in cells:
-        if merged and cell.startswith("(") and cell.endswith(")") and cell.lower() not in _ENDS:
-            merged[-1] = (merged[-1][0], merged[-1][1] + cell)
-        else:
-            merged.append((start, cell))
-    if not merged or len(merged) > 4 or not all(_is_cell(cell) for _, cell in merged):
+    merged = _cells(line)
+    if merged is None:
         return None
     starts = header.starts
     aligned = all(b - a >= 3 for a, b in zip(starts, starts[1:], strict=False))
@@ -138,6 +145,45 @@ def _row(line: str, header: _Header) -> list[tuple[int, str]] | None:
     if len(merged) == 4:
         return [(k, cell) for k, (_, cell) in enumerate(merged)]
     return None  # cells that cannot be placed: left as written
+
+
+def _cells(line: str) -> list[tuple[int, str]] | None:
+    """The cells of a line as (character offset, cell), or None when one is no cell."""
+    # "1 SA" is one cell; padded, so that the cells after it keep their offsets
+    joined = _SPLIT_BID.sub(lambda m: (m.group(1) + m.group(2)).ljust(len(m.group())), line)
+    cells = [(m.start(), m.group()) for m in re.finditer(r"\S+", joined)]
+    # "P (slow)": a note in parentheses belongs to the cell before it
+    merged: list[tuple[int, str]] = []
+    for start, cell in cells:
+        if merged and cell.startswith("(") and cell.endswith(")") and cell.lower() not in _ENDS:
+            merged[-1] = (merged[-1][0], merged[-1][1] + cell)
+        else:
+            merged.append((start, cell))
+    if not merged or len(merged) > 4 or not all(_is_cell(cell) for _, cell in merged):
+        return None
+    return merged
+
+
+def _short_row(
+    line: str, header: _Header, dealer: int | None, after: int | None
+) -> list[tuple[int, str]] | None:
+    """A row of fewer than four cells that cannot be placed by position
+    (``N E S W`` then ``1S P``), read in turn: the first row starts under the
+    dealer stated, else ends at the last column (the cells left out are the
+    ones before the dealer); a later one goes on from the column ``after``
+    the previous row's last cell."""
+    if header.piped or not line.strip():
+        return None
+    merged = _cells(line.expandtabs())
+    if merged is None or len(merged) >= 4:
+        return None
+    if after is not None:
+        offset = after
+    elif dealer is not None:
+        offset = (dealer - header.seats[0]) % 4
+    else:
+        offset = 4 - len(merged)
+    return [((offset + k) % 4, cell) for k, (_, cell) in enumerate(merged)]
 
 
 def _is_cell(cell: str) -> bool:
