@@ -76,7 +76,8 @@ TUNING = frozenset(
      "personas27_fr.jsonl", "personas27_en.jsonl", "personas29_fr.jsonl",
      "personas29_en.jsonl", "personas31_en.jsonl", "personas31_fr.jsonl",
      "personas33_en.jsonl", "personas33_fr.jsonl", "personas35_en.jsonl", "personas35_fr.jsonl",
-     "personas36_en.jsonl", "personas36_fr.jsonl"}
+     "personas36_en.jsonl", "personas36_fr.jsonl",
+     "personas39_en.jsonl", "personas39_fr.jsonl", "personas41_grids.jsonl"}
 )  # fmt: skip
 
 

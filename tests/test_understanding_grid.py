@@ -46,6 +46,15 @@ from bot.understanding.grid import linearise_grids
         ("Dealer N\nN E S W\n1S P\n2S X", "Dealer N\n N 1S, E P, S 2S, W X."),
         ("W N E S\n1H 2S\n3H P P", " E 1H, S 2S, W 3H, N P, E P."),
         ("Dlr S\nN E S W\n1H 1S P\n2H", "Dlr S\n S 1H, W 1S, N P, E 2H."),
+        # footnote marks (also a space after the call), a note in words closing a cell
+        ("N    E    S    W\n1♠   2♥   P¹   X ?", " N 1♠, E 2♥, S P¹, W X?."),
+        ("N   E   S   W\n1♣  P   1♦ (out of turn, W to call)",
+         " N 1♣, E P, S 1♦(out of turn, W to call)."),
+        # a dash under the dealer stated is his pass
+        ("Dlr N\nN   E   S   W\n-   -   1♥   1♠", "Dlr N\n N P, E P, S 1♥, W 1♠."),
+        # pipes: an empty first cell, and a border before the first column
+        ("Dlr E\n N | E | S | W\n   | 1D | 1NT | 1S", "Dlr E\n E 1D, S 1NT, W 1S."),
+        ("| N | E | S | W |\n| 1D | 1NT |", " N 1D, E 1NT."),
     ],
 )  # fmt: skip
 def test_a_grid_is_written_as_a_listing(text, written):
@@ -85,6 +94,12 @@ def test_what_is_no_grid_is_left_as_written(text):
         ("Bd 1  Dlr N\nN     E     S     W\n.           1NT   2♠\n"
          "S opened 1NT, dealer N had not called. W overcalled 2♠ over it, accepting.",
          "bid_out_of_rotation", "S", "1NT"),
+        # 27: the last bid drawn, told again below the grid, is one call, not two
+        ("Ouest Nord Est Sud\n1Co  2Tr  2Co  3Tr\n3Co  P    2SA\nEst a dit 2SA sur le 3Co, "
+         "insuffisant. Sud refuse.", "insufficient_bid", "E", "2NT"),
+        # 30: one cell, under the writer's seat ("jetais": SMS for "j'étais")
+        ("jetais ouest, donneur sud\nS    O    N    E\n     passe\nSud n'a pas accepté.",
+         "pass_out_of_rotation", "W", "P"),
     ],
 )  # fmt: skip
 def test_a_grid_is_ruled_on_its_seats(text, irregularity, offender, call):

@@ -661,6 +661,25 @@ def test_change_of_call_the_player_who_changed(text, offender):
 
 
 @pytest.mark.parametrize(
+    ("text", "irregularity", "offender"),
+    [
+        # a report's field: on its own line, "présumé" between, after a separator
+        ("Bd 7 Dlr N\nCards shown: S held the ♠A face up\nOffender: W\nRuling 24.",
+         "card_exposed_during_auction", "W"),
+        ("Étui 4 — N 1♥, E passe après une très longue réflexion, S passe, O réveille 2♣ — "
+         "Fautif présumé : E (tempo)", "unauthorized_information", "E"),
+        ("Table 2 / S 1♠ / W pause then pass / N 2♠ / alleged offender: W",
+         "unauthorized_information", "W"),
+        # (16B) a player named after "du fautif" is no field: no colon, no capital
+        ("N 1♠, E hésite longuement puis passe ; le partenaire du fautif (Ouest) réveille.",
+         "unauthorized_information", "E"),
+    ],
+)  # fmt: skip
+def test_a_reports_offender_field(text, irregularity, offender):
+    assert facts_for(read(text), irregularity).get("offender") == offender
+
+
+@pytest.mark.parametrize(
     ("text", "offender"),
     [
         # 33: of two players calling at once, the one who does not sit after

@@ -2159,14 +2159,28 @@ _OFFENDER_FIELD = frozenset({"offender", "fautif", "fautive", "contrevenant"})
 
 
 def _offender_field(reading: Reading) -> Ref | None:
-    """A report's field naming the offender: ``Offender: E``, ``Fautif : Sud``."""
-    tokens = reading.tokens
+    """A report's field naming the offender: ``Offender: E``, ``Fautif
+    présumé : N``, on its own line or after a separator."""
+    tokens, norm = reading.tokens, reading.norm
     for i, token in enumerate(tokens[1:], start=1):
-        if token in SEATS and tokens[i - 1] in _OFFENDER_FIELD and (
-            i < 2 or tokens[i - 2] in (BREAK, COMMA)
-        ):  # (not "l'adversaire de gauche du fautif (Ouest)")
+        field = i - 1 - (tokens[i - 1] in _PRESUMED)
+        if token not in SEATS or field < 0 or tokens[field] not in _OFFENDER_FIELD:
+            continue
+        if field == 0 or tokens[field - 1] in (BREAK, COMMA):
+            return Ref(seat=Seat[token])
+        # (not "l'adversaire de gauche du fautif (Ouest)"): a colon follows the
+        # field's name, written with a capital or after a separator
+        opening = norm.source[: norm.spans[field][0]].rstrip(" \t")
+        colon = ":" in norm.source[norm.spans[field][1] : norm.spans[i][0]]
+        capital = norm.source[norm.spans[field][0]].isupper()
+        if colon and (capital or not opening or opening[-1] in _FIELD_SEPARATORS):
             return Ref(seat=Seat[token])
     return None
+
+
+#: "Fautif présumé : N", "alleged offender": the field still names the offender.
+_PRESUMED = frozenset({"presume", "presumee", "presumed", "alleged", "suspected", "suppose"})
+_FIELD_SEPARATORS = frozenset("\n—–-/|;.")
 
 
 def _ui_label_source(reading: Reading) -> Ref | None:

@@ -38,7 +38,8 @@ _CALL = (
     r"|p|pass|passe|x|xx|dbl|rdbl|ctr|contre|surcontre|sur|ap|ap\.|\?)"
 )
 _CELL = re.compile(
-    rf"^{_CALL}(?:[*!?]+|(?:→|->){_CALL}|\([^()\s]{{1,12}}\))*$|^\((?:end|fin)\)$", re.IGNORECASE
+    rf"^{_CALL}(?:[*!?¹²³⁴⁵⁶⁷⁸⁹⁰†‡]+|(?:→|->){_CALL}|\([^()\s]{{1,12}}\))*$|^\((?:end|fin)\)$",
+    re.IGNORECASE,
 )
 #: An empty cell: before the dealer, or a player who has not called yet.
 _DOTS = frozenset({".", "..", "..."})
@@ -49,6 +50,10 @@ _DEALER = re.compile(
     r"\b(?:dlr|dealer|donneur|donneuse|donn)\b\.?\s*:?\s*(nord|north|est|east|sud|south|ouest|west|[nesow])\b",
     re.IGNORECASE,
 )
+#: Marks a director puts after a call: footnotes, doubt, alert.
+_MARKS = re.compile(r"^[*!?¹²³⁴⁵⁶⁷⁸⁹⁰†‡]+$")
+#: A director's note in parentheses closing a cell (``(hors tour, tour de S)``).
+_LONG_NOTE = re.compile(r"\([^()]*\s[^()]*\)$")
 #: A rule drawn under the header (``-----``, ``|---|---|``, ``=====``).
 _RULE = re.compile(r"^[\s|+]*[-=_–—]{2,}[-=_–—\s|+]*$")
 #: A digit alone, its strain in the next cell (``1 SA``, ``2 ♥``): one cell.
@@ -102,6 +107,12 @@ class _Header(NamedTuple):
     seats: tuple[int, ...]
     starts: tuple[int, ...]
     piped: bool
+    bordered: bool = False  # "| N | E | S | W |": a "|" before the first column
+
+    @property
+    def aligned(self) -> bool:
+        """Whether the columns are far enough apart to place cells by position."""
+        return all(b - a >= 3 for a, b in zip(self.starts, self.starts[1:], strict=False))
 
 
 def _header(line: str) -> _Header | None:
@@ -119,7 +130,8 @@ def _header(line: str) -> _Header | None:
         return None
     if any((b - a) % 4 != 1 for a, b in zip(seats, seats[1:], strict=False)):
         return None
-    return _Header(names, seats, tuple(col for _, col in found), piped)
+    bordered = piped and line.lstrip().startswith("|")
+    return _Header(names, seats, tuple(col for _, col in found), piped, bordered)
 
 
 def _row(line: str, header: _Header) -> list[tuple[int, str]] | None:
@@ -129,7 +141,12 @@ def _row(line: str, header: _Header) -> list[tuple[int, str]] | None:
         return None
     line = line.expandtabs()
     if header.piped:
-        parts = [p.strip() for p in line.strip().strip("|").split("|")]
+        # "    | 1D | 1NT | 1S": an empty first cell, unless the "|" is a border
+        parts = [p.strip() for p in line.split("|")]
+        if header.bordered and not parts[0]:
+            parts = parts[1:]
+        if parts and not parts[-1] and (len(parts) > 4 or line.rstrip().endswith("|")):
+            parts = parts[:-1]
         if len(parts) > 4 or not all(_is_cell(p) or not p for p in parts):
             return None
         return [(k, p) for k, p in enumerate(parts) if p]
@@ -137,8 +154,7 @@ def _row(line: str, header: _Header) -> list[tuple[int, str]] | None:
     if merged is None:
         return None
     starts = header.starts
-    aligned = all(b - a >= 3 for a, b in zip(starts, starts[1:], strict=False))
-    if aligned:
+    if header.aligned:
         columns = [min(range(4), key=lambda k: abs(starts[k] - start)) for start, _ in merged]
         if len(set(columns)) == len(columns) and columns == sorted(columns):
             return list(zip(columns, (cell for _, cell in merged), strict=True))
@@ -151,11 +167,14 @@ def _cells(line: str) -> list[tuple[int, str]] | None:
     """The cells of a line as (character offset, cell), or None when one is no cell."""
     # "1 SA" is one cell; padded, so that the cells after it keep their offsets
     joined = _SPLIT_BID.sub(lambda m: (m.group(1) + m.group(2)).ljust(len(m.group())), line)
-    cells = [(m.start(), m.group()) for m in re.finditer(r"\S+", joined)]
+    cells = [(m.start(), m.group()) for m in re.finditer(r"\([^()\n]*\)|\S+", joined)]
     # "P (slow)": a note in parentheses belongs to the cell before it
     merged: list[tuple[int, str]] = []
     for start, cell in cells:
-        if merged and cell.startswith("(") and cell.endswith(")") and cell.lower() not in _ENDS:
+        note = cell.startswith("(") and cell.endswith(")") and cell.lower() not in _ENDS
+        # "X ?", "1♦ *": a mark a space after the call is the call's
+        mark = merged and _MARKS.match(cell) and start - (merged[-1][0] + len(merged[-1][1])) <= 1
+        if merged and (note or mark):
             merged[-1] = (merged[-1][0], merged[-1][1] + cell)
         else:
             merged.append((start, cell))
@@ -172,8 +191,8 @@ def _short_row(
     dealer stated, else ends at the last column (the cells left out are the
     ones before the dealer); a later one goes on from the column ``after``
     the previous row's last cell."""
-    if header.piped or not line.strip():
-        return None
+    if header.piped or header.aligned or not line.strip():
+        return None  # cells under columns far apart are placed by position or not at all
     merged = _cells(line.expandtabs())
     if merged is None or len(merged) >= 4:
         return None
@@ -187,6 +206,8 @@ def _short_row(
 
 
 def _is_cell(cell: str) -> bool:
+    # "1♦(hors tour, tour de S)": a longer note in parentheses after the call
+    cell = _LONG_NOTE.sub("", cell) or cell
     return cell in _DASHES or cell in _DOTS or bool(_CELL.match(cell))
 
 
@@ -209,7 +230,7 @@ def _written(header: _Header, rows: list[list[tuple[int, str]]], dealer: int | N
             if cell in _DOTS or cell.lower() in _ENDS or before_dealer:
                 continue
             if cell in _DASHES:
-                if not started:
+                if not started and dealer is None:
                     continue  # "—  —  1♥": the cells before the first call
                 cell = "P"
             started = True

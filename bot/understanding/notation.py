@@ -127,6 +127,13 @@ def _chain(
                 best = run
             run = []
             continue
+        if run and call.is_bid and call == run[-1][2]:
+            # "… P, N 2SA. Nord a dit 2SA après le 3Co": the last bid told again in
+            # the prose after the listing (no bid follows an equal one)
+            if len(run) > len(best):
+                best = run
+            run = []
+            continue
         span = range(last_end, i) if run else range(0)
         note = [k for k in span if k in noted]
         gap = tuple(tokens[k] for k in span if k not in noted)
