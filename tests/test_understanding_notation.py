@@ -124,6 +124,10 @@ from bot.understanding.notation import read_listing
         # doubled at South's turn; at his partner East's turn)
         ("B19 T12. Dlr N: 1♣ P, W dbl OOT (S to call).", "double_out_of_rotation", "W", "X"),
         ("Dlr S 1H P 2H, W X", "double_out_of_rotation", "W", "X"),
+        # a seat in parentheses saying whose turn it was is not the call's maker (32)
+        ("Bd 3 dlr S: 1♦ P, then E X (N to call). S bid 1♠ = accepted.",
+         "double_out_of_rotation", "E", "X"),
+        ("Donneur O : 1♠ P, puis S 2♣ (N à parler). E refuse.", "bid_out_of_rotation", "S", "2C"),
         # a short note in parentheses after a seat does not break the listing (27)
         ("Bd 20 D:S. 2♠ S (weak) – 2♥ W (insuff.). N accepted, bid 3♠.", "insufficient_bid",
          "W", "2H"),

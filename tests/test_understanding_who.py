@@ -549,6 +549,16 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
         # "ma main a glissé": the writer's own hand, not the players who saw it (24)
         ("Je suis Nord, ma main a glissé pendant les ench. et Est et Ouest ont vu 3 de mes "
          "cartes. Mon part. doit passer ?", "N"),
+        # "face up", "face visible" further on in his clause (24)
+        ("I was North. West opened 1♦ and then my LHO, instead of calling, put the ♠K face up "
+         "on the table.", "E"),
+        ("Sud 1♠, Ouest passe, Nord 2♠. Est a passé puis a posé le valet de trèfle face "
+         "visible sur le tapis.", "E"),
+        # the player named in a clause of time only thought (24)
+        ("Je suis Ouest. Pendant que Sud réfléchissait à son ouverture, j'ai fait tomber le 3 "
+         "de cœur.", "W"),
+        ("I am South. While North was thinking about his rebid, East dropped a small club.",
+         "E"),
     ],
 )  # fmt: skip
 def test_card_exposed_the_player_who_showed_it(text, offender):

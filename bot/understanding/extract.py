@@ -2829,6 +2829,22 @@ _EXPOSING = frozenset(
 )  # fmt: skip
 
 
+#: "put the ♥A face up", "posé la Dame face visible": a card shown.
+_FACE_UP = frozenset(
+    {("face", "up"), ("face", "upwards"), ("face", "visible"), ("faces", "visibles"),
+     ("face", "exposed"), ("face", "en")}
+)  # fmt: skip
+
+
+def _while_clause(tokens: tuple[str, ...], start: int) -> bool:
+    """The player named at ``start`` opens a clause of time (``while South was
+    thinking``, ``pendant que Nord réfléchissait``)."""
+    before = tokens[max(0, start - 2) : start]
+    return before[-1:] in (("while",), ("whilst",)) or before in (
+        ("pendant", "que"), ("tandis", "que"), ("pendant", "qu"), ("tandis", "qu")
+    )
+
+
 def _card_shower(reading: Reading) -> Ref | None:
     """24: the first player whose own clause tells his card shown (``O laisse
     tomber le R♠``, ``West fumbled his hand``, ``Est a posé sa carte d'entame``)."""
@@ -2837,15 +2853,19 @@ def _card_shower(reading: Reading) -> Ref | None:
         m.start: m for m in _subject_mentions(reading)
         if not (m.start and tokens[m.start - 1] in _OBJECT_WORDS)
         and not writers_seat_told(tokens, m) and not _seat_told_aside(reading, m)
-    }  # fmt: skip  ("partner (im south) led a card": the writer's seat told aside)
+        and not _while_clause(tokens, m.start)
+    }  # fmt: skip  ("partner (im south) led a card": the writer's seat told aside;
+    # "pendant que Nord réfléchissait, j'ai fait tomber …": who thought, not who showed)
     for mention in named.values():
         later = [m for m in named if m > mention.start]
         begin = _after_apposition(tokens, mention.end)
-        stop = min([begin + 8, len(tokens), *[m for m in later if m >= begin]])
+        stop = min([begin + 12, len(tokens), *[m for m in later if m >= begin]])
         clause = tokens[begin:stop]
         if BREAK in clause:
             clause = clause[: clause.index(BREAK)]
-        if set(clause) & _EXPOSING:
+        if set(clause) & _EXPOSING or any(
+            clause[k : k + 2] in _FACE_UP for k in range(len(clause) - 1)
+        ):
             return mention.ref
     for i in range(len(tokens) - 2):
         # "ma main a glissé", "my cards slipped": the writer's own hand shown

@@ -300,7 +300,9 @@ def _seats_after(
     seats: list[Seat | None] = []
     after_style = False
     for _, end, _ in chain:
-        if end < len(tokens) and tokens[end] in SEATS and leads_parentheses(norm, end):
+        if end < len(tokens) and tokens[end] in SEATS and leads_parentheses(norm, end) and (
+            not _turn_note(tokens, end)
+        ):
             seats.append(Seat[tokens[end]])
             after_style = True
         elif tokens[end : end + 1] in _BY and tokens[end + 1 : end + 2] and (
@@ -314,6 +316,19 @@ def _seats_after(
     if not after_style:
         seats, after_style = _seats_before_separators(norm, chain)
     return seats, after_style
+
+
+def _turn_note(tokens: tuple[str, ...], seat: int) -> bool:
+    """``E X (N to call)``, ``1♦ (S à parler)``: the note names whose turn it
+    was, not the call's maker."""
+    rest = tokens[seat + 1 : seat + 3]
+    return rest[:1] in (("turn",), ("tour",)) or rest in _TO_CALL
+
+
+_TO_CALL = frozenset(
+    {("to", "call"), ("to", "bid"), ("to", "speak"), ("a", "parler"), ("de", "parler"),
+     ("doit", "parler"), ("s", "turn")}
+)  # fmt: skip
 
 
 #: Written between the calls of a listing: ``1NT E – X S – XX E``, ``1♠ N / X E``.
