@@ -832,6 +832,15 @@ def test_a_seat_written_after_a_call_is_its_caller() -> None:
         # ... not the player who confirmed it
         ("N a mis une douzaine de secondes avant de contrer 3♣ (hésitation confirmée par S).",
          "N"),
+        # the player who put the Stop card out before a call that needed none
+        ("Sud ouvre 1♦, Ouest passe, et Nord pose le carton Stop avant de dire 1♥, qui n'est "
+         "pas un saut. Est passe, Sud saute à 4♥.", "N"),
+        ("North opened 1♣ and South answered 1♠, but she put the Stop card out first and left "
+         "it there a long time. West passed, North bid 4♠.", "S"),
+        # quoted words right after the seat, or said further on in the player's clause
+        ("T3 B9: W 'not again' said as she passed. UI (remark). E then bid 3♠.", "W"),
+        ("I was North. South opened 1♦, West bid 1♠ and, reaching for the box, said 'well, "
+         "here goes'. East raised to 3♠.", "W"),
     ],
 )  # fmt: skip
 def test_the_source_of_unauthorized_information(text, offender):

@@ -2058,7 +2058,7 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         # remark: the player told saying quoted words
         source = (
             _ui_label_source(reading) or _tempo_source(reading) or _quoted_speaker(reading)
-            or _quoted_question(reading)
+            or _quoted_question(reading) or _stop_placer(reading)
         )
         if source is not None:
             return source
@@ -2694,6 +2694,28 @@ def _quote_soon(reading: Reading, at: int) -> bool:
 _ASKING_PARTNER = frozenset({"ask", "asks", "asked", "demande", "demandait"})
 
 
+#: Putting the Stop card on the table: "pose le carton Stop", "placed the Stop card".
+_PLACING = frozenset(
+    {"pose", "posa", "posait", "place", "placed", "places", "put", "puts", "putting", "used",
+     "uses", "using", "utilise", "sort", "sorti", "sortit", "met", "mis", "mit", "laisse",
+     "left", "leaves", "flicked", "slapped", "brandit", "brandished", "waved"}
+)  # fmt: skip
+
+
+def _stop_placer(reading: Reading) -> Ref | None:
+    """16B: with no hesitation or remark told, the player whose own clause puts
+    the Stop card on the table (``Est pose le carton Stop avant de dire 1♠``,
+    ``she placed the Stop card first and left it out``)."""
+    if "stop" not in reading.tokens:
+        return None
+    pronouns = [m for m in reading.entities.seats if m.ref.pronoun]  # "she placed the Stop"
+    for mention in sorted(_subject_mentions(reading) + pronouns, key=lambda m: m.start):
+        clause = _clause_after(reading, mention, 8)
+        if "stop" in clause and set(clause[: clause.index("stop")]) & _PLACING:
+            return _resolved(reading, mention) if mention.ref.pronoun else mention.ref
+    return None
+
+
 def _quoted_question(reading: Reading) -> Ref | None:
     """``When East bid 3NT, West ask him 'are you sure?'``: the player told
     putting a question in quoted words (to his partner: a remark, 16B)."""
@@ -2708,11 +2730,17 @@ def _quoted_speaker(reading: Reading) -> Ref | None:
     """The player told saying quoted words (``N said 'natural'``, ``W: 'weak'``)."""
     norm, tokens = reading.norm, reading.tokens
     for mention in _subject_mentions(reading):
-        after = _clause_after(reading, mention, 3)
+        after = _clause_after(reading, mention, 14)
         for k, token in enumerate(after):
             at = mention.end + k
-            if token in _REMARKING and _quote_soon(reading, at):
-                return mention.ref  # "West exclaimed 'really?!'", "a ajouté à voix haute « … »"
+            # "West exclaimed 'really?!'", "a ajouté à voix haute « … »"; further on,
+            # "East bid 1♥ and, before putting the card down, said 'well, …'"
+            if token in _REMARKING and _quote_soon(reading, at) and (
+                k < 3 or (token in _SAYING and _quoted(reading, at + 1))
+            ):
+                return mention.ref
+            if k >= 3:
+                continue
             if token in _SAYING:
                 quoted = norm.source[norm.spans[at][1] :].lstrip()
                 if quoted.startswith(_QUOTE_MARKS) or (
@@ -2723,6 +2751,9 @@ def _quoted_speaker(reading: Reading) -> Ref | None:
         rest = norm.source[norm.spans[mention.end - 1][1] :].lstrip()
         if rest.startswith(":") and rest[1:].lstrip().startswith(_QUOTE_MARKS[:-1]):
             return mention.ref  # "W: 'weak 2 in diamonds'"
+        quote = norm.source[norm.spans[mention.start][1] :].lstrip()
+        if quote.startswith(_QUOTE_MARKS[:-1]) and set(after[1:5]) & (_SAYING | {"audible"}):
+            return mention.ref  # "N 'I've nothing' said while passing"
     return None
 
 
