@@ -42,6 +42,9 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("Bob, sitting West, opened 1H. Then Bob said sorry", "W opened 1 ♥ then W said sorry"),
         ("Jacqueline, en Ouest, a ouvert 1♥", "W a ouvert 1 ♥"),
         ("Marc en Est pose 2♦", "E en E pose 2 ♦"),
+        ("my wife Margaret was North. Margaret bid 1♦", "MY wife N N bid 1 ♦"),
+        ("So John, East, bids 3♦. John then said sorry", "so E bids 3 ♦ E then said sorry"),
+        ("Paul jouait en Est. Paul dit 1♦", "E jouait en E E dit 1 ♦"),
         # a hand's holdings are no calls ("♠x" is no double); one card named stays
         ("holding ♠x ♥KQJ98 ♦Q9x ♣AJ10x, bid 1♥", "holding bid 1 ♥"),
         # suit lengths are no calls ("held five spades and four hearts"); "had bid 2♥" is

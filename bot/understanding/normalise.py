@@ -333,11 +333,13 @@ def correct_word(word: str) -> str:
 # (South)", "Bob, sitting West", "Jacqueline, en Ouest", "Marie qui était Nord".
 _SITTING = frozenset(
     {",", "sitting", "seated", "sat", "assis", "assise", "en", "in", "as", "at", "who", "was",
-     "is", "qui", "est", "etait", "the", "le", "seat", "place", "position"}
+     "is", "qui", "est", "etait", "the", "le", "seat", "place", "position", "playing", "joue",
+     "jouait", "jouant"}
 )  # fmt: skip
 _SITTING_WORDS = frozenset(
-    {"sitting", "seated", "sat", "assis", "assise", "en", "in", "as", "who", "qui"}
-)
+    {"sitting", "seated", "sat", "assis", "assise", "en", "in", "as", "who", "qui", "was", "is",
+     "etait", "est", "playing", "joue", "jouait", "jouant"}
+)  # ("Margaret was North", "Paul jouait en Est"; "John, East, bid" below)
 _NAME = re.compile(r"[A-Z][a-zà-ÿ]{2,}")
 
 
@@ -445,7 +447,12 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
                 _SEAT_LETTERS.get(after.text) if after.original.isupper() else None
             ) or ("E" if after.original == "Est" else None)  # "Jean-Marc en Est"
             if seat is not None:
-                if told:
+                k = tokens.index(after, i + 1)
+                # "John, East, bid 3♦": the seat between two commas after the name
+                framed = tokens[i + 1].text == COMMA and k == i + 2 and (
+                    k + 1 < len(tokens) and tokens[k + 1].text == COMMA
+                )
+                if told or framed:
                     named[token.text] = seat
                 break
             if after.text not in _SITTING:
