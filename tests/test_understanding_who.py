@@ -610,6 +610,11 @@ def test_caller_before_a_clause_set_off_by_commas(text, irregularity, offender):
         # "3SA joué par Sud": the contract named after the end, not a call made then (39)
         ("À la table 7, où je marquais, les enchères étaient finies : 3SA joué par Sud, trois "
          "passes derrière. Et là Nord, qui allait être le mort, a annoncé 4♥.", "N"),
+        # the late call's maker named after it, not the player who called over it (39)
+        ("T9 d.2 — après les trois passes finales, contre de S (défense). O (déclarant) dit "
+         "passe avant mon arrivée.", "S"),
+        ("The auction was over: 2♠ by East, three passes. I'm North, and my partner South "
+         "then said 'three hearts'. West hadn't called since.", "S"),
     ],
 )  # fmt: skip
 def test_call_after_final_pass_the_player_who_called_after_the_end(text, offender):

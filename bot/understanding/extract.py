@@ -1051,6 +1051,10 @@ def _auction_ends(reading: Reading, closing: set[int]) -> tuple[list[int], list[
     return sorted(set(ends + said)), said
 
 
+#: Verbs between a player and the call he made: "after E/W bid 3♥".
+_MADE_VERBS = frozenset({"bid", "bids", "opened", "said", "dit", "a", "had", "ont", "avait"})
+
+
 def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention | None:
     """Law 39: the call made after the auction ended. Either the call told
     just before ``after the final pass`` (``E passed again after the third
@@ -1092,6 +1096,11 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
 
     def context(c: CallMention) -> bool:
         before = set(tokens[max(0, c.start - 3) : c.start])
+        k = c.start - 1
+        while k >= 0 and c.start - k <= 4 and (tokens[k] in SEATS or tokens[k] in _MADE_VERBS):
+            k -= 1  # "after E/W bid 3♥": the call the end came after
+        if k >= 0 and k < c.start - 1 and tokens[k] in _EARLIER_MARKERS:
+            return True
         return (
             c.start in closing or contract(c)
             or bool(before & (_EARLIER_MARKERS | _PLUPERFECT | _BEHIND))
@@ -1745,11 +1754,14 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         if derivation.offender is not None:
             offset = (derivation.offender - Seat.S) % 4
             return Ref(writer=BY_OFFSET[offset])
+    call = irregular_call(reading, irregularity)
     if irregularity == I.CALL_AFTER_FINAL_PASS:
+        maker = call.caller if call is not None else None
+        if maker is not None and maker.known and not maker.pronoun and maker.subject is None:
+            return maker  # the late call found, by the player told making it
         late = _first_call_after_the_end(reading)
         if late is not None:
             return late
-    call = irregular_call(reading, irregularity)
     if call is not None and irregularity in _OUT_OF_ROTATION_IDS:
         flagged = _marked_out_of_turn(reading, call)
         if flagged is not None and flagged.known:
