@@ -444,6 +444,14 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # "à Est ce que …" is the seat asked, not "est-ce que"
         ("Je suis Sud. Quand j'ai demandé à Est ce que voulait dire le 3♣ de son partenaire, "
          "il m'a répondu « naturel ». Sur leur feuille, c'est « fit ♥ ».", "E"),
+        # the player told telling another what a call meant; not one telling his own
+        # intent ("il aurait contré") or telling someone off (21B)
+        ("I'm North. South opened 1♣ and when I asked, West said it could be as short as two. "
+         "The auction went on.", "W"),
+        ("Dlr E; E 1♦, S X, W 1♠, N 2♣; E asked, N told him S's double was takeout; "
+         "their card says penalty.", "N"),
+        ("Table 4, Est n'a pas alerté le 2♦ (Texas) de son partenaire. Sud dit qu'il aurait "
+         "contré.", "E"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):

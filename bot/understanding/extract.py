@@ -2351,8 +2351,55 @@ def _explainer(reading: Reading) -> Ref | None:
         _wrong_explanation_owner(reading) or _unalerted(reading) or _passive_explainer(reading)
         or _explaining_subject(reading)
         or _silent_partner(reading) or _asked(reading) or _writer_explaining(reading)
-        or _quoted_speaker(reading)
+        or _telling_subject(reading) or _quoted_speaker(reading)
     )  # fmt: skip
+
+
+#: Between a player and his telling: auxiliaries, time words, the one told.
+_BEFORE_TELLING = frozenset(
+    {"a", "avait", "then", "puis", "alors", "ME", "him", "her", "them", "us", "nous", "lui",
+     "leur", "m", "l", "had", "has"}
+)  # fmt: skip
+_TELLING = frozenset(
+    {"told", "tells", "said", "says", "explained", "explains", "replied", "answered", "dit",
+     "disait", "repondu", "repond", "explique", "expliquait", "indique", "indiqua"}
+)  # fmt: skip
+#: After the telling, what opens the meaning told: "that", "que", "it".
+_MEANING_OPENS = frozenset({"that", "que", "qu", "it", "its", "c", "ce"})
+_TOLD_ONE = frozenset({"ME", "him", "her", "them", "us", "nous", "lui", "leur", "m"})
+_HIMSELF = frozenset({"il", "elle", "he", "she", "ME", "they", "ils", "elles", "WE"})
+
+
+def _telling_subject(reading: Reading) -> Ref | None:
+    """21B: the first player told telling another what a call meant (``West
+    told me 3C was natural``, ``W told him E's double was takeout``, ``Ouest
+    m'a dit que 2SA était…``, ``North said it could be as short as two``),
+    not one saying a call (``Est a dit 2SA``)."""
+    tokens = reading.tokens
+    for mention in reading.entities.seats:
+        ref = mention.ref
+        if not ref.known or ref.writer is Relation.SELF or ref.subject is not None:
+            continue
+        if mention.start and tokens[mention.start - 1] in _OBJECT_WORDS | _BY_WHOM:
+            continue
+        k = mention.end
+        told_one = False
+        while k < len(tokens) and k - mention.end < 3 and tokens[k] in _BEFORE_TELLING:
+            told_one |= tokens[k] in _TOLD_ONE
+            k += 1
+        if k >= len(tokens) - 1 or tokens[k] not in _TELLING:
+            continue
+        if call_at(tokens, k + 1) is not None:
+            continue  # "Est a dit 2SA": a call made
+        told_one |= tokens[k + 1] in _TOLD_ONE
+        rest = [t for t in tokens[k + 1 : k + 4] if t not in _TOLD_ONE]
+        if rest[:1] == ["off"] or (rest[:1] and rest[0] in ("that", "que", "qu") and (
+            rest[1:2] and rest[1] in _HIMSELF
+        )):
+            continue  # "told me off", "Sud dit qu'il aurait contré": not what a call meant
+        if told_one or tokens[k + 1] in _MEANING_OPENS or _quoted(reading, k + 1):
+            return _resolved(reading, mention) if ref.pronoun else ref
+    return None
 
 
 def _silent_partner(reading: Reading) -> Ref | None:
