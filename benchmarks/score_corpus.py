@@ -77,7 +77,8 @@ TUNING = frozenset(
      "personas29_en.jsonl", "personas31_en.jsonl", "personas31_fr.jsonl",
      "personas33_en.jsonl", "personas33_fr.jsonl", "personas35_en.jsonl", "personas35_fr.jsonl",
      "personas36_en.jsonl", "personas36_fr.jsonl",
-     "personas39_en.jsonl", "personas39_fr.jsonl", "personas41_grids.jsonl"}
+     "personas39_en.jsonl", "personas39_fr.jsonl", "personas41_grids.jsonl",
+     "personas42_grids.jsonl", "personas43_directors.jsonl"}
 )  # fmt: skip
 
 
