@@ -50,8 +50,15 @@ from bot.understanding.grid import linearise_grids
         ("N    E    S    W\n1♠   2♥   P¹   X ?", " N 1♠, E 2♥, S P¹, W X?."),
         ("N   E   S   W\n1♣  P   1♦ (out of turn, W to call)",
          " N 1♣, E P, S 1♦(out of turn, W to call)."),
-        # a dash under the dealer stated is his pass
-        ("Dlr N\nN   E   S   W\n-   -   1♥   1♠", "Dlr N\n N P, E P, S 1♥, W 1♠."),
+        # dashes before the first call are empty cells, under the dealer too ("—" for
+        # a player who had not called); a call under a seat before the dealer's is kept
+        ("N(D)   E   S   W\n—      1♥ (OOT)", " E 1♥(OOT)."),
+        ("Dlr S\nN    E    S    W\nP (oot)", "Dlr S\n N P(oot)."),
+        # a dealer's mark in the header; two-letter seats; "All Pass" is three passes
+        ("No   Ea   So(D)   We\n          1♣     1♥\n2♣   All Pass",
+         " So 1♣, We 1♥, No 2♣, Ea P, So P, We P."),
+        ("Nord | Est | Sud | Ouest\n1 Co | 2 Tr | 2 Pi | tous passent",
+         " Nord 1Co, Est 2Tr, Sud 2Pi, Ouest P, Nord P, Est P."),
         # pipes: an empty first cell, and a border before the first column
         ("Dlr E\n N | E | S | W\n   | 1D | 1NT | 1S", "Dlr E\n E 1D, S 1NT, W 1S."),
         ("| N | E | S | W |\n| 1D | 1NT |", " N 1D, E 1NT."),

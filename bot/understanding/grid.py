@@ -30,7 +30,13 @@ _SEAT_NAMES = {
     "n": 0, "e": 1, "s": 2, "w": 3, "o": 3,
     "nord": 0, "est": 1, "sud": 2, "ouest": 3,
     "north": 0, "east": 1, "south": 2, "west": 3,
+    "no": 0, "ea": 1, "so": 2, "we": 3,  # "No Ea So We", as some sites print them
 }  # fmt: skip
+#: A mark beside a seat in the header naming the dealer: ``N(D)``, ``W (dlr)``,
+#: ``O (donneur)``, ``Sud*``.
+_DEALER_MARK = re.compile(
+    r"\s?(?:\((?:d|dlr|dealer|donneur|donneuse|don|dnr)\.?\)|\*)", re.IGNORECASE
+)
 #: One cell: a bid, a pass, a double or redouble, a mark for "to call" or
 #: "end"; with marks a director adds (``1H*``, ``2♣!``, ``8♠→P``, ``P(slow)``).
 _CALL = (
@@ -45,6 +51,7 @@ _CELL = re.compile(
 _DOTS = frozenset({".", "..", "..."})
 _DASHES = frozenset({"-", "–", "—", "_"})
 _ENDS = frozenset({"(end)", "(fin)"})
+_ALL_PASS_CELL = "(allpass)"
 #: "Dlr E", "donneur Est", "dealer: South": the dealer stated before the grid.
 _DEALER = re.compile(
     r"\b(?:dlr|dealer|donneur|donneuse|donn)\b\.?\s*:?\s*(nord|north|est|east|sud|south|ouest|west|[nesow])\b",
@@ -57,7 +64,13 @@ _LONG_NOTE = re.compile(r"\([^()]*\s[^()]*\)$")
 #: A rule drawn under the header (``-----``, ``|---|---|``, ``=====``).
 _RULE = re.compile(r"^[\s|+]*[-=_–—]{2,}[-=_–—\s|+]*$")
 #: A digit alone, its strain in the next cell (``1 SA``, ``2 ♥``): one cell.
-_SPLIT_BID = re.compile(r"(?<![\w.])([1-7])\s+(nt|sa|♣|♦|♥|♠)(?!\w)", re.IGNORECASE)
+_SPLIT_BID = re.compile(
+    r"(?<![\w.])([1-7])\s+(nt|sa|co|ca|tr|pi|♣|♦|♥|♠)(?!\w)", re.IGNORECASE
+)
+#: "All Pass", "tous passent", "AP": the passes that end the auction, one cell.
+_ALL_PASS = re.compile(
+    r"\b(?:all\s+pass(?:es)?|tous\s+passent|passe\s+g[ée]n[ée]rale?)\b|\bAP\b", re.IGNORECASE
+)
 
 
 def linearise_grids(text: str) -> str:
@@ -118,7 +131,8 @@ class _Header(NamedTuple):
 def _header(line: str) -> _Header | None:
     """The four seats of a grid's header, in rotation order."""
     piped = "|" in line
-    line = line.expandtabs()
+    # the dealer's mark goes, the columns keep their places
+    line = _DEALER_MARK.sub(lambda m: " " * len(m.group()), line.expandtabs())
     if piped:
         parts = [p.strip() for p in line.strip().strip("|").split("|")]
         found = [(p, k) for k, p in enumerate(parts)]
@@ -142,7 +156,8 @@ def _row(line: str, header: _Header) -> list[tuple[int, str]] | None:
     line = line.expandtabs()
     if header.piped:
         # "    | 1D | 1NT | 1S": an empty first cell, unless the "|" is a border
-        parts = [p.strip() for p in line.split("|")]
+        line = _SPLIT_BID.sub(lambda m: m.group(1) + m.group(2), line)
+        parts = [_ALL_PASS.sub(_ALL_PASS_CELL, p.strip()) for p in line.split("|")]
         if header.bordered and not parts[0]:
             parts = parts[1:]
         if parts and not parts[-1] and (len(parts) > 4 or line.rstrip().endswith("|")):
@@ -167,13 +182,16 @@ def _cells(line: str) -> list[tuple[int, str]] | None:
     """The cells of a line as (character offset, cell), or None when one is no cell."""
     # "1 SA" is one cell; padded, so that the cells after it keep their offsets
     joined = _SPLIT_BID.sub(lambda m: (m.group(1) + m.group(2)).ljust(len(m.group())), line)
+    joined = _ALL_PASS.sub(lambda m: _ALL_PASS_CELL.ljust(len(m.group())), joined)
     cells = [(m.start(), m.group()) for m in re.finditer(r"\([^()\n]*\)|\S+", joined)]
     # "P (slow)": a note in parentheses belongs to the cell before it
     merged: list[tuple[int, str]] = []
     for start, cell in cells:
-        note = cell.startswith("(") and cell.endswith(")") and cell.lower() not in _ENDS
+        note = cell.startswith("(") and cell.endswith(")") and (
+            cell.lower() not in _ENDS and cell != _ALL_PASS_CELL
+        )
         # "X ?", "1♦ *": a mark a space after the call is the call's
-        mark = merged and _MARKS.match(cell) and start - (merged[-1][0] + len(merged[-1][1])) <= 1
+        mark = merged and _MARKS.match(cell) and start - (merged[-1][0] + len(merged[-1][1])) <= 2
         if merged and (note or mark):
             merged[-1] = (merged[-1][0], merged[-1][1] + cell)
         else:
@@ -207,11 +225,19 @@ def _short_row(
 
 def _is_cell(cell: str) -> bool:
     # "1♦(hors tour, tour de S)": a longer note in parentheses after the call
-    cell = _LONG_NOTE.sub("", cell) or cell
-    return cell in _DASHES or cell in _DOTS or bool(_CELL.match(cell))
+    cell = _LONG_NOTE.sub("", cell).strip() or cell
+    return cell in _DASHES or cell in _DOTS or cell == _ALL_PASS_CELL or bool(_CELL.match(cell))
 
 
 def _stated_dealer(text: str) -> int | None:
+    """The dealer marked in the grid's header (``N(D)``; the header is the
+    text's last line), else told before it (``Dlr E``)."""
+    header = text.rsplit("\n", 1)[-1].expandtabs()
+    mark = _DEALER_MARK.search(header)
+    if mark is not None:
+        names = re.findall(r"[^\s|*()]+", header[: mark.start()])
+        if names and names[-1].lower() in _SEAT_NAMES:
+            return _SEAT_NAMES[names[-1].lower()]
     found = _DEALER.findall(text)
     return _SEAT_NAMES.get(found[-1].lower()) if found else None
 
@@ -227,10 +253,15 @@ def _written(header: _Header, rows: list[list[tuple[int, str]]], dealer: int | N
             before_dealer = dealer is not None and r == 0 and (
                 (seat - first) % 4 < (dealer - first) % 4
             )
-            if cell in _DOTS or cell.lower() in _ENDS or before_dealer:
+            if cell == _ALL_PASS_CELL:
+                # the three passes that end the auction, from this column on
+                pairs += [f"{header.names[(column + k) % 4]} P" for k in range(3)]
+                started = True
                 continue
+            if cell in _DOTS or cell.lower() in _ENDS or (before_dealer and cell in _DASHES):
+                continue  # (a call under a seat before the dealer's is one out of turn)
             if cell in _DASHES:
-                if not started and dealer is None:
+                if not started:
                     continue  # "—  —  1♥": the cells before the first call
                 cell = "P"
             started = True
