@@ -51,6 +51,7 @@ _CELL = re.compile(
 _DOTS = frozenset({".", "..", "..."})
 _DASHES = frozenset({"-", "–", "—", "_"})
 _ENDS = frozenset({"(end)", "(fin)"})
+_PASS_CELL = re.compile(r"^(?:p|pass|passe)\b", re.IGNORECASE)
 _ALL_PASS_CELL = "(allpass)"
 #: "Dlr E", "donneur Est", "dealer: South": the dealer stated before the grid.
 _DEALER = re.compile(
@@ -67,6 +68,7 @@ _RULE = re.compile(r"^[\s|+]*[-=_–—]{2,}[-=_–—\s|+]*$")
 _SPLIT_BID = re.compile(
     r"(?<![\w.])([1-7])\s+(nt|sa|co|ca|tr|pi|♣|♦|♥|♠)(?!\w)", re.IGNORECASE
 )
+_SPACED_ARROW = re.compile(r"\s+(→|->)\s+(\S+)")
 #: "All Pass", "tous passent", "AP": the passes that end the auction, one cell.
 _ALL_PASS = re.compile(
     r"\b(?:all\s+pass(?:es)?|tous\s+passent|passe\s+g[ée]n[ée]rale?)\b|\bAP\b", re.IGNORECASE
@@ -183,6 +185,8 @@ def _cells(line: str) -> list[tuple[int, str]] | None:
     # "1 SA" is one cell; padded, so that the cells after it keep their offsets
     joined = _SPLIT_BID.sub(lambda m: (m.group(1) + m.group(2)).ljust(len(m.group())), line)
     joined = _ALL_PASS.sub(lambda m: _ALL_PASS_CELL.ljust(len(m.group())), joined)
+    # "2♣* → 3♣": a call cancelled and replaced, one cell
+    joined = _SPACED_ARROW.sub(lambda m: (m.group(1) + m.group(2)).ljust(len(m.group())), joined)
     cells = [(m.start(), m.group()) for m in re.finditer(r"\([^()\n]*\)|\S+", joined)]
     # "P (slow)": a note in parentheses belongs to the cell before it
     merged: list[tuple[int, str]] = []
@@ -242,28 +246,40 @@ def _stated_dealer(text: str) -> int | None:
     return _SEAT_NAMES.get(found[-1].lower()) if found else None
 
 
+def _name(header: _Header, column: int) -> str:
+    """The seat of a column as the header writes it, two-letter ones as a letter."""
+    name = header.names[column]
+    return "NESW"[header.seats[column]] if len(name) == 2 else name
+
+
 def _written(header: _Header, rows: list[list[tuple[int, str]]], dealer: int | None) -> str:
     """The grid's calls in table order, each after its seat as the header
-    names it (``O`` stays ``O`` in a French note)."""
+    names it (``O`` stays ``O`` in a French note; ``No`` is written ``N``)."""
     pairs: list[str] = []
     started = False
+    passes = 0  # passes in a row since the last bid, double or redouble
+    bid = False
     for r, row in enumerate(rows):
         for column, cell in row:
-            name, seat, first = header.names[column], header.seats[column], header.seats[0]
+            name, seat, first = _name(header, column), header.seats[column], header.seats[0]
             before_dealer = dealer is not None and r == 0 and (
                 (seat - first) % 4 < (dealer - first) % 4
             )
             if cell == _ALL_PASS_CELL:
                 # the three passes that end the auction, from this column on
-                pairs += [f"{header.names[(column + k) % 4]} P" for k in range(3)]
+                pairs += [f"{_name(header, (column + k) % 4)} P" for k in range(3)]
                 started = True
                 continue
             if cell in _DOTS or cell.lower() in _ENDS or (before_dealer and cell in _DASHES):
                 continue  # (a call under a seat before the dealer's is one out of turn)
             if cell in _DASHES:
-                if not started:
-                    continue  # "—  —  1♥": the cells before the first call
+                if not started or (bid and passes >= 3):
+                    continue  # "—  —  1♥": the cells before the first call, or after the end
                 cell = "P"
             started = True
+            if _PASS_CELL.match(cell):
+                passes += 1
+            else:
+                bid, passes = True, 0
             pairs.append(f"{name} {cell}")
     return (" " + ", ".join(pairs) + ".") if pairs else ""
