@@ -58,7 +58,8 @@ from bot.understanding.grid import linearise_grids
         ("No   Ea   So(D)   We\n          1♣     1♥\n2♣   All Pass",
          " S 1♣, W 1♥, N 2♣, E P, S P, W P."),
         # a dash after the closing passes is an empty cell; "X → Y" is one cell
-        ("N    E    S    W\n1♥   P    4♥   P\nP    P\n-    X", " N 1♥, E P, S 4♥, W P, N P, E P, E X."),
+        ("N    E    S    W\n1♥   P    4♥   P\nP    P\n-    X",
+         " N 1♥, E P, S 4♥, W P, N P, E P, E X."),
         ("W         N    E    S\n               1♠   P\n2♣* → 3♣ P", " E 1♠, S P, W 2♣*→3♣, N P."),
         ("Nord | Est | Sud | Ouest\n1 Co | 2 Tr | 2 Pi | tous passent",
          " Nord 1Co, Est 2Tr, Sud 2Pi, Ouest P, Nord P, Est P."),
