@@ -962,6 +962,9 @@ def test_the_player_who_let_out_a_remark(text, offender):
          "redemandé 4♠. Je suis Sud.", {"offender": "N", "call": "4S"}),
         ("on doit passer tout le reste des enchères après un contre interdit, mon partenaire a "
          "oublié et il a surcontré. je suis est", {"offender": "W", "call": "XX"}),
+        # the player named as whose turn it was is not the one barred (30, 37)
+        ("T2 b4. W passed OOT at S's turn -> had to pass next turn. S 1♠, then W doubled "
+         "anyway. N hadn't called.", {"offender": "W", "call": "X"}),
     ],
 )  # fmt: skip
 def test_call_when_obliged_to_pass_the_barred_player(text, expected):

@@ -1173,11 +1173,28 @@ def _believed(tokens: tuple[str, ...], call: CallMention) -> bool:
 def _barred(reading: Reading) -> Ref | None:
     """The player told under a bar: named just before ``barred``/``must pass``
     (``N barred throughout``, ``told West he must pass``, ``mon partenaire doit passer``)."""
+    tokens = reading.tokens
     for start, end in reading.cues.get("@obliged", []):
         ref = _mention_near(reading, start, end)
+        holders = [m for m in reading.entities.seats if _turn_named(tokens, m)]
+        if ref is not None and any(m.ref == ref and 0 <= start - m.end <= 4 for m in holders):
+            # "E passed OOT at N's turn -> had to pass": not the player whose turn it was
+            before = [
+                m for m in reading.entities.seats
+                if 0 <= start - m.end <= 8 and BREAK not in tokens[m.end : start]
+                and m not in holders and m.ref.known and not m.ref.pronoun
+            ]  # fmt: skip
+            ref = before[-1].ref if before else None
         if ref is not None and ref.known and not ref.pronoun:
             return ref
     return None
+
+
+def _turn_named(tokens: tuple[str, ...], mention: SeatMention) -> bool:
+    """The player named as whose turn it was: ``N's turn``, ``au tour de Nord``."""
+    return tokens[mention.end : mention.end + 1] in (("turn",), ("tour",)) or (
+        tokens[max(0, mention.start - 2) : mention.start] in (("tour", "de"), ("tour", "d"))
+    )
 
 
 def _named_barred(reading: Reading) -> Ref | None:
