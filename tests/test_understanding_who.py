@@ -693,6 +693,9 @@ def test_change_of_call_the_player_who_changed(text, offender):
          "Fautif présumé : E (tempo)", "unauthorized_information", "E"),
         ("Table 2 / S 1♠ / W pause then pass / N 2♠ / alleged offender: W",
          "unauthorized_information", "W"),
+        ("FICHE n° 4 Donne : 2 / Donneur : Nord Infraction : rupture de tempo Joueur : Est — "
+         "passe lent sur le 3♠ adverse Action du partenaire : réveil", "unauthorized_information",
+         "E"),
         # (16B) a player named after "du fautif" is no field: no colon, no capital
         ("N 1♠, E hésite longuement puis passe ; le partenaire du fautif (Ouest) réveille.",
          "unauthorized_information", "E"),

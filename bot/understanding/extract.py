@@ -2184,7 +2184,7 @@ def _labelled_offender(reading: Reading) -> Ref | None:
     return None
 
 
-_OFFENDER_FIELD = frozenset({"offender", "fautif", "fautive", "contrevenant"})
+_OFFENDER_FIELD = frozenset({"offender", "fautif", "fautive", "contrevenant", "joueur", "player"})
 
 
 def _offender_field(reading: Reading) -> Ref | None:
