@@ -58,6 +58,7 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         # ... but not a capitalised word before a seat with no word of sitting
         ("Simultané : E 3♦", "simultanee E 3 ♦"),
         ("Chu en Sud", "ME suis en S"),  # Québec's "je suis", no name
+        ("XX w/o X by S", "xx without x by S"),  # "w/o" is "without", not West
         # a dash alone between slashes is a pass; between calls it separates them
         ("1c / 1p / 2c / - / - / 2p", "1 ♥ 1 ♠ 2 ♥ p p 2 ♠"),
         ("1♠ - 1♥", "1 ♠ 1 ♥"),

@@ -206,6 +206,9 @@ def normalise(text: str, correct: bool = True) -> Normalised:
 _SEAT_POSSESSIVE = re.compile(r"(?<![\w'])([nesw])(?='s\b)")
 
 
+_WITHOUT = re.compile(r"(?<!\w)w/o(?!\w)", re.IGNORECASE)
+
+
 def _prepare(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_SYMBOLS).translate(_APOSTROPHES)
     text = linearise_grids(text)  # while the lines still say which cell is whose
@@ -220,6 +223,7 @@ def _prepare(text: str) -> str:
     # English first: "S's turn" is South's turn, not the French "s'"; in
     # shorthand "s's turn" too.
     text = _SEAT_POSSESSIVE.sub(lambda m: m.group(1).upper(), text)
+    text = _WITHOUT.sub(" without ", text)  # "XX w/o X": a redouble without a double
     text = _ENGLISH_NOT.sub(" not", text)
     text = _ENGLISH_AM.sub(" am", text)
     text = _ENGLISH_WOULD.sub(" would", text)
