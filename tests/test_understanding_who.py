@@ -796,6 +796,10 @@ def test_the_subject_before_an_apposition(text, irregularity, offender):
         # a cleft sentence puts the offender forward; the writer's seat in SMS (27)
         ("opp bid 1h over my 1s lol. im N, i opened, its E who did it.", "insufficient_bid", "E"),
         ("c'est Est qui a contré hors tour", "double_out_of_rotation", "E"),
+        # ... or names who "someone" told before was (38)
+        ("someone bid 8♠ at our table lol, it was W. N hasnt called yet", "bid_above_seven", "W"),
+        ("quelqu'un a dit 8♥ à notre table, c'était Sud. Ouest n'a pas parlé.",
+         "bid_above_seven", "S"),
         # "dlr was me (N)": the writer's seat, so his LHO is East (31)
         ("lho opened 1s oot, dlr was me (N). td??", "bid_out_of_rotation", "E"),
         # "im declarer, S": the writer's seat after his title (39: his LHO doubled)

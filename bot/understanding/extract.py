@@ -2163,12 +2163,21 @@ def _cleft_subject(reading: Reading) -> Ref | None:
     for mention in reading.entities.seats:
         if mention.ref.seat is None or mention.ref.pronoun:
             continue
-        if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _CLEFT_AFTER and any(
+        led = any(
             tuple(tokens[mention.start - len(lead) : mention.start]) == lead
             for lead in _CLEFT_BEFORE
+        )
+        if led and tokens[mention.end : mention.end + 1] and tokens[mention.end] in _CLEFT_AFTER:
+            return mention.ref
+        # "someone bid 8♠ 😂 it was E.": the player someone told before turns out to be
+        if led and tokens[mention.end : mention.end + 1] in ((), (BREAK,), (COMMA,)) and (
+            set(tokens[max(0, mention.start - 16) : mention.start]) & _SOMEBODY
         ):
             return mention.ref
     return None
+
+
+_SOMEBODY = frozenset({"someone", "somebody", "quelqu", "quelquun", "qqn", "qqun"})
 
 
 def _labelled_offender(reading: Reading) -> Ref | None:
