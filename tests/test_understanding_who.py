@@ -175,6 +175,8 @@ def test_no_writers_seat_from_another_players_seat(text):
          "double_out_of_rotation", "E"),
         ("ok so W was dealer but my partner E (im W lol) opened 1d before i did anything. S "
          "said no accept.", "bid_out_of_rotation", "E"),
+        ("le gars en face de moi (nord, moi jsuis sud) a passé mais c'était à est de parler.",
+         "pass_out_of_rotation", "N"),
         # a pause told in the note on a call, not the next call's maker; a question
         # put to partner in quoted words (16B)
         ("Bd 8 T2. N 1S - E 2H - S 3S (Stop card) - W P after ~45 s (well beyond Stop pause) - "

@@ -355,8 +355,9 @@ def _callers_past_asides(norm: Normalised, entities: Entities) -> None:
         opening = norm.source.rfind("(", 0, norm.spans[named.start][0])
         outside = [
             m for m in before
-            if norm.spans[m.end - 1][1] <= opening and not within_parentheses(norm, m.start)
-        ]  # fmt: skip
+            if norm.spans[m.start][0] < opening and not within_parentheses(norm, m.start)
+            and m is not named
+        ]  # fmt: skip  ("mon partenaire (nord, moi jsuis sud)": his seat read into him)
         if not outside or BREAK in tokens[outside[-1].end : call.start]:
             continue
         subject = outside[-1]
