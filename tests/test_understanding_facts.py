@@ -468,6 +468,14 @@ def test_a_call_told_beside_a_listing_is_replayed_with_it(text: str) -> None:
         # a player told calling is not silent
         ("N's double came at W's turn. E didn't care and bid 2H over it",
          "double_out_of_rotation", {"lho_accepts": True}),
+        # "before anyone noticed", "before we called the TD": nobody saw, the writer
+        # called the director; the LHO's call told stands (36A)
+        ("North opened 1S, East passed, South redoubled (nobody had doubled!). West then bid "
+         "2D before anyone noticed.", "inadmissible_double",
+         {"offender": "S", "lho_called_since": True}),
+        ("Dealer N: 1S - pass - XX - 2D. The XX was inadmissible (no double). West bid 2D over "
+         "it before we called the TD.", "inadmissible_double",
+         {"offender": "S", "lho_called_since": True}),
     ],
 )  # fmt: skip
 def test_a_player_told_silent(text: str, irregularity: str, expected: dict[str, object]) -> None:

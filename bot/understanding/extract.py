@@ -3491,6 +3491,8 @@ def _called_since(
         for start, end in spans:  # "not called since" is no call over it
             if value and start and reading.tokens[start - 1] in _NOBODY:
                 continue  # "personne a reparlé depuis": nobody did (read below)
+            if not value and set(reading.tokens[end : end + 4]) & _NOT_A_CALL_YET:
+                continue  # "West bid 2D before anyone noticed": nobody saw, not nobody called
             ref = _mention_near(reading, start, end)
             rel = _relation_to_offender(reading, offender, ref)
             if ref is None or (
@@ -3557,6 +3559,11 @@ def _called_since(
 
 
 _BEFORE = frozenset({"before", "avant"})
+#: After "before anyone": what nobody had done yet is no call.
+_NOT_A_CALL_YET = _NOTICING | frozenset(
+    {"notice", "spotted", "seen", "reacted", "react", "objected", "remarquait", "remarquer",
+     "reagi", "reagisse", "reagir", "vu", "compte"}
+)  # fmt: skip
 _CALLING = frozenset(
     {"called", "call", "calls", "bid", "bids", "had", "has", "could", "made", "did", "ait",
      "parle", "puisse", "ne", "n", "eut", "se", "passed", "passe"}
@@ -3585,6 +3592,13 @@ def _clauses_of_named_players(
         yield mention, clause
 
 
+#: "W bid 2D before we called the TD": another subject's act, not W's silence.
+_OTHER_SUBJECTS = frozenset(
+    {"WE", "ME", "he", "she", "they", "il", "elle", "on", "nous", "ils", "anyone", "anybody",
+     "someone", "somebody"}
+)  # fmt: skip
+
+
 def _told_silent(entities: Entities, tokens: tuple[str, ...]) -> list[Ref]:
     """``O n'a pas parlé``, ``W not called``, ``S has not bid yet``, ``West
     called the director before speaking``: that player had not called."""
@@ -3599,7 +3613,13 @@ def _told_silent(entities: Entities, tokens: tuple[str, ...]) -> list[Ref]:
         if denial and all(t in _AUXILIARIES or t in NEGATORS or t in _CONTRACTED_NEGATORS
                           for t in lead):
             found.append(mention.ref)  # "O n'a pas parlé", "W not called"
-        elif any(set(clause[max(0, v - 2) : v]) & _BEFORE for v in verbs) or any(
+        elif any(
+            clause[v - 1 : v] and clause[v - 1] in _BEFORE or (
+                clause[max(0, v - 2) : v - 1] and clause[v - 2] in _BEFORE
+                and clause[v - 1] not in _OTHER_SUBJECTS
+            )
+            for v in verbs
+        ) or any(
             t in _BEFORE and set(clause[k + 1 : k + 3]) & {"doing", "faire"}
             for k, t in enumerate(clause)
         ):  # "appelle l'arbitre avant de parler", "E called me before calling",
