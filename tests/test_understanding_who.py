@@ -971,6 +971,13 @@ def test_the_player_who_let_out_a_remark(text, offender):
          "redemandé 4♠. Je suis Sud.", {"offender": "N", "call": "4S"}),
         ("on doit passer tout le reste des enchères après un contre interdit, mon partenaire a "
          "oublié et il a surcontré. je suis est", {"offender": "W", "call": "XX"}),
+        # his call told just before the bar it broke, after another event (27B2, then 37)
+        ("Nord ouvre 1♥, Est dit 1♦ (insuffisant), Sud refuse, et Est remplace par 2♣ (pas "
+         "comparable). Ensuite Sud passe et Ouest dit 2♥ alors qu'il devait passer.",
+         {"offender": "W", "call": "2H"}),
+        ("S opened 1♠, W bid 1♦ (insufficient), N refused and W bid 2♣ instead (not "
+         "comparable). N passed, then E bid 2♥ although he had to pass.",
+         {"offender": "E", "call": "2H"}),
         # the player named as whose turn it was is not the one barred (30, 37)
         ("T2 b4. W passed OOT at S's turn -> had to pass next turn. S 1♠, then W doubled "
          "anyway. N hadn't called.", {"offender": "W", "call": "X"}),

@@ -880,6 +880,19 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
                 ]  # fmt: skip
                 if own:
                     return own[0]
+            # "Ouest dit 2♥ alors qu'il devait passer", "W bid 2H although he had to
+            # pass": his call told just before the bar, in the same sentence
+            for start, _ in reading.cues.get("@obliged", []):
+                just_before = [
+                    c for c in calls
+                    if c.end <= start and start - c.end <= 6 and not c.call.is_pass
+                    and BREAK not in reading.tokens[c.end : start]
+                    and set(reading.tokens[c.end : start]) & _ALTHOUGH
+                    and c.caller is not None and c.caller.known
+                    and same_player(reading, c.caller, barred)
+                ]  # fmt: skip
+                if just_before:
+                    return just_before[-1]
         return (with_caller or pool)[0]
     if irregularity == I.SIMULTANEOUS_CALLS:
         offender = _simultaneous_offender(reading)
@@ -1137,6 +1150,13 @@ _IRREGULAR_AFTER = frozenset(
 _CAUSE_BEFORE = frozenset(
     {"cause", "suite", "due", "because", "following", "replaced", "remplace", "remplacee",
      "substituted", "corrected", "corrige", "corrigee"}
+)  # fmt: skip
+
+
+#: Between a call and the bar it broke: "alors qu'il devait passer", "although".
+_ALTHOUGH = frozenset(
+    {"alors", "although", "though", "while", "whereas", "despite", "malgre", "bien", "tandis",
+     "even", "meme", "cependant", "yet"}
 )  # fmt: skip
 
 
