@@ -494,6 +494,12 @@ def test_a_player_told_silent(text: str, irregularity: str, expected: dict[str, 
         # a double told comparable (27B1(b))
         ("N ouvre 1♣, E intervient 1♠, S dit 1♥. O refuse. Un contre promet lui aussi 4 cœurs : "
          "enchère comparable. S contre.", "comparable"),
+        # 27C: replaced before the director ruled, the insufficient bid named as the
+        # one replaced ("son 1♦"), not the replacement
+        ("Enchère insuffisante : Nord 1♥, Est 1♦. Avant l'arrivée de l'arbitre, Est a remplacé "
+         "son 1♦ par 2♦.", "lowest_same_denomination"),
+        ("Nord ouvre 1♥, Est dit 1♦ puis tout de suite, sans attendre l'arbitre, il corrige en "
+         "2♦. Sud n'a pas parlé.", "lowest_same_denomination"),
     ],
 )  # fmt: skip
 def test_the_replacement_told_as_a_choice(text: str, replacement: str) -> None:

@@ -883,9 +883,37 @@ def _structural(reading: Reading, topic: bool = True) -> dict[str, float]:
             # "N bâillonné (36B). N dit 3♦. 37A.": the director's citation;
             # "27B1(b) applied, partner barred": the ruling names its Law
             add(cited, 0.75 if ruled else 0.6)
-    if said_again & _RETRACTION and I.INSUFFICIENT_BID in out:
+    if said_again and _insufficient_then_replaced(reading):
+        # 27C: the insufficient bid replaced by a sufficient one before the director
+        # ruled is Law 27's, not a change of call, unless a slip is told (25A)
+        if not (reading.has("@unintended") or reading.has("@slip")):
+            out[I.CHANGE_OF_CALL] = out.get(I.CHANGE_OF_CALL, 0.0) * 0.5
+    elif said_again & _RETRACTION and I.INSUFFICIENT_BID in out:
         out[I.INSUFFICIENT_BID] *= 0.5  # the lower call replaced one taken back
     return out
+
+
+def _insufficient_then_replaced(reading: Reading) -> bool:
+    """The replay finds an insufficient bid, and its maker is told making a
+    sufficient bid after it (``Est dit 1♦ puis … il corrige en 2♦``)."""
+    derivation = reading.derivation
+    if derivation is None or derivation.irregularity is not I.INSUFFICIENT_BID:
+        return False
+    insufficient, auction = derivation.irregular_call, derivation.auction
+    if insufficient is None or auction is None or not auction.has_bid:
+        return False
+    calls = reading.entities.calls
+    first = next((k for k, c in enumerate(calls) if c.call == insufficient), None)
+    if first is None:
+        return False
+    for later in calls[first + 1 :]:
+        maker = later.caller
+        if later.call.is_bid and auction.is_sufficient(later.call) and (
+            maker is None or maker.pronoun
+            or reading.entities.compass(maker) == derivation.offender
+        ):
+            return True
+    return False
 
 
 def _doubled_nothing_out_of_turn(reading: Reading) -> bool:

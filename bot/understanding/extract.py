@@ -4313,6 +4313,9 @@ def _cards(reading: Reading) -> str | None:
     return None
 
 
+_BY_OR_WITH = frozenset({"par", "by", "with", "for", "avec", "en", "to", "pour"})
+
+
 def _replacement(
     reading: Reading, call: CallMention | None, offender: Ref | None = None
 ) -> str | None:
@@ -4338,6 +4341,14 @@ def _replacement(
             if end <= c.start <= end + 2 and c.start > call.start
             and not only_offered(tokens, c.start)
         ]  # fmt: skip
+        if after and after[0].call == call.call:
+            # "a remplacé son 1♦ par 2♦", "replaced his 1D with 2D": the call named is
+            # the one replaced; the replacement follows "par"/"by"/"with"
+            after = [
+                c for c in reading.entities.calls
+                if after[0].end < c.start <= after[0].end + 3 and c.call != call.call
+                and set(tokens[after[0].end : c.start]) & _BY_OR_WITH
+            ]  # fmt: skip
         if after:
             chosen_at = after[0]
             break
