@@ -500,6 +500,12 @@ def test_a_player_told_silent(text: str, irregularity: str, expected: dict[str, 
          "son 1♦ par 2♦.", "lowest_same_denomination"),
         ("Nord ouvre 1♥, Est dit 1♦ puis tout de suite, sans attendre l'arbitre, il corrige en "
          "2♦. Sud n'a pas parlé.", "lowest_same_denomination"),
+        # "finit par passer": the pass he ended with (27B2)
+        ("Ouest ouvre 1♠, Nord annonce 1♥ (insuffisant). Est refuse. Nord finit par passer.",
+         "pass"),
+        # the same bid as the one it was insufficient against is still insufficient (27B4)
+        ("Nord ouvre 1♥, Est dit 1♦, Sud refuse. Est dit alors 1♥ (toujours insuffisant !). "
+         "Sud n'accepte pas non plus.", "insufficient"),
     ],
 )  # fmt: skip
 def test_the_replacement_told_as_a_choice(text: str, replacement: str) -> None:

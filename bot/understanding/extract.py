@@ -4365,9 +4365,11 @@ def _replacement(
         return "comparable" if judged else "double_redouble"
     others = [
         c for c in reading.entities.calls
-        if c.call.is_bid and c.call != call.call and c.call != chosen
+        if c.call.is_bid and c.call != call.call and c is not chosen_at
+        and not (c.call == chosen and c.start > chosen_at.start)
         and not only_meant(reading.tokens, c.start)
-    ]  # fmt: skip  (a call named again, "son 2♣ était artificiel", is not another bid)
+    ]  # fmt: skip  (a call named again, "son 2♣ était artificiel", is not another bid;
+    # "N 1♥, E 1♦ … E dit alors 1♥": the same bid as North's, still insufficient)
     # the bid it was insufficient against: the highest told before it
     before = [c.call for c in others if c.start < call.start] or [c.call for c in others]
     if not before or call.call.strain is None:
@@ -4422,6 +4424,7 @@ _OPTIONAL = frozenset(
 
 _CHOOSING = frozenset(
     {"chose", "chosen", "choose", "chooses", "choisi", "choisit", "decided", "decide", "decides",
+     "finit", "finally", "finalement", "eventually",
      "opted", "elected", "replaced", "remplace", "remplacee", "corrects", "corrige", "corrigee",
      "changed", "substituted", "settled"}
 )  # fmt: skip
