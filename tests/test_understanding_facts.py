@@ -431,6 +431,12 @@ def test_the_call_in_turn_and_a_comparable_call(
          "call_after_final_pass", {"auction_over": False}),
         ("Explanation after the auction: 'transfer' but the bidder had a natural hand. The "
          "lead was already on the table.", "misinformation", {"auction_over": True}),
+        # found at the end of the play (21B3); found while a player was still to call (21B1)
+        ("Explication fausse : Nord a alerté 2♦ comme Multi, c'était faible à carreau. On l'a "
+         "découvert à la fin du coup.", "misinformation", {"auction_over": True}),
+        ("North opened 1NT. East asked, South said 12-14; they play 15-17. East passed. Then "
+         "before West called, the mistake came out.", "misinformation",
+         {"auction_over": False}),
     ],
 )  # fmt: skip
 def test_whether_the_opening_lead_was_faced(

@@ -4694,6 +4694,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["auction_over"] = False
     elif faced or reading.affirmed("@auction_over"):
         text_facts["auction_over"] = True
+    elif kind is I.MISINFORMATION and False in called.values():
+        # "before West called, South's mistake came out": a player still to call,
+        # the auction was going on (21B1)
+        text_facts["auction_over"] = False
     if kind is I.CARD_EXPOSED_DURING_AUCTION:
         cards = _cards(reading)
         if cards is not None:
