@@ -296,6 +296,9 @@ def _establish(
             # 21B1(a) runs "until the end of the auction period": calls with
             # no final pass show that the opening lead has not been faced.
             facts.setdefault("auction_over", False)
+        if given is I.SIMULTANEOUS_CALLS and derived is None:
+            # Law 33: deemed subsequent, the call is then in rotation and stands
+            facts.setdefault("in_rotation", True)
         return given, offender, facts, {}, dict(derivation.assumed)
     if derived is None:
         raise IncidentError("the calls show no irregularity: add the call that went wrong")

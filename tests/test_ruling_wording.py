@@ -118,3 +118,18 @@ def test_21B_asks_about_the_misinformed_players_partner() -> None:
                          "en")
     # East is the misinformed player: his partner is West, named by seat.
     assert "West (the misinformed player's partner)" in text
+
+
+def test_33_a_call_deemed_subsequent_in_rotation_stands() -> None:
+    """Law 33: East's pass made with North's 1♣ counts as made after it; in
+    rotation then, it stands and nothing follows: no "by East" as an offender."""
+    ruling = rule(Incident.from_dict({
+        "irregularity": "simultaneous_calls", "offender": "E", "dealer": "N",
+        "calls": [{"seat": "N", "call": "1C"}, {"seat": "E", "call": "P"}],
+    }))
+    assert isinstance(ruling, Ruling)
+    assert ruling.laws == ("33",)
+    card = ruling_card(ruling, "en")
+    assert "the later call: East" in card and "by East" not in card
+    assert "The call stands." in card
+    assert "déclaration réputée faite après : Est" in ruling_card(ruling, "fr")

@@ -1301,3 +1301,11 @@ def test_who_called_since_as_players_type_it(
     text: str, irregularity: str, expected: dict[str, object]
 ) -> None:
     _reads(text, irregularity, expected)
+
+
+def test_simultaneous_calls_keep_their_calls() -> None:
+    """Law 33: the calls told go to the rules core, which deems the later one
+    and says whether it is then in rotation (it stands) or out of it."""
+    result = classify("Dealer North. North bid 1C and East passed at exactly the same moment.")
+    assert result.irregularity == "simultaneous_calls"
+    assert result.facts.get("calls") == [{"seat": "N", "call": "1C"}, {"seat": "E", "call": "P"}]

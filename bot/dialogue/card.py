@@ -193,6 +193,9 @@ def _seat_role(seat: Seat | None, role: str, relative: str | None, t: NullTransl
 #: player, the player asking): never "by you" of a victim.
 NAMED_PLAYER: Mapping[str, str] = {
     "misinformation": N_("{title} — misinformed player: {who}"),
+    # 33: the player whose call counts as made after the other's; no offender
+    # when that puts it in rotation
+    "simultaneous_calls": N_("{title} — the later call: {who}"),
     "auction_review": N_("{title} — asked by {who}"),
     "auction_period": N_("{title} — asked by {who}"),
 }
@@ -207,6 +210,8 @@ def named_player(irregularity: str, title: str, who: str, lang: str,
     if template is None or (irregularity == "misinformation" and (facts or {}).get(
             "who_noticed", "misinformed") != "misinformed"):
         return None
+    if irregularity == "simultaneous_calls" and (facts or {}).get("in_rotation") is not True:
+        return None  # deemed subsequent out of rotation: its maker is an offender
     return translator(lang).gettext(template).format(title=title, who=who)
 
 

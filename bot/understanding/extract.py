@@ -4546,7 +4546,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     # context: replayed, they would show no irregularity and refute the text.
     context_only = derivation is not None and derivation.irregularity is None and kind in (
         I.CHANGE_OF_CALL, I.UNAUTHORIZED_INFORMATION, I.MISINFORMATION,
-        I.CARD_EXPOSED_DURING_AUCTION, I.AUCTION_REVIEW, I.SIMULTANEOUS_CALLS,
+        I.CARD_EXPOSED_DURING_AUCTION, I.AUCTION_REVIEW,
     )
     if (
         reading.compass_calls and (len(reading.compass_calls) > 1 or dealer is not None)

@@ -43,7 +43,12 @@ def card_exposed_during_auction(ctx: Context) -> Verdict:
 
 
 def simultaneous_calls(ctx: Context) -> Verdict:
-    """Law 33: the call made with that of the player in turn is a subsequent call."""
+    """Law 33: the call made with that of the player in turn is a subsequent
+    call; when it is then in rotation, it stands and nothing else follows."""
+    if ctx.known("in_rotation") is True:
+        return verdict(
+            "33", outcomes=(O.DEEMED_SUBSEQUENT_CALL, O.CALL_STANDS, O.NO_FURTHER_RECTIFICATION)
+        )
     return verdict("33", outcomes=(O.DEEMED_SUBSEQUENT_CALL,))
 
 
