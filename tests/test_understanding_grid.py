@@ -61,6 +61,8 @@ from bot.understanding.grid import linearise_grids
         ("N    E    S    W\n1♥   P    4♥   P\nP    P\n-    X",
          " N 1♥, E P, S 4♥, W P, N P, E P, E X."),
         ("W         N    E    S\n               1♠   P\n2♣* → 3♣ P", " E 1♠, S P, W 2♣*→3♣, N P."),
+        ("O    N      E    S\n                1 SA\nP    2 Ca(1)  2 Pi  2 Co(2) → 3 Co",
+         " S 1SA, O P, N 2Ca(1), E 2Pi, S 2Co(2)→3Co."),
         ("Nord | Est | Sud | Ouest\n1 Co | 2 Tr | 2 Pi | tous passent",
          " Nord 1Co, Est 2Tr, Sud 2Pi, Ouest P, Nord P, Est P."),
         # pipes: an empty first cell, and a border before the first column
@@ -108,6 +110,10 @@ def test_what_is_no_grid_is_left_as_written(text):
         # 27: the last bid drawn, told again below the grid, is one call, not two
         ("Ouest Nord Est Sud\n1Co  2Tr  2Co  3Tr\n3Co  P    2SA\nEst a dit 2SA sur le 3Co, "
          "insuffisant. Sud refuse.", "insufficient_bid", "E", "2NT"),
+        # 31: the call named with an article before the grid ("the 3♥ in East's
+        # column") is the grid's own, not one more call by nobody
+        ("The 3♥ in East's column was out of turn.\nS    W    N    E\n1♣   1♥   1♠   2♥\n"
+         "2♠   P         3♥\nS did not accept.", "bid_out_of_rotation", "E", "3H"),
         # 30: one cell, under the writer's seat ("jetais": SMS for "j'étais")
         ("jetais ouest, donneur sud\nS    O    N    E\n     passe\nSud n'a pas accepté.",
          "pass_out_of_rotation", "W", "P"),

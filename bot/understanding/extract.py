@@ -461,6 +461,7 @@ def _replay(
             c for c in entities.calls
             if c.start not in unsaid and c.start < cut and not _named_not_made(tokens, c)
             and not _told_again(tokens, c, entities.calls) and not _believed(tokens, c)
+            and not _named_ahead(tokens, c, entities.calls)
         ],
         tokens,
     )
@@ -534,6 +535,17 @@ _EARLIER_MARKERS = frozenset({"apres", "after", "following", "suite"})
 #: Words before a call that name one already told rather than a new one
 #: ("après le dernier passe", "after the final pass").
 _REFERRING = frozenset({"dernier", "derniere", "final", "finale", "last", "premier", "first"})
+
+
+def _named_ahead(tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]) -> bool:
+    """``The 1♠ in West's column was insufficient.`` then the auction: a call
+    named with an article, by nobody, before the same call told with its maker."""
+    return mention.caller is None and mention.start > 0 and (
+        tokens[mention.start - 1] in _REFERENCE
+    ) and any(
+        c.start > mention.start and c.call == mention.call and c.caller is not None
+        for c in calls
+    )  # fmt: skip
 
 
 def _named_not_made(tokens: tuple[str, ...], mention: CallMention) -> bool:

@@ -196,7 +196,8 @@ def _cells(line: str) -> list[tuple[int, str]] | None:
         )
         # "X ?", "1♦ *": a mark a space after the call is the call's
         mark = merged and _MARKS.match(cell) and start - (merged[-1][0] + len(merged[-1][1])) <= 2
-        if merged and (note or mark):
+        replaced = cell.startswith(("→", "->"))  # "2Co(3) →3Co": the call that replaced it
+        if merged and (note or mark or replaced):
             merged[-1] = (merged[-1][0], merged[-1][1] + cell)
         else:
             merged.append((start, cell))
