@@ -14,8 +14,12 @@ Read word by word, the empty cells vanish and every call slides to the
 wrong seat. This pass runs on the raw text, before the lines are joined, and
 writes such a block as ``N 1♠, …`` is written in prose — ``E 1♠, S P, W 4♠,
 N P, E X, S P, W P.`` — which the entity reader already places. Cells go to
-the column whose header they sit under (by character position, or by ``|``);
-a row that is not a row of calls ends the grid and is left as written.
+the column whose header they sit under (by character position, tab stops
+expanded, or by ``|``); under a header too tight for that (``N E S W``), a
+short row is read in turn. The header may mark the dealer (``N(D)``, ``Sud*``)
+or use two letters (``No Ea So We``); ``All Pass`` is the three closing passes;
+a rule under the header is skipped; a row that is not a row of calls ends the
+grid and is left as written.
 """
 
 from __future__ import annotations
