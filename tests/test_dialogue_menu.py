@@ -51,3 +51,22 @@ def test_a_law_to_read(chat: Conversations) -> None:
     assert asked.question is None and "Loi" in asked.text
     (law,) = chat.text(CHAT, "carton stop")[:1]
     assert "Stop" in law.text
+
+
+def test_what_the_rho_does_now_is_after_the_ruling(chat: Conversations) -> None:
+    """32A: answered to "what does the RHO do now?", his call follows the
+    director's ruling; whether he called before it (28B) is not asked again."""
+    replies = chat.text(CHAT, "director please, something went wrong with the bids", "en")
+    asked = []
+    answers = {"irregularity": "double_out_of_rotation", "turn_of": "rho", "lho_accepts": False,
+               "rho_action": "pass"}
+    replies = chat.answer(CHAT, "bid_out_of_rotation")
+    for _ in range(8):
+        if any(r.ruling for r in replies):
+            break
+        question = next(r.question for r in replies if r.question)
+        asked.append(question.fact)
+        replies = chat.answer(CHAT, answers[question.fact])
+    ruling = next(r.ruling for r in replies if r.ruling)
+    assert ruling["irregularity"] == "double_out_of_rotation"
+    assert "32A1" in ruling["laws"] and "correct_player_called" not in asked

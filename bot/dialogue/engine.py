@@ -874,6 +874,10 @@ class Engine:
             state.draft = Draft()
         if pending.kind == "fact" and pending.fact in FACTS:
             state.draft.facts[pending.fact] = value
+            if pending.fact == "rho_action" and value in ("pass", "call"):
+                # 28B: asked what the RHO does now, the answer is his call after
+                # the director came, not one made before the ruling
+                state.draft.facts.setdefault("correct_player_called", False)
         elif pending.kind == "menu":
             members = group_of(value) or (value,)
             if len(members) > 1:
