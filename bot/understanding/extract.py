@@ -1224,10 +1224,11 @@ def _barred(reading: Reading) -> Ref | None:
 
 
 def _turn_named(tokens: tuple[str, ...], mention: SeatMention) -> bool:
-    """The player named as whose turn it was: ``N's turn``, ``au tour de Nord``."""
-    return tokens[mention.end : mention.end + 1] in (("turn",), ("tour",)) or (
-        tokens[max(0, mention.start - 2) : mention.start] in (("tour", "de"), ("tour", "d"))
-    )
+    """The player named as whose turn it was: ``N's turn`` (``names_whose_turn``),
+    and in French ``Nord tour``, ``au tour de Nord``."""
+    return names_whose_turn(tokens, mention) or tokens[mention.end : mention.end + 1] == (
+        "tour",
+    ) or tokens[max(0, mention.start - 2) : mention.start] in (("tour", "de"), ("tour", "d"))
 
 
 def _named_barred(reading: Reading) -> Ref | None:

@@ -90,13 +90,13 @@ def linearise_grids(text: str) -> str:
         header = _header(lines[i])
         rows: list[list[tuple[int, str]]] = []
         j = i + 1
+        dealer = _stated_dealer("\n".join(lines[: i + 1])) if header is not None else None
         while header is not None and j < len(lines):
             if _RULE.match(lines[j]):
                 j += 1  # "---- ---- ----", "|---|---|": a rule under the header
                 continue
             row = _row(lines[j], header)
             if row is None:
-                dealer = _stated_dealer("\n".join(lines[: i + 1]))
                 after = (rows[-1][-1][0] + 1) % 4 if rows and rows[-1] else None
                 row = _short_row(lines[j], header, dealer, after)
                 if row is None:
@@ -111,7 +111,6 @@ def linearise_grids(text: str) -> str:
             out.append(lines[i])
             i += 1
             continue
-        dealer = _stated_dealer("\n".join(lines[: i + 1]))
         out.append(_written(header, rows, dealer))
         i = j
     return "\n".join(out)
