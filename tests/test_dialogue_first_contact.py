@@ -466,7 +466,7 @@ def test_31b_says_the_partner_calls_freely_at_their_own_turn(chat: Conversations
     assert "Law 31" in card
     assert "East (partner of West): may call freely at their turn" in card
     free = card.index("may call freely")
-    assert card.index("must pass at their next turn (once)") > free
+    assert card.index("must pass at their next turn after the call by West (once)") > free
 
 
 @pytest.mark.parametrize(("lang", "description", "expected"), [

@@ -106,6 +106,74 @@ def test_31B_at_lho_turn_partner_free_before_the_conditional_bar() -> None:
     assert card.index("not comparable") < barred
 
 
+# The partner's turn and the bar after the offender's call (audit: "calls now"
+# and "must pass at their next turn" on one line read as the same turn).
+# (paragraph, incident, language, words the card must hold, words it must not)
+_PASS_AT_PARTNERS_TURN = {  # dealer E: E 1♥, S 1♠, E passes at W's turn
+    "irregularity": "pass_out_of_rotation", "offender": "E",
+    "facts": {"turn_of": "partner", "offender_called_before": True, "call_kind": "pass",
+              "any_bid_before": True, "lho_accepts": False}}
+CARD_CASES = [
+    ("30B1(a): the partner free at their own turn, the LHO's turn first; 30B1(b)(ii) "
+     "the bar after the offender's call, on the option's line",
+     {"dealer": "N", "calls": [["W", "P"]], "facts": {"lho_accepts": False}}, "en",
+     ["East (partner of West): may call freely at their turn",
+      "North (left-hand opponent of West): calls now: it was their turn.",
+      "A call not comparable: East must pass at their next turn after the call by West (once)"],
+     ["East must pass at their next turn (once)"]),
+    ("30B1(b)(ii) chosen: the bar follows West's non-comparable call",
+     {"dealer": "N", "calls": [["W", "P"]], "facts": {"lho_accepts": False, "comparable": False}},
+     "en",
+     ["may call freely at their turn (the cancelled call is unauthorised information: 16C2); "
+      "must pass at their next turn after the non-comparable call by West (once)."], []),
+    ("31B1: the partner in turn calls now, freely; 31A2(b) the bar after the offender's call",
+     {"dealer": "N", "calls": [["S", "1H"]], "facts": {"lho_accepts": False}}, "en",
+     ["North (partner of South): calls now, freely: it was their turn (the cancelled call is "
+      "unauthorised information: 16C2).",
+      "North must pass at their next turn after the call by South (once)"],
+     ["calls now: it was their turn", "may call freely at their turn"]),
+    ("31B1, 31B2 -> 31A2(b) chosen, in French",
+     {"dealer": "N", "calls": [["S", "1H"]], "facts": {"lho_accepts": False, "comparable": False}},
+     "fr",
+     ["Nord (partenaire de Sud) : déclare maintenant, librement : c'était son tour",
+      "doit passer à son prochain tour après la déclaration non comparable de Sud (une fois)."],
+     ["peut déclarer librement à son tour", "doit passer à son prochain tour (une fois)"]),
+    ("30B1(a): the partner has called at their turn since the refusal; not told to call now",
+     {**_PASS_AT_PARTNERS_TURN,
+      "facts": {**_PASS_AT_PARTNERS_TURN["facts"], "partner_called_since": True,
+                "comparable": False}}, "fr",
+     ["Ouest (partenaire d'Est) : a déjà déclaré à son tour, librement",
+      "doit passer à son prochain tour après la déclaration non comparable d'Est (une fois)."],
+     ["déclare maintenant"]),
+    ("30B1(a): the partner not yet called at their turn: told to call now, freely",
+     {**_PASS_AT_PARTNERS_TURN,
+      "facts": {**_PASS_AT_PARTNERS_TURN["facts"], "partner_called_since": False}}, "fr",
+     ["Ouest (partenaire d'Est) : déclare maintenant, librement : c'était son tour",
+      "Déclaration non comparable : Ouest doit passer à son prochain tour après la déclaration "
+      "d'Est (une fois)"],
+     ["a déjà déclaré"]),
+    ("31A2(b) at the RHO's turn: the same bar, after the offender's call",
+     {"dealer": "N", "calls": [["E", "1S"]],
+      "facts": {"lho_accepts": False, "rho_action": "call", "comparable": False,
+                "correct_player_called": False}}, "en",
+     ["West (partner of East): must pass at their next turn after the non-comparable call by "
+      "East (once)."], []),
+    ("24: an exposed card bars the partner's very next turn, said as before",
+     {"irregularity": "card_exposed_during_auction", "facts": {"cards": "one_honour"}}, "en",
+     ["must pass at their next turn (once)"], ["after the"]),
+]
+
+
+@pytest.mark.parametrize(("paragraph", "incident", "lang", "present", "absent"), CARD_CASES)
+def test_card_wording(paragraph: str, incident: dict[str, Any], lang: str, present: list[str],
+                      absent: list[str]) -> None:
+    card = ruling_card(_ruling(incident), lang)
+    for words in present:
+        assert words in card, f"{paragraph}: {words!r} missing from {card!r}"
+    for words in absent:
+        assert words not in card, f"{paragraph}: {words!r} in {card!r}"
+
+
 def test_21B_asks_about_the_misinformed_players_partner() -> None:
     """21B1(a): 'provided that his partner has not subsequently called' is the
     misinformed player's partner, whoever the side that explained is."""

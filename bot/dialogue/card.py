@@ -106,6 +106,20 @@ NOW_BY_ROLE: Mapping[Outcome, tuple[tuple[str, str], ...]] = {
     O.LHO_MUST_REPEAT_CALL: (("lho", N_("repeats their previous call")),),
 }
 
+# 30B1(a), 31B1, 32B1: the partner's own turn is free, and he may be the
+# player in turn (one line: "calls now" and "may call freely" are the same turn)
+# or may have called at it already.
+PARTNER_CALLS_NOW_FREELY = N_("calls now, freely: it was their turn (the cancelled call is "
+                              "unauthorised information: 16C2)")
+PARTNER_CALLED_FREELY = N_("has already called at their turn, freely (the cancelled call is "
+                           "unauthorised information: 16C2)")
+# 30B1(b)(ii), 31A2(b), 32A2(b): the bar follows the offender's call that is
+# not comparable, whatever turn the partner calls at first; "their next turn"
+# alone reads as the turn the partner is about to call at.
+PASS_AFTER_NOT_COMPARABLE = N_("must pass at their next turn after the non-comparable call by "
+                               "{offender} (once)")
+PASS_AFTER_THE_CALL = N_("must pass at their next turn after the call by {offender} (once)")
+
 # What happens to the irregular call itself: one line for the whole table.
 NOW_TABLE: Mapping[Outcome, str] = {
     O.CALL_STANDS: N_("The call stands."),
@@ -293,7 +307,7 @@ def _now_lines(
     by_role: dict[str, list[str]] = {}
     for outcome in outcomes:
         for role, line in NOW_BY_ROLE.get(outcome, ()):
-            text = t.gettext(line)
+            text = _role_line(outcome, line, facts, offender, t)
             if text not in by_role.setdefault(role, []):
                 by_role[role].append(text)
     reverts_to = facts.get("reverts_to")
@@ -307,8 +321,16 @@ def _now_lines(
     elif O.AUCTION_REVERTS in outcomes and facts.get("rho_action") in (None, "undecided"):
         # else the RHO has called
         turn = facts.get("turn_of")
+        free_line = t.gettext(NOW_BY_ROLE[O.PARTNER_MAY_CALL_FREELY][0][1])
         if isinstance(turn, str) and turn in ROLE_NAMES:
-            by_role.setdefault(turn, []).insert(0, t.gettext("calls now: it was their turn"))
+            if facts.get(f"{turn}_called_since") is True:
+                pass  # the player in turn has called at it since: not "calls now"
+            elif turn == "partner" and free_line in by_role.get(turn, []):
+                # 30B1(a), 31B1, 32B1: the turn he calls at now is the free one
+                by_role[turn].remove(free_line)
+                by_role[turn].insert(0, t.gettext(PARTNER_CALLS_NOW_FREELY))
+            else:
+                by_role.setdefault(turn, []).insert(0, t.gettext("calls now: it was their turn"))
         else:
             table.append(t.gettext("The auction goes back to the player whose turn it was."))
     lines = table
@@ -339,6 +361,21 @@ def _now_lines(
     return lines
 
 
+def _role_line(outcome: Outcome, line: str, facts: Mapping[str, FactValue],
+               offender: Seat | None, t: NullTranslations, option: bool = False) -> str:
+    """What one outcome asks of a player, in the words its facts call for:
+    the partner's bar after the offender's call that is not comparable says
+    after which call (``option``: on the line of that choice), and a partner
+    free at his own turn who has called at it since is not told to call."""
+    if outcome is O.PARTNER_MUST_PASS_NEXT_TURN and facts.get("comparable") is False:
+        lang = _lang_of(t)
+        template = PASS_AFTER_THE_CALL if option else PASS_AFTER_NOT_COMPARABLE
+        return _fill(t.gettext(template), lang, offender=names_for(offender, lang).offender)
+    if outcome is O.PARTNER_MAY_CALL_FREELY and facts.get("partner_called_since") is True:
+        return t.gettext(PARTNER_CALLED_FREELY)
+    return t.gettext(line)
+
+
 #: Irregularities that happen once the auction is over.
 AFTER_AUCTION = ("call_after_final_pass", "passed_out")
 
@@ -360,8 +397,10 @@ SHORT: Mapping[Outcome, str] = {
 
 def _short(outcomes: tuple[Outcome, ...], offender: Seat | None, relative: str | None,
            t: NullTranslations, named: set[str] | None = None, brief: bool = False,
-           edition: Edition = Edition.E2017) -> str:
-    """The consequences in a few words; ``brief`` leaves out what is for later."""
+           edition: Edition = Edition.E2017,
+           when: Mapping[str, FactValue] | None = None) -> str:
+    """The consequences in a few words; ``brief`` leaves out what is for later;
+    ``when``: the facts of the choice they follow."""
     parts: list[str] = []
     for outcome in outcomes:
         if brief and outcome in LATER:
@@ -374,7 +413,8 @@ def _short(outcomes: tuple[Outcome, ...], offender: Seat | None, relative: str |
                 bare = who == _seat_role(None, role, None, t)
                 who = getattr(names_for(None, _lang_of(t)), role) if bare else (
                     who[:1].lower() + who[1:])
-            parts.append(t.gettext("{who} {what}").format(who=who, what=t.gettext(line)))
+            what = _role_line(outcome, line, when or {}, offender, t, option=True)
+            parts.append(t.gettext("{who} {what}").format(who=who, what=what))
     if not parts:
         # Answers to a procedural question (when and how to call the director).
         parts = [s.rstrip(".") for s in outcome_sentences(
@@ -554,10 +594,12 @@ def _option_lines(ruling: Ruling, relative: str | None, lowest: str | None,
             lines.append("• " + t.gettext("{choice} (Law {laws})").format(choice=labels,
                                                                          laws=laws))
             continue
+        # The facts the group's choices share ("comparable": False).
+        when = {f: v for f, v in options[0].when if all((f, v) in o.when for o in options)}
         lines.append("• " + t.gettext("{choice}: {consequences} ({laws})").format(
             choice=labels, laws=laws,
             consequences=_short(outcomes, ruling.offender, relative, t, named, level >= 1,
-                                ruling.edition)))
+                                ruling.edition, when)))
     return lines
 
 
