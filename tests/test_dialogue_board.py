@@ -104,3 +104,63 @@ def test_new_ruling_keeps_the_bars_already_in_force() -> None:
     assert {(b["seat"], b["kind"]) for b in second["bars"]} == {
         ("W", "pass_throughout"), ("S", "pass_throughout"), ("N", "pass_throughout")}
     assert second["leads"] == ["E", "S"]
+
+
+def _ruled(incident: dict[str, object]) -> dict[str, object]:
+    from rules_core import Incident, Ruling, rule
+
+    result = rule(Incident.from_dict(incident))
+    assert isinstance(result, Ruling), result
+    return result.to_dict()
+
+
+# The partner's bar after the offender's non-comparable call (audit: North's
+# free call at his own turn was flagged as a Law 37 violation).
+# (paragraph, incident, calls reported after the ruling, event kinds expected)
+AFTER_THE_OFFENDERS_CALL = [
+    ("31B1 then 31A2(b): North calls freely at his own turn; barred after South's call",
+     {"dealer": "N", "calls": [["S", "1H"]], "facts": {"lho_accepts": False, "comparable": False}},
+     [("N", "1S"), ("E", "P"), ("S", "2H"), ("W", "P"), ("N", "3H")],
+     ["ok", "ok", "ok", "ok", "violation"]),
+    ("30B1(a) then 30B1(b)(ii) at the LHO's turn: East free first, barred after West's call",
+     {"dealer": "N", "calls": [["W", "P"]], "facts": {"lho_accepts": False, "comparable": False}},
+     [("N", "1C"), ("E", "1S"), ("S", "P"), ("W", "2H"), ("N", "P"), ("E", "2S")],
+     ["ok", "ok", "ok", "ok", "ok", "violation"]),
+    ("30B1(b)(ii): the bar is served by a pass at that turn, once",
+     {"dealer": "N", "calls": [["W", "P"]], "facts": {"lho_accepts": False, "comparable": False}},
+     [("N", "1C"), ("E", "1S"), ("S", "P"), ("W", "2H"), ("N", "P"), ("E", "P"), ("S", "P"),
+      ("W", "3H"), ("N", "P"), ("E", "4H")],
+     ["ok", "ok", "ok", "ok", "ok", "bar_served", "ok", "ok", "ok", "ok"]),
+    ("31A2(b) at the RHO's turn, the RHO has called: the partner's next turn is barred",
+     {"dealer": "N", "calls": [["E", "1S"]],
+      "facts": {"lho_accepts": False, "rho_action": "call", "comparable": False,
+                "correct_player_called": False}},
+     [("E", "2S"), ("S", "P"), ("W", "3S")],
+     ["ok", "ok", "violation"]),
+]
+
+
+@pytest.mark.parametrize(("paragraph", "incident", "calls", "kinds"), AFTER_THE_OFFENDERS_CALL)
+def test_partners_bar_after_the_offenders_call(
+    paragraph: str, incident: dict[str, object], calls: list[tuple[str, str]], kinds: list[str]
+) -> None:
+    board = open_board(_ruled(incident))
+    assert board is not None, paragraph
+    seen = []
+    for seat, call in calls:
+        seen += [e.kind for e in play(board, Seat[seat], parse_call(call)) if e.kind != "over"]
+    assert seen == kinds, paragraph
+
+
+def test_partners_pending_bar_by_role_keeps_waiting_once_seated() -> None:
+    """31B1/31A2(b) with the offender known by place only: seated later, the
+    bar still waits for the offender's call."""
+    board = open_board(_ruling(["call_cancelled", "auction_reverts", "partner_may_call_freely",
+                                "unauthorized_information", "partner_must_pass_next_turn"],
+                               offender=None, irregularity="bid_out_of_rotation"),
+                       offender_relative="partner")
+    assert board is not None
+    place_offender(board, Seat.S)
+    assert play(board, Seat.N, parse_call("1S"))[0].kind == "ok"
+    assert play(board, Seat.S, parse_call("2H"))[0].kind == "ok"
+    assert play(board, Seat.N, parse_call("3H"))[0].kind == "violation"

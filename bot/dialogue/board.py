@@ -4,9 +4,11 @@ A ruling may bar players (partner must pass throughout, the offender must
 pass once, partner may not double at this turn). While the auction goes on
 the user reports calls ("S 2♠", "Ouest passe"); each is checked against the
 bars in force. A bid, double or redouble by a player obliged to pass is a new
-irregularity (Law 37); a once-only bar expires after that player's turn; at
-the end of the auction the lead restriction (26B) and the other warnings of
-the ruling are recalled.
+irregularity (Law 37); a once-only bar expires after that player's turn; the
+partner's bar that follows the offender's non-comparable call (30B1(b)(ii),
+31A2(b), 32A2(b)) after a free turn of his own (30B1(a), 31B1, 32B1) is in
+force only once the offender has called; at the end of the auction the lead
+restriction (26B) and the other warnings of the ruling are recalled.
 
 The board is plain JSON (kept in the chat state) and returns events as ids;
 the dialogue words them.
@@ -75,18 +77,22 @@ def open_board(
     """The board after ``ruling`` (a contract result object), or None when the
     ruling leaves nothing to watch. Bars still in force on ``previous`` stay."""
     outcomes = [Outcome(o) for o in ruling.get("outcomes", [])]
+    # 30B1(a), 31B1, 32B1: the partner's own turn is free; the once-only bar of
+    # 30B1(b)(ii), 31A2(b), 32A2(b) follows the offender's call, which in
+    # rotation comes after that free turn.
+    free_first = O.PARTNER_MAY_CALL_FREELY in outcomes
     bars: list[dict[str, str]] = []
     for outcome in outcomes:
         for role, kind in _BARS.get(outcome, ()):
-            bars.append({"role": role, "kind": kind})
+            bar = {"role": role, "kind": kind}
+            if free_first and role == "partner" and kind == "pass_next":
+                bar["after"] = "offender"  # in force once the offender has called
+            bars.append(bar)
     lead = O.LEAD_RESTRICTIONS in outcomes
     ui = O.UNAUTHORIZED_INFORMATION in outcomes
     damage = O.ADJUSTED_SCORE_POSSIBLE in outcomes
     offender = ruling.get("offender")
-    seat_bars = [
-        {"seat": _seat_of(offender, b["role"]), "kind": b["kind"]} if offender else b
-        for b in bars
-    ]
+    seat_bars = [_seated_bar(b, offender) if offender else b for b in bars]
     leads = [offender or offender_relative or ""] if lead else []
     if previous:
         seat_bars = _merge_bars(previous.get("bars", []), seat_bars)
@@ -134,14 +140,21 @@ def place_offender(board: dict[str, Any], offender: Seat) -> None:
     board["offender"] = offender.name
     board["leads"] = [lead or offender.name for lead in board.get("leads", [])]
     board["bars"] = [
-        {"seat": _seat_of(offender.name, b["role"]), "kind": b["kind"]} if "seat" not in b else b
-        for b in board["bars"]
+        _seated_bar(b, offender.name) if "seat" not in b else b for b in board["bars"]
     ]
 
 
 def _seat_of(offender: str, role: str) -> str:
     seat = Seat[offender]
     return (seat if role == "offender" else seat.partner).name
+
+
+def _seated_bar(bar: dict[str, str], offender: str) -> dict[str, str]:
+    """A bar known by role, named by seat (a pending bar keeps what it waits for)."""
+    seated = {"seat": _seat_of(offender, bar["role"]), "kind": bar["kind"]}
+    if "after" in bar:
+        seated["after"] = bar["after"]
+    return seated
 
 
 def _merge_bars(old: list[dict[str, str]], new: list[dict[str, str]]) -> list[dict[str, str]]:
@@ -293,7 +306,7 @@ def relative_of(board: dict[str, Any], seat: Seat) -> str | None:
 
 def _bar_for(board: dict[str, Any], seat: Seat) -> dict[str, str] | None:
     for bar in board["bars"]:
-        if bar.get("seat") == seat.name:
+        if bar.get("seat") == seat.name and "after" not in bar:
             return bar
     return None
 
@@ -315,6 +328,9 @@ def play(board: dict[str, Any], seat: Seat, call: Call) -> list[Event]:
             board["bars"].remove(bar)
             events.append(Event("bar_served", seat.name, str(call), bar["kind"]))
     board["calls"].append([seat.name, str(call)])
+    if seat.name == board.get("offender"):
+        for pending in board["bars"]:
+            pending.pop("after", None)  # the offender has called: the bar is in force
     if call.is_pass:
         board["passes"] += 1
     else:
