@@ -201,3 +201,29 @@ def test_a_kind_picked_from_the_menu_reads_the_description_again(
         assert [f for f in _asked(replies) if f not in ("option", "irregularity")] == []
     finally:
         chat.store.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "law", "offender"),
+    [
+        # 25B1: the LHO called over the substituted call, which stands
+        ("Donneur E. Est 1♦, Sud 1♠, puis Sud change d'avis et dit « non, 2♠ » (il a "
+         "réfléchi, ce n'est pas un lapsus). Ouest, son adversaire de gauche, a dit passe "
+         "par-dessus le 2♠.", "25B1", "S"),
+        # 36C: an inadmissible double found after the opening lead was faced
+        ("On a découvert à l'entame (elle était déjà retournée) que Nord avait contré le 4♠ "
+         "de son partenaire pendant les enchères, personne ne l'avait vu. Le contrat est 4♠ "
+         "contré joué par Sud.", "36C", "N"),
+        # 39B: a defender's pass after the final pass, not the declarer's 3SA
+        ("Fin des enchères: 3SA joué par Ouest, après le dernier passe, Nord (en défense, il "
+         "entame) dit « passe » encore une fois. Rien d'autre.", "39B", "N"),
+    ],
+)
+def test_stated_stories_reach_their_ruling_unasked(
+    chat: Conversations, text: str, law: str, offender: str
+) -> None:
+    replies = chat.text(CHAT, text)
+    assert _asked(replies) == []
+    ruling = _ruling(replies)
+    assert ruling is not None and ruling["offender"] == offender
+    assert law in ruling["laws"], ruling["laws"]

@@ -1309,3 +1309,45 @@ def test_simultaneous_calls_keep_their_calls() -> None:
     result = classify("Dealer North. North bid 1C and East passed at exactly the same moment.")
     assert result.irregularity == "simultaneous_calls"
     assert result.facts.get("calls") == [{"seat": "N", "call": "1C"}, {"seat": "E", "call": "P"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity", "expected"),
+    [
+        # 25B1: the LHO "dit passe par-dessus" the substituted call accepts it; the
+        # changer's own « non, 2♠ » is no refusal
+        ("Donneur E. Est 1♦, Sud 1♠, puis Sud change d'avis et dit « non, 2♠ » (il a "
+         "réfléchi, ce n'est pas un lapsus). Ouest, son adversaire de gauche, a dit passe "
+         "par-dessus le 2♠.",
+         "change_of_call", {"offender": "S", "call": "1S", "lho_accepts": True,
+                            "unintended": False}),
+        # 36C: found once the opening lead was faced; "pendant les enchères" is when
+        # the double was made, not an auction still going on
+        ("On a découvert à l'entame (elle était déjà retournée) que Nord avait contré le "
+         "4♠ de son partenaire pendant les enchères.",
+         "inadmissible_double", {"offender": "N", "after_opening_lead": True,
+                                 "auction_over": True}),
+        # 39: "3SA joué par Ouest" names the contract; the call after it is North's pass
+        ("Fin des enchères: 3SA joué par Ouest, après le dernier passe, Nord (en défense, il "
+         "entame) dit « passe » encore une fois.",
+         "call_after_final_pass", {"offender": "N", "call": "P", "offender_side": "defending"}),
+        # 27B1(a): 1♣ over 1♣ is insufficient against the same bid; 2♣ is the lowest
+        # sufficient club, not "insufficient" against North's later 2♦
+        ("Donneur Est. Est ouvre 1♣, Sud dit 1♣ aussi (insuffisant), Ouest refuse et Sud "
+         "corrige en 2♣ naturel. Puis Nord dit 2♦ avant qu'Ouest ait parlé.",
+         "insufficient_bid", {"offender": "S", "call": "1C", "lho_accepts": False,
+                              "replacement": "lowest_same_denomination"}),
+        # 25: "after some seconds" is a lapse of time, not the call 3♣ came after
+        ("Board 7: East says 3♣, after some seconds he says 'no, 3♦'. It was a reflexion, "
+         "not an error of the hand. South has not called.",
+         "change_of_call", {"offender": "E", "call": "3C", "unintended": False,
+                            "lho_called_since": False}),
+        ("My partner (North) say 'three no trump' and after few seconds 'four spade, sorry'. "
+         "He tell me it was not mistake of the tongue, he just think again. East pass already.",
+         "change_of_call", {"offender": "N", "call": "3NT", "lho_accepts": True}),
+    ],
+)
+def test_what_an_outside_audit_found_misread(
+    text: str, irregularity: str, expected: dict[str, object]
+) -> None:
+    _reads(text, irregularity, expected)

@@ -18,7 +18,8 @@ from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strai
 from .normalise import BREAK, COMMA, SEATS
 
 __all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
-           "BY_OFFSET", "calls_in", "only_meant", "only_offered", "imagined", "names_whose_turn"]
+           "BY_OFFSET", "calls_in", "only_meant", "only_offered", "imagined", "names_whose_turn",
+           "LAPSE"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
 #: The relation a seat offset (clockwise from the writer or a player) names.
@@ -34,6 +35,11 @@ _REDOUBLE_WORDS = frozenset({"xx", "surcontre", "redouble", "redoubled"})
 _NOT_LEVEL_BEFORE = frozenset({"donne", "board", "etui", "loi", "law", "article", "table"})
 # "X sur Y": the call Y came first.
 _EARLIER_AFTER = frozenset({"sur", "over", "after", "apres", "derriere", "behind", "dessus"})
+#: After "after": a lapse of time, not the call it came after.
+LAPSE = frozenset(
+    {"second", "seconds", "secs", "moment", "while", "pause", "minute", "minutes", "secondes",
+     "seconde", "instant", "reflexion", "reflection", "hesitation"}
+)  # fmt: skip
 _PLUPERFECT = frozenset({"avait", "avais", "had", "avaient"})
 #: "N bid 1NT but W opened 2C": an opening told in contrast after a bid came before it.
 _CONTRAST = frozenset({"but", "mais", "whereas", "tandis"})
@@ -52,6 +58,8 @@ def _afterwards(words: Sequence[str], k: int) -> bool:
     """``après`` at ``k`` means "next" or "afterwards", not "after the call named next"."""
     if k and words[k - 1] in _NEXT_ONE:
         return True
+    if set(words[k + 1 : k + 4]) & LAPSE:
+        return True  # "after some seconds he says 'no, 3♦'", "après quelques secondes"
     return k > 1 and words[k - 1] in _SOON and words[k - 2] in _AND
 _AGENT = frozenset({"par", "by"})
 _OF = frozenset({"de", "du", "d", "of", "from", "by", "par"})

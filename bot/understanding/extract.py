@@ -21,6 +21,7 @@ from rules_core.replay import Derivation, derive
 
 from .entities import (
     BY_OFFSET,
+    LAPSE,
     OFFSETS,
     CallMention,
     Entities,
@@ -1038,6 +1039,8 @@ _BEHIND = frozenset({"derriere", "behind", "sur", "over"})
 _AT = frozenset({"in", "at", "a", "en", "of", "de", "d", "with", "avec"})
 #: After a bid: who the contract is for (``2♠ by N``, ``3SA pour les adversaires``).
 _AGENT_WORDS = frozenset({"by", "par", "pour"})
+#: After a bid: the contract played (``3SA joué par Ouest``, ``4♠ played by N``).
+_PLAYED = frozenset({"joue", "jouee", "played"})
 #: Before a call: nobody made it (``nobody doubled``, ``pas de contre``).
 _NOT_MADE = frozenset({"nobody", "personne", "pas", "not", "never", "jamais", "sans", "without"})
 #: Between a call and ``after`` the closing pass (``E passed again after …``).
@@ -1115,7 +1118,7 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
                 for k in runs
             )
             # "2♠ by N", "pour les adversaires", "2♠ final"
-            or bool(after[:1] and after[0] in _AGENT_WORDS | _CLOSING_AFTER)
+            or bool(after[:1] and after[0] in _AGENT_WORDS | _CLOSING_AFTER | _PLAYED)
             or bool(before[-1:] and before[-1] in _CONTRACT_NAMED)  # "contract 2H"
             or (len(before) == 2 and before[0] in _CONTRACT_NAMED and before[1] in _AT)
         )
@@ -2040,7 +2043,8 @@ def _retracted(reading: Reading) -> CallMention | None:
     words of taking it back and the call that replaces it (``S says '2 spades',
     stops, 'naw, 3 spades'``, ``N 2♣?? lapsus pr 2♦``, ``S X, imm. repl. by P``,
     ``W said 'double' … said 'no, pass'``): the call first made."""
-    tokens, calls = reading.tokens, reading.entities.calls
+    tokens = reading.tokens
+    calls = sorted(reading.entities.calls, key=lambda c: c.start)
     for first, second in zip(calls, calls[1:], strict=False):
         maker = first.caller
         if maker is None or not maker.known or maker.pronoun or maker.subject is not None:
@@ -2058,10 +2062,10 @@ def _retracted(reading: Reading) -> CallMention | None:
             continue  # "after my pass", "sur le 4♠ adverse": a call named, not one taken back
         if set(gap) & _RETRACTING or arrow_between(reading.norm, first.end, second.start):
             return first
-        if len(gap) <= 4 and set(gap) & _SAYING and set(
+        if len(gap) <= 4 and set(gap) & (_SAYING | LAPSE) and set(
             tokens[second.end : second.end + 3]
         ) & _RETRACTING:
-            return first  # "W 3C -- W says '3H, sorry, wrong card'"
+            return first  # "W 3C -- W says '3H, sorry, wrong card'", "after a few seconds"
     return None
 
 
@@ -3876,11 +3880,18 @@ def _stem_spans(tokens: tuple[str, ...]) -> tuple[tuple[int, bool], ...]:
         for i in range(len(tokens) - 1)
         if tokens[i] in ("said", "says", "say", "dit") and tokens[i + 1] in _ANSWERS
         and (i + 2 == len(tokens) or tokens[i + 2] in _AFTER_ANSWER)
+        and not _call_next(tokens, i + 3)
     ]
     return tuple(sorted(found))
 
 
 _ANSWERS = frozenset({"no", "non", "oui", "yes"})
+#: Words that begin a call: "il dit « non, 2♠ »" takes his call back, it answers nothing.
+_CALL_OPENERS = frozenset({"pass", "passe", "double", "contre", "redouble", "surcontre", "X", "XX"})
+
+
+def _call_next(tokens: tuple[str, ...], i: int) -> bool:
+    return i < len(tokens) and (tokens[i][:1].isdigit() or tokens[i] in _CALL_OPENERS)
 _IF = frozenset({"if", "si", "whether", "sil", "sils"})
 # What may follow an answer standing alone ("elle a dit non, puis elle a passé").
 _AFTER_ANSWER = frozenset(
@@ -3987,6 +3998,7 @@ _PLAY_STARTED = (("trick", "1"), ("first", "trick"), ("premier", "pli"), ("durin
 _YET = frozenset({"yet", "encore"})
 _HAVE = frozenset({"a", "ai", "jai", "avait", "avons", "ont", "avais", "had", "has", "have"})
 _DONE = frozenset({"faite", "fait", "made", "done", "faced", "etalee"})
+_TURNED = frozenset({"retournee", "retourne", "faced", "visible"})
 
 
 def lead_faced(reading: Reading) -> bool | None:
@@ -4019,6 +4031,8 @@ def lead_faced(reading: Reading) -> bool | None:
             return True  # "I led", "the lead was on the table / faced"
         if i and tokens[i - 1] in _HAVE or (after and after[0] in _DONE):
             return True  # "mon partenaire a entamé", "entame faite"
+        if set(after[:4]) & _TURNED:
+            return True  # "à l'entame (elle était déjà retournée)", "the lead, already faced"
     text = " ".join(tokens)
     if any(" ".join(words) in text for words in _PLAY_STARTED):
         return True
@@ -4382,8 +4396,13 @@ def _replacement(
         and not only_meant(reading.tokens, c.start)
     ]  # fmt: skip  (a call named again, "son 2♣ était artificiel", is not another bid;
     # "N 1♥, E 1♦ … E dit alors 1♥": the same bid as North's, still insufficient)
-    # the bid it was insufficient against: the highest told before it
-    before = [c.call for c in others if c.start < call.start] or [c.call for c in others]
+    # the bid it was insufficient against: the highest told before it, the same
+    # bid among them ("E ouvre 1♣, Sud dit 1♣ aussi"); else one told later,
+    # before the replacement ("S bid 1H over 1S, then 2H"), not a later call
+    before = [
+        c.call for c in reading.entities.calls
+        if c.call.is_bid and c.start < call.start and not only_meant(tokens, c.start)
+    ] or [c.call for c in others if c.start < chosen_at.start] or [c.call for c in others]
     if not before or call.call.strain is None:
         return None
     last = max(before, key=lambda b: (b.level, b.strain))
@@ -4700,7 +4719,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["offender_side"] = "declaring"
     elif defending and not declaring:
         text_facts["offender_side"] = "defending"
-    if reading.affirmed("@auction_going") or faced is False:
+    if faced is not True and reading.affirmed("@auction_going") or faced is False:
         # "enchères en cours"; "the auction is over and I am on lead": the lead
         # is not faced yet, so the auction period (17D1) is not over.
         text_facts["auction_over"] = False
