@@ -79,6 +79,7 @@ from .menu import LAW_TO_READ, group_of, kind_choices, menu_choices, menu_values
 from .merge import (
     Statement,
     calls_beside_the_point,
+    calls_end_the_auction,
     calls_show_irregularity,
     fold,
     looks_like_correction,
@@ -610,10 +611,18 @@ class Engine:
                 turn.replies.append(Reply(t.gettext(
                     "The calls as I read them do not fit what you said in words, so I set "
                     "aside those that disagree and rule on what you said.")))
+            elif attempt is not draft and not previous.calls and calls_end_the_auction(draft):
+                # Law 39: the auction ends in the calls read, but what follows
+                # it there is not the call said ("said 4♠ after the final pass"
+                # read as one more pass): say so, not that it does not end.
+                t = translator(state.lang)
+                turn.replies.append(Reply(t.gettext(
+                    "The calls as I read them end the auction but do not show the call you said "
+                    "came after it, so I set them aside and rule on what you said.")))
             elif attempt is not draft and not previous.calls:
                 t = translator(state.lang)
                 turn.replies.append(Reply(t.gettext(
-                    "The calls as written do not end the auction, so I set them aside and "
+                    "The calls as I read them do not end the auction, so I set them aside and "
                     "rule on what you said.")))
             elif attempt is not draft:
                 t = translator(state.lang)

@@ -21,7 +21,7 @@ from rules_core.replay import derive
 from .state import Draft
 
 __all__ = ["Statement", "read_statement", "fold", "without_later_calls", "without_calls",
-           "calls_show_irregularity", "calls_beside_the_point",
+           "calls_show_irregularity", "calls_beside_the_point", "calls_end_the_auction",
            "looks_like_correction", "CONFIDENT", "RELATIVES"]
 
 #: Below this classification confidence, the dialogue asks "did you mean...?".
@@ -242,6 +242,16 @@ def calls_beside_the_point(draft: Draft) -> bool:
     if draft.irregularity not in _SHOWN_BY_CALLS:
         return True
     return draft.offender is not None and all(seat != draft.offender for seat, _ in draft.calls)
+
+
+def calls_end_the_auction(draft: Draft) -> bool:
+    """The draft's calls, replayed, reach the end of the auction (Law 17E):
+    three passes after a bid, or four passes; a call after them may follow."""
+    if not draft.calls:
+        return False
+    dealer = Seat[draft.dealer] if draft.dealer else None
+    auction = derive(dealer, _calls(draft)).auction
+    return auction is not None and auction.has_ended
 
 
 def without_later_calls(draft: Draft) -> Draft | None:
