@@ -190,7 +190,7 @@ BUTTON_MAX = 32
 
 # Shorter words for the values whose label above is a sentence (buttons).
 BUTTON_LABELS: Mapping[tuple[str, FactValue], str] = {
-    ("replacement", "lowest_same_denomination"): N_("Lowest bid, same denomination"),
+    ("replacement", "lowest_same_denomination"): N_("Lowest bid, same denomination(s)"),
     ("turn_of", "rho"): N_("Right-hand opponent ({rho})"),
     ("turn_of", "partner"): N_("Partner ({partner})"),
     ("turn_of", "lho"): N_("Left-hand opponent ({lho})"),

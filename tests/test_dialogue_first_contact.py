@@ -684,3 +684,88 @@ def test_a_partners_missing_alert_is_law_20f5_for_the_writers_side(chat: Convers
     assert ruling is not None and any(law.startswith("20F5") for law in ruling["laws"])
     assert "misinformed player" not in _text(replies)
     assert not any(law.startswith("21B") for law in ruling["laws"])
+
+
+# --- 27B1(a): a bid named only when both bids are known natural --------------
+
+# dealer S: 1NT S, 2♥ W, 2♦ N (insufficient), East does not accept
+_TRANSFER_CALLS = [{"seat": "S", "call": "1NT"}, {"seat": "W", "call": "2H"},
+                   {"seat": "N", "call": "2D"}]
+
+# (paragraph, facts the message states, edition, the 27B1(a) button, words on the card's line)
+LOWEST_LABELS = [
+    ("27B1(a) 2017: a 2♦ transfer specifies spades, not diamonds: no bid named",
+     {"artificial": True}, "2017", "Enchère minimale, même(s) dénom.",
+     "Enchère la plus économique spécifiant la (les) même(s) dénomination(s)"),
+    ("27B1(a) 2017: nothing said of the 2♦: it may be artificial, no bid named",
+     {}, "2017", "Enchère minimale, même(s) dénom.",
+     "Enchère la plus économique spécifiant la (les) même(s) dénomination(s)"),
+    ("27B1(a) 2017: only the insufficient bid said natural: still no bid named",
+     {"artificial": False}, "2017", "Enchère minimale, même(s) dénom.",
+     "Enchère la plus économique spécifiant la (les) même(s) dénomination(s)"),
+    ("27B1(a) 2017: both bids natural: the bid is 3♦",
+     {"both_natural": True}, "2017", "3♦ — même dénomination", "3♦ — même dénomination"),
+    ("27B1(a) 2017: each bid said natural: the bid is 3♦",
+     {"artificial": False, "replacement_artificial": False}, "2017", "3♦ — même dénomination",
+     "3♦ — même dénomination"),
+    ("27B1(a) 2007: the same denomination, both natural: the bid is 3♦",
+     {"both_natural": True}, "2007", "3♦ — même dénomination", "3♦ — même dénomination"),
+    ("27B1(a) 2007: not known natural: no bid named, the 2007 words",
+     {}, "2007", "Enchère minimale, même(s) dénom.",
+     "Enchère la plus économique dans la même dénomination"),
+]
+
+
+@pytest.mark.parametrize(("paragraph", "facts", "edition", "button", "line"), LOWEST_LABELS)
+def test_27B1a_names_the_lowest_bid_only_for_natural_bids(
+        tmp_path: Path, paragraph: str, facts: dict[str, Any], edition: str, button: str,
+        line: str) -> None:
+    from bot.understanding.classifier import Classification
+
+    def classify(text: str) -> Classification:
+        stated = {"offender": "N", "call": "2D", "dealer": "S", "calls": _TRANSFER_CALLS,
+                  "lho_accepts": False, "in_rotation": True, **facts}
+        return Classification("insufficient_bid", 1.0, (("insufficient_bid", 1.0),), stated,
+                              "fr")
+
+    chat = open_conversations(tmp_path / "d.sqlite3", edition=edition, clock=lambda: NOON,
+                              classify=classify)
+    try:
+        replies = chat.text(CHAT, "donneur Sud, 1SA Sud, Ouest 2♥, Nord dit 2♦, Est refuse",
+                            "fr")
+        question = _question(replies)
+        assert question is not None and question.fact == "option", paragraph
+        labels = [choice.label for choice in question.choices]
+        assert labels[0] == button, (paragraph, labels)
+        card = _text(replies)
+        assert "• " + line in card, (paragraph, card)
+        if "3♦" not in button:
+            assert "3♦" not in card, (paragraph, card)
+    finally:
+        chat.store.close()
+
+
+def test_a_typed_bid_is_not_the_lowest_of_an_artificial_bid(tmp_path: Path) -> None:
+    """27B1(a): after a 2♦ transfer, "3♦" typed is no answer to which choice it
+    is (what it specifies is the director's to say); the question stays."""
+    from bot.understanding.classifier import Classification
+
+    def classify(text: str) -> Classification:
+        if text == "3♦":  # a call alone states nothing of the incident
+            return Classification(None, 0.0, (), {}, "fr")
+        stated = {"offender": "N", "call": "2D", "dealer": "S", "calls": _TRANSFER_CALLS,
+                  "lho_accepts": False, "in_rotation": True, "artificial": True}
+        return Classification("insufficient_bid", 1.0, (("insufficient_bid", 1.0),), stated,
+                              "fr")
+
+    chat = open_conversations(tmp_path / "d.sqlite3", edition="2017", clock=lambda: NOON,
+                              classify=classify)
+    try:
+        chat.text(CHAT, "donneur Sud, 1SA Sud, Ouest 2♥, Nord dit 2♦ Texas, Est refuse", "fr")
+        replies = chat.text(CHAT, "3♦")
+        ruling = _ruling(replies)
+        assert ruling is None or ruling.get("options"), ruling  # still the choice
+        question = _question(replies)
+        assert question is not None and question.fact == "option"
+    finally:
+        chat.store.close()

@@ -175,9 +175,10 @@ async def test_the_card_is_html_with_a_bold_headline_and_seats(bot: TelegramHarn
     html = str(asking.params["text"])
     assert html.startswith("<b>⚖️ Enchère insuffisante, par Est — Loi 27</b>\n<b>Est (fautif)</b>")
     assert "<b>Ouest (partenaire d'Est)</b>" in html  # the fake checked the markup
-    # The choices name the actual call, in a few words.
+    # The choices in a few words; 27B1(a) names no bid while the bids are not
+    # known natural (what a bid specifies is then the director's to say).
     labels = [label for label, data in _buttons(asking) if data.startswith("a:")]
-    assert labels[0] == "2♥ — même dénomination"
+    assert labels[0] == "Enchère minimale, même(s) dénom."
     assert {"Une autre enchère", "Passe", "Contre / Surcontre"} <= set(labels)
     assert all(len(label) <= 32 for label, _ in _buttons(asking))
     assert [label for label, data in _buttons(asking) if not data.startswith("a:")] == [

@@ -489,12 +489,21 @@ SHORT_PLACES: Mapping[str, str] = {
 }
 
 
+#: 27B1(a) on a card's line, when no bid can be named (a bid artificial, or
+#: not known natural): the Law's own words, per edition.
+LOWEST_IN_WORDS: Mapping[str, str] = {
+    "2017": N_("Lowest bid specifying the same denomination(s)"),
+    "2007": N_("Lowest bid in the same denomination"),
+}
+
+
 def choice_label(option: Option, lang: str, offender: Seat | None = None,
                  lowest: str | None = None, edition: Edition | str = Edition.E2017,
-                 relative: str | None = None) -> str:
+                 relative: str | None = None, line: bool = False) -> str:
     """A button's words for one option: "2♥ — same denomination", "Pass";
     ``relative``: where the offender sits seen from the writer, when no seat is
-    known ("Your left-hand opponent passes", not "RHO passes")."""
+    known ("Your left-hand opponent passes", not "RHO passes"); ``line``: on
+    the card's line rather than a button (room for the Law's words)."""
     t = translator(lang)
     words = {**CHOICE_WORDS, **CHOICE_WORDS_2007} if str(edition) == "2007" else CHOICE_WORDS
     place = place_of(relative, "rho") if offender is None and relative in RELATIVE_OFFSETS else None
@@ -506,6 +515,8 @@ def choice_label(option: Option, lang: str, offender: Seat | None = None,
         if (fact, value) == ("replacement", "lowest_same_denomination"):
             if len(option.when) > 1:  # room for the next step's words
                 parts.append(lowest or t.gettext("Lowest bid"))
+            elif line and lowest is None:
+                parts.append(t.gettext(LOWEST_IN_WORDS[str(edition)]))
             else:
                 parts.append(button_label(fact, value, lang, offender, lowest))
         elif (fact, value) == ("rho_action", "call") and len(option.when) > 1:
@@ -588,7 +599,7 @@ def _option_lines(ruling: Ruling, relative: str | None, lowest: str | None,
     lines = []
     for outcomes, options in groups.items():
         labels = " / ".join(choice_label(o, lang, ruling.offender, lowest, ruling.edition,
-                                         relative) for o in options)
+                                         relative, line=True) for o in options)
         laws = ", ".join(dict.fromkeys(_own_law(o) for o in options if o.laws))
         if level >= 2:
             lines.append("• " + t.gettext("{choice} (Law {laws})").format(choice=labels,

@@ -10,7 +10,7 @@ The engine never decides law: it only asks, merges and words.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -846,7 +846,11 @@ class Engine:
         if len(calls) != 1:
             return None
         call = calls.pop()
-        lowest = _lowest(state.draft)
+        # A typed bid in the strain is the lowest one as the rules core takes
+        # it (natural unless said otherwise, an assumption it reports); not so
+        # once a bid is said artificial: then the director judges what it specifies.
+        draft = state.draft
+        lowest = _lowest_in_strain(draft) if draft and _maybe_natural(draft.facts) else None
         lowest_call = str(parse_call(lowest)) if lowest else None
         replacement = ("pass" if call == "P" else "double_redouble" if call in ("X", "XX")
                        else "lowest_same_denomination" if call == lowest_call else None)
@@ -1116,10 +1120,35 @@ def _option_text(state: ChatState, steps: list[list[Any]]) -> str:
 
 
 def _lowest(draft: Draft | None) -> str | None:
-    """The lowest sufficient bid in the denomination of an insufficient bid the calls show."""
+    """The lowest sufficient bid in the denomination of an insufficient bid the
+    calls show, as the choices name it: only when both bids are known natural.
+
+    27B1(a) (2017) asks for the lowest sufficient bid that specifies the same
+    denomination(s) as the withdrawn bid; the strain a bid names is the
+    denomination it specifies only when it is natural (a 2♦ transfer specifies
+    spades). When either bid is artificial, or may be, no bid is named."""
+    if draft is None or not _both_natural(draft.facts):
+        return None
+    return _lowest_in_strain(draft)
+
+
+def _lowest_in_strain(draft: Draft | None) -> str | None:
+    """The lowest sufficient bid in the strain of an insufficient bid the calls show."""
     if draft is None or draft.irregularity not in (None, "insufficient_bid"):
         return None
     return lowest_same_denomination(draft.calls)
+
+
+def _both_natural(facts: Mapping[str, Any]) -> bool:
+    """The table said both bids natural (the insufficient bid and its replacement)."""
+    return facts.get("both_natural") is True or (
+        facts.get("artificial") is False and facts.get("replacement_artificial") is False)
+
+
+def _maybe_natural(facts: Mapping[str, Any]) -> bool:
+    """Neither bid said artificial: the rules core takes them as natural, and says so."""
+    return facts.get("both_natural") is not False and not any(
+        facts.get(f) is True for f in ("artificial", "replacement_artificial"))
 
 
 def _empty(draft: Draft) -> bool:
