@@ -78,7 +78,8 @@ TUNING = frozenset(
      "personas33_en.jsonl", "personas33_fr.jsonl", "personas35_en.jsonl", "personas35_fr.jsonl",
      "personas36_en.jsonl", "personas36_fr.jsonl",
      "personas39_en.jsonl", "personas39_fr.jsonl", "personas41_grids.jsonl",
-     "personas42_grids.jsonl", "personas43_directors.jsonl"}
+     "personas42_grids.jsonl", "personas43_directors.jsonl", "personas44_en.jsonl",
+     "personas44_fr.jsonl", "personas45_directors.jsonl", "personas46_grids.jsonl"}
 )  # fmt: skip
 
 
