@@ -1351,3 +1351,12 @@ def test_what_an_outside_audit_found_misread(
     text: str, irregularity: str, expected: dict[str, object]
 ) -> None:
     _reads(text, irregularity, expected)
+
+
+def test_the_call_governed_by_before_is_the_one_after_it() -> None:
+    # 31: "…, I passed, and before West could call North bid 1♦": the call out of
+    # turn is North's bid in the clause of "before", not the pass told before it
+    result = classify("Dealer North. North passed, East passed, South passed, and before West "
+                      "could call North suddenly bid One Diamond! It was West's turn.")
+    assert result.irregularity == "bid_out_of_rotation", result
+    assert result.facts.get("offender") == "N" and result.facts.get("call") == "1D"

@@ -17,6 +17,8 @@ from bot.understanding.notation import read_listing
         # seat after the call, in parentheses; "S to call" is who is next
         ("1♠ (N) – 1♥ (E), S to call", "insufficient_bid", "E", "1H"),
         ("1♦ (N) 1♠ (E) 1♥ (S)", "insufficient_bid", "S", "1H"),  # South, not East
+        # each seat joined to its call by a dash: 27, East's 1♠ under North's 1NT
+        ("T9 B26 Dlr W. W-1D N-1NT E-1S. IB (E). S won't acc.", "insufficient_bid", "E", "1S"),
         # the prose going on after a listing, in the same sentence: its calls follow it (31)
         ("East dealt and opened 1♣, South passed, West bid 1♥, North passed, East rebid 1NT, "
          "and West - impatient as always - put 3NT on the table before South had called.",

@@ -100,6 +100,8 @@ _INTENT = frozenset(
 )  # fmt: skip
 _DEALER_WORDS = frozenset({"donneur", "dealer", "donneuse"})
 _BEFORE = frozenset({"avant", "before"})
+#: Between two clauses: "E passed, and then before S could call, …".
+_CLAUSE_JOIN = frozenset({COMMA, "and", "et"})
 _WHILE = frozenset({("alors", "que"), ("while",), ("pendant", "que")})
 _SEQUENCE_WORDS = frozenset({"puis", "ensuite", "then", "apres", "after", "later", "afterwards"})
 _ASK_WORDS = frozenset({"demande", "demander", "asked", "ask", "asks", "question", "questions"})
@@ -1985,7 +1987,19 @@ def _kind_out_of_turn(reading: Reading) -> CallKind | None:
             low, high = sorted((c.start, anchor))
             return BREAK in tokens[low:high]
 
-        nearest = min(calls, key=lambda c: (other_sentence(c), abs(c.start - anchor), -c.start))
+        # "E passed, and then before S could call, E said 1♥": the clause of
+        # "before" governs the call after it, not one told in the clause before
+        after = tokens[anchor : anchor + 1] in (("before",), ("avant",)) and any(
+            c.start > anchor and not other_sentence(c) for c in calls
+        )
+
+        def earlier_clause(c: Any) -> bool:
+            return after and c.end <= anchor and bool(set(tokens[c.end : anchor]) & _CLAUSE_JOIN)
+
+        nearest = min(
+            calls,
+            key=lambda c: (other_sentence(c), earlier_clause(c), abs(c.start - anchor), -c.start),
+        )
         return nearest.call.kind
     words = set(reading.tokens)
     if words & _REDOUBLE_VERBS:

@@ -331,6 +331,8 @@ _TO_CALL = frozenset(
 )  # fmt: skip
 
 
+#: Joining a seat to the call after it: ``W-1D``, ``N:1S``.
+_GLUED = frozenset({"-", ":", "–"})
 #: Written between the calls of a listing: ``1NT E – X S – XX E``, ``1♠ N / X E``.
 _LISTING_SEPARATORS = ("–", "—", "-", "/", ",", ";", "|", ".", "(")
 
@@ -342,6 +344,13 @@ def _seats_before_separators(
     separator after the seat (``N 1S – E 1H`` has it before the seat: the seat
     belongs to the next call). Read so only when two calls at least are written so."""
     tokens, spans, source = norm.tokens, norm.spans, norm.source
+    glued = sum(
+        start > 0 and tokens[start - 1] in SEATS
+        and source[spans[start - 1][1] : spans[start][0]] in _GLUED
+        for start, _, _ in chain
+    )  # fmt: skip
+    if glued >= 2:
+        return [None] * len(chain), False  # "W-1D N-1NT E-1S": each seat joined to its call
     seats: list[Seat | None] = []
     for k, (_, end, _) in enumerate(chain):
         seat = None
