@@ -168,6 +168,9 @@ FACTS: Mapping[str, tuple[FactValue, ...]] = {
     # insufficient bid named (what each bid specifies decides, not the name)
     "same_strain_lowest": _BOOL,
     "replacement_artificial": _BOOL,  # the replacement bid was artificial
+    # 27B: the kind of call the offender replaced the insufficient bid with (or
+    # means to), told without the 23A judgement (comparable or not)
+    "replacement_call_kind": ("pass", "bid", "double", "redouble"),
     "simultaneous": _BOOL,  # 33: made at the same moment as the call in turn
     # Law 15: the whole table is playing a board not designated for the round
     "whole_table": _BOOL,

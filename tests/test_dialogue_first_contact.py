@@ -769,3 +769,42 @@ def test_a_typed_bid_is_not_the_lowest_of_an_artificial_bid(tmp_path: Path) -> N
         assert question is not None and question.fact == "option"
     finally:
         chat.store.close()
+
+
+# --- 27B: a replacement told in the message leaves only the 23A question -------
+
+# (paragraph, facts the understanding states beside the offender's 1♦ over 1♥, the choices)
+TOLD_REPLACEMENTS = [
+    ("27B1(b)/27B3: 'I'd like to double instead'", {"replacement_call_kind": "double"},
+     ["A comparable call", "Double / Redouble"]),
+    ("27B1(b)/27B2: 'replaced it with a jump to 3♦'",
+     {"replacement_call_kind": "bid", "same_strain_lowest": False},
+     ["A comparable call", "Another bid"]),
+    ("27B: nothing told of the replacement: every choice", {},
+     ["Lowest bid, same denomination(s)", "A comparable call", "Another bid", "Pass",
+      "Double / Redouble", "Insufficient again"]),
+]
+
+
+@pytest.mark.parametrize(("paragraph", "facts", "choices"), TOLD_REPLACEMENTS)
+def test_a_replacement_told_leaves_only_the_comparable_question(
+        tmp_path: Path, paragraph: str, facts: dict[str, Any], choices: list[str]) -> None:
+    from bot.understanding.classifier import Classification
+
+    def classify(text: str) -> Classification:
+        stated = {"offender_relative": "self", "call": "1D", "lho_accepts": False, **facts}
+        return Classification("insufficient_bid", 1.0, (("insufficient_bid", 1.0),), stated,
+                              "en")
+
+    chat = open_conversations(tmp_path / "d.sqlite3", edition="2017", clock=lambda: NOON,
+                              classify=classify)
+    try:
+        replies = chat.text(CHAT, "my LHO opened 1H, I said 1D by mistake; opps didn't accept",
+                            "en")
+        question = _question(replies)
+        assert question is not None and question.fact == "option", paragraph
+        assert [c.label for c in question.choices] == choices, paragraph
+        ruling = _ruling(chat.answer(CHAT, question.choices[0].value))
+        assert ruling is not None and not ruling.get("options"), paragraph
+    finally:
+        chat.store.close()

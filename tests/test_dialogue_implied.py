@@ -13,6 +13,9 @@ from bot.dialogue.state import Draft
 ROWS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     # 27B: a replacement follows a refusal
     ("insufficient_bid", {"replacement": "pass"}, {"replacement": "pass", "lho_accepts": False}),
+    # 27B: so does a replacement told by its kind ("I'd like to double instead")
+    ("insufficient_bid", {"replacement_call_kind": "double"},
+     {"replacement_call_kind": "double", "lho_accepts": False}),
     # 27B4: a second insufficient bid follows a refusal of the first
     ("insufficient_bid", {"lho_accepts_replacement": True},
      {"lho_accepts_replacement": True, "lho_accepts": False}),

@@ -21,6 +21,7 @@ _ANY = None
 IMPLIED: tuple[tuple[str, Any, frozenset[str] | None, str, Any], ...] = (
     # 27B: the offender replaces his insufficient bid only when it is not accepted
     ("replacement", _ANY, frozenset({"insufficient_bid"}), "lho_accepts", False),
+    ("replacement_call_kind", _ANY, frozenset({"insufficient_bid"}), "lho_accepts", False),
     # 27B4: a second insufficient bid follows a refusal of the first
     ("lho_accepts_replacement", _ANY, frozenset({"insufficient_bid"}), "lho_accepts", False),
     # 31A, 32A: what the RHO does at his turn follows a refusal

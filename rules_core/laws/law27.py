@@ -51,9 +51,12 @@ def _what_the_calls_show(ctx: Context) -> Context:
     bids are taken as natural unless the table says otherwise, and that
     assumption is reported. When either was artificial, whether the
     replacement specifies the same denomination(s) is the director's to say.
+    The kind of the replacement told in words (``replacement_call_kind``: "I'd
+    like to double instead") narrows the choices as the calls would.
     """
     if "replacement" in ctx.facts:
         return ctx
+    ctx = _kind_told(ctx)
     same = ctx.known("same_strain_lowest")
     offered = ctx.limits.get("replacement", ())
     if same is None:
@@ -79,6 +82,32 @@ def _what_the_calls_show(ctx: Context) -> Context:
         ctx.assumed, ctx.hypothetical,
     )
     return narrowed
+
+
+#: 27B: the choices a replacement of each kind may fall under. Whether it is
+#: comparable (27B1(b), 23A) is the director's judgement; a double or redouble
+#: that is not comparable is 27B3, a pass 27B2, a bid 27B1(a), B2 or B4.
+_BY_KIND: dict[FactValue, tuple[FactValue, ...]] = {
+    "pass": ("comparable", "pass"),
+    "bid": ("lowest_same_denomination", "comparable", "other_bid", "insufficient"),
+    "double": ("comparable", "double_redouble"),
+    "redouble": ("comparable", "double_redouble"),
+}
+
+
+def _kind_told(ctx: Context) -> Context:
+    """The replacement's kind told (``replacement_call_kind``), with no calls
+    that show it: the choices narrow to those a call of that kind may be."""
+    kind = ctx.known("replacement_call_kind")
+    told = _BY_KIND.get(kind) if kind is not None else None
+    if told is None:
+        return ctx
+    shown = ctx.limits.get("replacement")
+    narrowed = tuple(v for v in told if shown is None or v in shown)
+    if not narrowed or narrowed == shown:
+        return ctx
+    return Context(ctx.edition, ctx.facts, {**ctx.limits, "replacement": narrowed},
+                   ctx.assumed, ctx.hypothetical)
 
 
 def _partner_barred(ctx: Context, *laws: str, cancelled: bool = False) -> Verdict:
