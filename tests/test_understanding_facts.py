@@ -1345,6 +1345,19 @@ def test_simultaneous_calls_keep_their_calls() -> None:
         ("My partner (North) say 'three no trump' and after few seconds 'four spade, sorry'. "
          "He tell me it was not mistake of the tongue, he just think again. East pass already.",
          "change_of_call", {"offender": "N", "call": "3NT", "lho_accepts": True}),
+        # 29A: only the offender's LHO (North) may accept; East, his partner, cannot
+        ("Auction: dealer W. W pass, N 1C, then W (instead of E) bid 1S. East hasn't bid yet "
+         "and doesn't accept it.",
+         "bid_out_of_rotation", {"offender": "W", "call": "1S", "turn_of": "partner",
+                                 "lho_accepts": None}),
+        # 31: an exclamation in an aside ends no sentence: South bid at East's turn
+        ("Dealer N. North opened 1H, then South (not East!) bid 1D before East had called.",
+         "bid_out_of_rotation", {"offender": "S", "call": "1D", "turn_of": "rho"}),
+        # 31C (2017) then 25: South's second call at West's turn, after his own 1♥
+        ("Dealer N: 1C by North, East pass, South 1H. Then, before West had called, South put "
+         "2H on the table as well. It was West's turn.",
+         "bid_out_of_rotation", {"offender": "S", "call": "2H", "turn_of": "lho",
+                                 "offender_called_before": True}),
     ],
 )
 def test_what_an_outside_audit_found_misread(

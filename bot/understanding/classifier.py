@@ -31,6 +31,7 @@ from rules_core.text import fold
 
 from .entities import OFFSETS, Ref, names_whose_turn, only_meant
 from .extract import (
+    OUT_OF_TURN_BY_KIND,
     WRONG_WORDS,
     Reading,
     facts_for,
@@ -62,12 +63,7 @@ IDS: tuple[str, ...] = (
 )  # fmt: skip
 
 I = Irregularity  # noqa: E741 - short alias for the tables below
-_OUT_OF_TURN = {
-    CallKind.PASS: I.PASS_OUT_OF_ROTATION,
-    CallKind.BID: I.BID_OUT_OF_ROTATION,
-    CallKind.DOUBLE: I.DOUBLE_OUT_OF_ROTATION,
-    CallKind.REDOUBLE: I.DOUBLE_OUT_OF_ROTATION,
-}
+_OUT_OF_TURN = OUT_OF_TURN_BY_KIND
 _BID_VERBS = frozenset(
     {"ouvert", "ouvre", "ouverture", "opened", "opening", "opens", "bid", "encheri", "enchere",
      "annonce", "annonces", "overcalled", "spoke", "parle"}

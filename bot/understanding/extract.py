@@ -993,13 +993,42 @@ _REPLAYED_CALLS = frozenset(
 )  # fmt: skip
 
 
+def replayed_as(reading: Reading, irregularity: str) -> bool:
+    """Whether the replayed calls show this irregularity: the one the replay
+    names, or, for a call out of rotation of its kind, a second call by the
+    same player at his LHO's turn (2017 30B2/31C/32C: a call out of rotation
+    that is dealt with as a change of call)."""
+    derivation = reading.derivation
+    if derivation is None or derivation.irregularity is None:
+        return False
+    if derivation.irregularity == irregularity:
+        return True
+    call = derivation.irregular_call
+    return (
+        derivation.irregularity is I.CHANGE_OF_CALL and call is not None
+        and derivation.facts.get("turn_of") == "lho"
+        and OUT_OF_TURN_BY_KIND.get(call.kind) == irregularity
+        and any(  # the second call told in words with its maker, not only in a grid
+            m.call == call and m.caller is not None and not m.caller.pronoun
+            and reading.entities.compass(m.caller) == derivation.offender
+            for m in reading.entities.calls
+        )
+    )  # fmt: skip
+
+
+OUT_OF_TURN_BY_KIND = {
+    CallKind.PASS: I.PASS_OUT_OF_ROTATION, CallKind.BID: I.BID_OUT_OF_ROTATION,
+    CallKind.DOUBLE: I.DOUBLE_OUT_OF_ROTATION, CallKind.REDOUBLE: I.DOUBLE_OUT_OF_ROTATION,
+}  # fmt: skip
+
+
 def _replayed_call(reading: Reading, irregularity: str) -> CallMention | None:
     """The call the replay found irregular, as the text names it with its
     maker (``N 1S E P W 2H``: W's 2H, not N's 1S), for a call out of rotation."""
     derivation = reading.derivation
     if (
         irregularity not in _REPLAYED_CALLS or derivation is None
-        or derivation.irregularity is None or derivation.irregularity.value != irregularity
+        or not replayed_as(reading, irregularity)
         or derivation.irregular_call is None or derivation.offender is None
     ):  # fmt: skip
         return None
@@ -1802,7 +1831,7 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         retracted = _retracted(reading)
         if retracted is not None and retracted.caller is not None:
             return retracted.caller
-    if derivation is not None and derivation.irregularity == irregularity and not reading.seatless:
+    if replayed_as(reading, irregularity) and derivation is not None and not reading.seatless:
         if derivation.offender is not None and not reading.virtual_anchor:
             return Ref(seat=derivation.offender)
         if derivation.offender is not None:
@@ -3948,6 +3977,10 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
                 return value  # the offender's opponents, his LHO among them
             continue
         ref = _mention_near(reading, start, end, resolve=False)
+        if ref is None and _relation_to_offender(
+            reading, offender, _sentence_subject(reading, start)
+        ) is Relation.PARTNER:
+            continue  # "East hasn't bid yet and doesn't accept it": the offender's partner
         if ref is None or ref.pronoun:
             return value
         if offender is not None and same_player(reading, ref, offender):
@@ -3959,6 +3992,17 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
             return value  # "my LHO bid 1H over my 1S, I don't accept": for our side
         if rel is Relation.RHO and ref.bare and ref.writer is Relation.LHO:
             return value  # "pard passed out of turn, lho accepted": a note's LHO is the offender's
+    return None
+
+
+def _sentence_subject(reading: Reading, start: int) -> Ref | None:
+    """The player a sentence opens with, when no other is named before ``start``
+    (``East hasn't bid yet and doesn't accept it``)."""
+    tokens = reading.tokens
+    opening = max((i + 1 for i in range(start) if tokens[i] == BREAK), default=0)
+    named = [m for m in reading.entities.seats if opening <= m.start < start]
+    if len(named) == 1 and named[0].start == opening and not named[0].ref.pronoun:
+        return named[0].ref
     return None
 
 
@@ -4544,7 +4588,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         return law_reference(reading)
     kind = Irregularity(irregularity)
     derivation = reading.derivation
-    derived = derivation is not None and derivation.irregularity == kind
+    derived = replayed_as(reading, kind)
     # four passes offend nobody (Law 22B)
     offender = None if kind is I.PASSED_OUT else offender_of(reading, irregularity)
     call = irregular_call(reading, irregularity)

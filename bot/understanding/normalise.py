@@ -237,8 +237,8 @@ def _tokenise(source: str) -> list[_Token]:
     for match in _TOKEN.finditer(source):
         raw = match.group()
         if raw[0] in ".!?;":
-            if raw[0] == "." and source[match.end() : match.end() + 1] == ")":
-                continue  # "O (déf.) contre": an abbreviation's dot ends no sentence
+            if raw[0] in ".!" and source[match.end() : match.end() + 1] == ")":
+                continue  # "O (déf.) contre", "South (not East!) bid": no sentence ends
             glued_to = source[match.start() - 1 : match.start()]
             glued = bool(glued_to) and (glued_to.isalnum() or glued_to in "♣♦♥♠")
             if raw.startswith("..") and glued and _SUSPENSE.match(source, match.end()):
