@@ -75,7 +75,15 @@ from .laws import (
     paragraph_titles,
     seed_excerpt,
 )
-from .menu import LAW_TO_READ, group_of, kind_choices, menu_choices, menu_values
+from .menu import (
+    LAW_TO_READ,
+    group_label,
+    group_of,
+    kind_choices,
+    likely_group,
+    menu_choices,
+    menu_values,
+)
 from .merge import (
     Statement,
     calls_beside_the_point,
@@ -539,6 +547,15 @@ class Engine:
             state.draft = Draft()
         if text is not None:
             state.draft.remember(text)
+        members = likely_group(statement.candidates)
+        if members is not None:
+            # Every likely reading is a kind of one group ("pas à son tour",
+            # the kind of call unknown): which kind, without the whole menu.
+            return Turn([self._ask(
+                state, "irregularity", "irregularity", members,
+                t.gettext("{group}, as far as I can tell. Which kind?").format(
+                    group=group_label(members[0], state.lang)),
+                kind_choices(members, state.lang))])
         likely = [c for c, _ in sorted(statement.candidates, key=lambda c: -c[1])]
         values = menu_values(likely)
         return Turn([self._ask(

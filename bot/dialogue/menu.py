@@ -17,7 +17,8 @@ from bot.render import button_title
 
 from .replies import Choice
 
-__all__ = ["GROUPS", "LAW_TO_READ", "menu_values", "group_of", "menu_choices", "kind_choices"]
+__all__ = ["GROUPS", "LAW_TO_READ", "menu_values", "group_of", "menu_choices", "kind_choices",
+           "likely_group", "group_label", "LIKELY"]
 
 #: The id of "a Law to read": not an incident, a look-up.
 LAW_TO_READ = "law_lookup"
@@ -51,6 +52,35 @@ _GROUP_OF = {member: members for members, _ in GROUPS for member in members}
 def group_of(irregularity: str) -> tuple[str, ...] | None:
     """The members of the group ``irregularity`` belongs to (None: not on the menu)."""
     return _GROUP_OF.get(irregularity)
+
+
+#: A candidate at least this share of the best one's score is likely too.
+LIKELY = 0.5
+
+
+def likely_group(candidates: Iterable[tuple[str, float]]) -> list[str] | None:
+    """The members of the one group of several that holds every likely
+    candidate (``my partner said something out of turn``: a bid or a double out
+    of rotation, the kind unknown), the likely ones first; None when the
+    likely candidates are not all in one such group. The menu then asks which
+    kind at once: the group is not in doubt."""
+    ranked = sorted(candidates, key=lambda c: -c[1])
+    if not ranked or ranked[0][1] <= 0:
+        return None
+    likely = [k for k, score in ranked if score >= LIKELY * ranked[0][1]]
+    groups = {_GROUP_OF.get(k) for k in likely}
+    if len(groups) != 1:
+        return None
+    members = groups.pop()
+    if members is None or len(members) < 2:
+        return None
+    return list(dict.fromkeys([*(k for k, _ in ranked if k in members), *members]))
+
+
+def group_label(irregularity: str, lang: str) -> str:
+    """The label of the group ``irregularity`` stands in ("Call out of turn")."""
+    labels = {member: label for members, label in GROUPS for member in members}
+    return translator(lang).gettext(labels[irregularity])
 
 
 def menu_values(likely: Iterable[str] = ()) -> list[str]:
