@@ -1353,6 +1353,16 @@ def test_simultaneous_calls_keep_their_calls() -> None:
         # 31: an exclamation in an aside ends no sentence: South bid at East's turn
         ("Dealer N. North opened 1H, then South (not East!) bid 1D before East had called.",
          "bid_out_of_rotation", {"offender": "S", "call": "1D", "turn_of": "rho"}),
+        # 20F/21B: the RHO's partner (the writer's LHO) gave no alert; the writer,
+        # misinformed, is the one who may change his pass (21B1(a))
+        ("Pendant les enchères, mon adversaire de droite a ouvert 2♦ et son partenaire n'a pas "
+         "alerté, j'ai passé. Ensuite ils m'ont dit que 2♦ était un multi.",
+         "misinformation", {"offender_relative": "lho"}),
+        # 21B3: "declarer's partner (dummy)" explained: the declaring side offended, not
+        # the writer's partner
+        ("We defended 3NT. After the hand, we found out that declarer's partner (dummy) had "
+         "explained the 2C response as natural when it was Stayman-like puppet.",
+         "misinformation", {"offender_side": "declaring", "offender_relative": None}),
         # 31C (2017) then 25: South's second call at West's turn, after his own 1♥
         ("Dealer N: 1C by North, East pass, South 1H. Then, before West had called, South put "
          "2H on the table as well. It was West's turn.",

@@ -19,7 +19,7 @@ from .normalise import BREAK, COMMA, SEATS
 
 __all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
            "BY_OFFSET", "calls_in", "only_meant", "only_offered", "imagined", "names_whose_turn",
-           "LAPSE"]
+           "LAPSE", "ROLES"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
 #: The relation a seat offset (clockwise from the writer or a player) names.
@@ -98,6 +98,8 @@ _OF_SOMEONE = frozenset(
     {("of", "the"), ("de", "le"), ("de", "la"), ("du", "declarant"), ("du", "donneur"),
      ("of", "declarer"), ("of", "dealer"), ("du", "joueur"), ("of", "dummy"), ("du", "mort")}
 )  # fmt: skip
+#: Before a relative word, a role whose player is not named (``declarer's partner``).
+ROLES = frozenset({"declarer", "declarant", "dummy", "mort"})
 _RELATIVE_CLAUSE = frozenset({(COMMA, "qui"), (COMMA, "who"), (COMMA, "which"), (COMMA, "that")})
 _TURN_WORDS = frozenset({"turn", "rotation"})
 _OUT_OF_TURN = frozenset({"hors", "tour", "oot", "out", "of", "turn", "rotation"})
@@ -239,8 +241,10 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
             ref, end = Ref(opponent=True), i + 2
         elif token in _RELATIVE and (composed := _relative_of(tokens, i)) is not None:
             ref, end = composed  # "le partenaire de Sud", "the LHO of my partner"
-        elif token in _RELATIVE and tuple(tokens[i + 1 : i + 3]) in _OF_SOMEONE:
-            pass  # "the partner of the declarer": nobody's seat the text names
+        elif token in _RELATIVE and (
+            tuple(tokens[i + 1 : i + 3]) in _OF_SOMEONE or before in ROLES
+        ):
+            pass  # "the partner of the declarer", "declarer's partner": nobody's seat told
         elif token in _RELATIVE:
             if before in _THIRD_PERSON or _offenders(tokens, i + 1):
                 ref, start = Ref(subject=_RELATIVE[token]), max(0, i - 1)

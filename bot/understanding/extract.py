@@ -23,6 +23,7 @@ from .entities import (
     BY_OFFSET,
     LAPSE,
     OFFSETS,
+    ROLES,
     CallMention,
     Entities,
     Ref,
@@ -2166,6 +2167,8 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         explainer = _explainer(reading)
         if explainer is not None:
             return explainer
+        if _explaining_role(reading) is not None:
+            return None  # "declarer's partner (dummy) had explained": no seat told
     cleft = _cleft_subject(reading)
     if cleft is not None:
         return cleft
@@ -2435,6 +2438,17 @@ def _partner_of_the_subject(reading: Reading, mention: SeatMention) -> Ref | Non
     return None
 
 
+def _explaining_role(reading: Reading) -> str | None:
+    """20F, 21B: the explainer named by his role, not his seat (``dummy had
+    explained``, ``declarer's partner explained``, ``le mort a expliqué``): the
+    side he is on."""
+    tokens = reading.tokens
+    for start, _ in reading.cues.get("@explained", []):
+        if set(tokens[max(0, start - 4) : start]) & ROLES:
+            return "declaring"
+    return None
+
+
 def _explainer(reading: Reading) -> Ref | None:
     """21B, 20F: the player told explaining or (not) alerting: ``North not
     alert``, ``E explained it as natural``, ``Sud a expliqué``; else the
@@ -2533,14 +2547,40 @@ def _silent_partner(reading: Reading) -> Ref | None:
                 # "Ouest, son partenaire, n'alerte pas": the player the apposition follows
                 named = [m for m in reading.entities.seats if m.end < mention.start
                          and set(tokens[m.end : mention.start]) <= {COMMA}]
-                return named[-1].ref if named and named[-1].ref.known else None
+                if named:
+                    return named[-1].ref if named[-1].ref.known else None
+                if ref.subject is Relation.PARTNER:
+                    # "mon adversaire de droite a ouvert 2♦ et son partenaire n'a pas
+                    # alerté": the partner of the player the sentence is about
+                    return _partner_of(reading, mention)
+                return None
             return ref
+    return None
+
+
+def _partner_of(reading: Reading, mention: SeatMention) -> Ref | None:
+    """The partner of the last player named before ``mention`` in its sentence."""
+    tokens = reading.tokens
+    before = [
+        m for m in reading.entities.seats
+        if m.end <= mention.start and BREAK not in tokens[m.end : mention.start]
+        and m.ref.known and not m.ref.pronoun and m.ref.subject is None
+    ]  # fmt: skip
+    if not before:
+        return None
+    owner = before[-1].ref
+    if owner.seat is not None:
+        return Ref(seat=owner.seat.partner)
+    if owner.writer is not None:
+        return Ref(writer=BY_OFFSET[(OFFSETS[owner.writer] + 2) % 4])
     return None
 
 
 _SAYING_NOTHING = frozenset({"said", "saying", "says", "say"})
 _ALERT_VERBS = frozenset({"alert", "alerte", "alerter", "alerts"})
-_DID_NOT = frozenset({"not", "didnt", "ne", "n", "never", "jamais", "failed", "forgot", "oublie"})
+_DID_NOT = frozenset(
+    {"not", "didnt", "ne", "n", "pas", "never", "jamais", "failed", "forgot", "oublie"}
+)
 
 
 #: Before "alerte"/"alert": no alert was given (``défaut d'alerte de N``,
@@ -4757,6 +4797,8 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         text_facts["after_opening_lead"] = faced
     side = _side_of_offender(reading, offender, call if kind is I.CALL_AFTER_FINAL_PASS else None)
     declaring, defending = reading.affirmed("@declaring"), reading.affirmed("@defending")
+    if kind is I.MISINFORMATION and offender is None:
+        side = side or _explaining_role(reading)
     if side is not None:
         text_facts["offender_side"] = side
     elif declaring and not defending:
