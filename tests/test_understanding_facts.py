@@ -1353,6 +1353,15 @@ def test_simultaneous_calls_keep_their_calls() -> None:
         # 31: an exclamation in an aside ends no sentence: South bid at East's turn
         ("Dealer N. North opened 1H, then South (not East!) bid 1D before East had called.",
          "bid_out_of_rotation", {"offender": "S", "call": "1D", "turn_of": "rho"}),
+        # 27B: the replacement told by its kind, its comparability (23A, 27B1(b)) left
+        # to the director: a double (27B3 if not comparable), a jump (27B2)
+        ("hi, my LHO opened 1H, I said 1D by mistake thinking it was 1C. Opps didn't "
+         "accept. I'd like to double instead to show values. Pls what happens",
+         "insufficient_bid", {"lho_accepts": False, "replacement_call_kind": "double"}),
+        ("Bonjour, mon adversaire de gauche a ouvert 1♥, mon partenaire a dit 1♦. On a refusé. "
+         "Il a remplacé par 3♦ en saut.",
+         "insufficient_bid", {"lho_accepts": False, "replacement_call_kind": "bid",
+                              "same_strain_lowest": False}),
         # 20F/21B: the RHO's partner (the writer's LHO) gave no alert; the writer,
         # misinformed, is the one who may change his pass (21B1(a))
         ("Pendant les enchères, mon adversaire de droite a ouvert 2♦ et son partenaire n'a pas "

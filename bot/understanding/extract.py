@@ -65,7 +65,8 @@ I = Irregularity  # noqa: E741 - short alias for the tables below
 #: Facts worth reading for each irregularity (beyond offender, call, calls, dealer).
 RELEVANT: Mapping[str, frozenset[str]] = {
     I.INSUFFICIENT_BID: frozenset(
-        {"lho_accepts", "in_rotation", "replacement", "artificial", "lho_accepts_replacement"}
+        {"lho_accepts", "in_rotation", "replacement", "artificial", "lho_accepts_replacement",
+         "replacement_call_kind", "same_strain_lowest"}
     ),
     I.PASS_OUT_OF_ROTATION: frozenset(
         {"turn_of", "lho_accepts", "artificial", "correct_player_called", "call_kind",
@@ -4433,37 +4434,10 @@ def _replacement(
     the call he makes after the refusal (``Sud refuse, Est dit alors 1SA``)."""
     if call is None or not call.call.is_bid:
         return None
-    chosen_at: CallMention | None = None
     tokens = reading.tokens
-    # the lexicon's phrases, and any replacing or choosing word told after the
-    # call: "replaced by pass", "I chose 3NT", "il a choisi 3♣", "corrige en 2♥"
-    marks = [end for _start, end in reading.cues.get("@replacement", [])]
-    marks += [
-        i + 1 for i in range(call.end, len(tokens))
-        if tokens[i] in _CHOOSING and not only_meant(tokens, i)
-    ]  # fmt: skip
-    for end in sorted(marks):
-        gap = tokens[end : end + 3]
-        if any(t in _PASSING for t in gap[:3]):
-            return "pass"  # "choisi de passer", "decided to pass"
-        after = [
-            c for c in reading.entities.calls
-            if end <= c.start <= end + 2 and c.start > call.start
-            and not only_offered(tokens, c.start)
-        ]  # fmt: skip
-        if after and after[0].call == call.call:
-            # "a remplacé son 1♦ par 2♦", "replaced his 1D with 2D": the call named is
-            # the one replaced; the replacement follows "par"/"by"/"with"
-            after = [
-                c for c in reading.entities.calls
-                if after[0].end < c.start <= after[0].end + 3 and c.call != call.call
-                and set(tokens[after[0].end : c.start]) & _BY_OR_WITH
-            ]  # fmt: skip
-        if after:
-            chosen_at = after[0]
-            break
-    if chosen_at is None:
-        chosen_at = _made_after_refusal(reading, call, offender)
+    if any(t in _PASSING for end in _replacing_marks(reading, call) for t in tokens[end : end + 3]):
+        return "pass"  # "choisi de passer", "decided to pass"
+    chosen_at = _replacing(reading, call, offender)
     if chosen_at is None:
         return "undecided" if reading.affirmed("@undecided") else None
     chosen = chosen_at.call
@@ -4516,6 +4490,44 @@ def _replacement(
     return None
 
 
+def _replacing_marks(reading: Reading, call: CallMention) -> list[int]:
+    """Where the lexicon's phrases or any replacing or choosing word told after
+    the call end: "replaced by pass", "I chose 3NT", "il a choisi 3♣", "corrige en 2♥"."""
+    tokens = reading.tokens
+    marks = [end for _start, end in reading.cues.get("@replacement", [])]
+    marks += [
+        i + 1 for i in range(call.end, len(tokens))
+        if tokens[i] in _CHOOSING and not only_meant(tokens, i)
+    ]  # fmt: skip
+    return sorted(marks)
+
+
+def _replacing(
+    reading: Reading, call: CallMention, offender: Ref | None, wished: bool = False
+) -> CallMention | None:
+    """27B: the call that replaces the insufficient bid, named after a replacing
+    word or made by the offender after the refusal; with ``wished``, also one
+    only wished for (``I'd like to double instead``)."""
+    tokens = reading.tokens
+    for end in _replacing_marks(reading, call):
+        after = [
+            c for c in reading.entities.calls
+            if end <= c.start <= end + 2 and c.start > call.start
+            and not only_offered(tokens, c.start)
+        ]  # fmt: skip
+        if after and after[0].call == call.call:
+            # "a remplacé son 1♦ par 2♦", "replaced his 1D with 2D": the call named is
+            # the one replaced; the replacement follows "par"/"by"/"with"
+            after = [
+                c for c in reading.entities.calls
+                if after[0].end < c.start <= after[0].end + 3 and c.call != call.call
+                and set(tokens[after[0].end : c.start]) & _BY_OR_WITH
+            ]  # fmt: skip
+        if after:
+            return after[0]
+    return _made_after_refusal(reading, call, offender, wished)
+
+
 def _judged_comparable(reading: Reading) -> list[tuple[int, int]]:
     """The words of comparability told as the director's judgement, not asked
     or supposed (``would the double be comparable?``, ``si c'est comparable``)."""
@@ -4555,9 +4567,10 @@ _SELF_CORRECTION = frozenset(
 
 
 def _made_after_refusal(
-    reading: Reading, call: CallMention, offender: Ref | None
+    reading: Reading, call: CallMention, offender: Ref | None, wished: bool = False
 ) -> CallMention | None:
-    """The offender's next call, told after the LHO refused the insufficient bid."""
+    """The offender's next call, told after the LHO refused the insufficient bid
+    (with ``wished``, one he is told wanting to make)."""
     refusal = refusal_end(reading.cues, reading.tokens)
     refused = refusal < len(reading.tokens)
     cut = max(refusal, call.end) if refused else call.end
@@ -4568,7 +4581,7 @@ def _made_after_refusal(
             return None  # "1♦ ... then put out 2♦": only a correction told as one
         if later.start and reading.tokens[later.start - 1] in _REFERENCE:
             continue
-        if only_offered(reading.tokens, later.start):
+        if only_offered(reading.tokens, later.start) and not wished:
             continue
         caller = later.caller
         if caller is None or caller.pronoun:
@@ -4825,6 +4838,17 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             text_facts["replacement"] = replacement
             # 27B: the offender replaces his bid only when his LHO did not accept it
             text_facts.setdefault("lho_accepts", False)
+        elif call is not None:
+            # "I'd like to double instead", "remplacé par 3♦ en saut": the kind of
+            # the replacement told, its comparability (23A) left to the director
+            told = _replacing(reading, call, offender, wished=True)
+            if told is not None and told.call.kind.value in FACTS["replacement_call_kind"]:
+                text_facts["replacement_call_kind"] = told.call.kind.value
+                text_facts.setdefault("lho_accepts", False)
+                bid, made = told.call, call.call
+                if bid.is_bid and (bid.strain != made.strain or bid.level > made.level + 1):
+                    # another strain, or a jump: never the lowest bid in the strain named
+                    text_facts["same_strain_lowest"] = False
         if replacement == "insufficient":
             second = _second_acceptance(reading)
             if second is not None:
