@@ -227,3 +227,14 @@ def test_stated_stories_reach_their_ruling_unasked(
     ruling = _ruling(replies)
     assert ruling is not None and ruling["offender"] == offender
     assert law in ruling["laws"], ruling["laws"]
+
+
+def test_three_passes_told_by_their_number_end_the_auction(chat: Conversations) -> None:
+    # 39A/39B: "4♥ par Nord, trois passes" ends the auction; dummy's 5♥ comes after it,
+    # so no "the calls do not end the auction" preface
+    replies = chat.text(CHAT, "Les enchères sont finies (4♥ par Nord, trois passes) et Sud, le "
+                              "mort, dit « 5♥ » avant l'entame. Est n'a rien dit.")
+    text = "\n".join(r.text for r in replies)
+    assert "ne terminent pas" not in text
+    ruling = _ruling(replies)
+    assert ruling is not None and ruling["offender"] == "S" and "39B" in ruling["laws"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from rules_core.calls import Call, CallKind, Relation, Seat
+from rules_core.calls import PASS, Call, CallKind, Relation, Seat
 from rules_core.model import FACTS, FactValue, Irregularity
 from rules_core.replay import Derivation, derive
 
@@ -494,7 +494,13 @@ def _replay(
             if dealer_ref is not None and dealer_ref.writer is not None
             else None
         )
-    sequence = [(s, c.call) for s, c in zip(seats, calls, strict=True) if s is not None]
+    sequence = []
+    for s, c in zip(seats, calls, strict=True):
+        if s is not None:
+            sequence.append((s, c.call))
+            if _three_passes_after(tokens, c):
+                # "4♥ par Nord, trois passes": the closing passes, told by their number
+                sequence += [(Seat((s + k) % 4), PASS) for k in (1, 2, 3)]
     if len(sequence) < 2 and dealer is None:
         return None, (None if virtual else sequence), virtual
     derivation = derive(dealer, sequence)
@@ -504,6 +510,16 @@ def _replay(
         # mid-auction, so the first one cannot be judged as the dealer's
         return None, (None if virtual else sequence), virtual
     return derivation, (None if virtual else sequence), virtual
+
+
+def _three_passes_after(tokens: tuple[str, ...], call: CallMention) -> bool:
+    """``4♥ par Nord, trois passes``, ``4S by N and three passes``: the three
+    passes that end the auction told by their number right after the bid."""
+    near = tokens[call.end : call.end + 6]
+    return call.call.is_bid and any(
+        near[k] == "3" and near[k + 1] in _PASS_TOKENS and not set(near[:k]) & _EARLIER_MARKERS
+        for k in range(len(near) - 1)
+    )  # (not "E bid 4S after 3 passes": those came first)
 
 
 def refusal_end(cues: Mapping[str, list[tuple[int, int]]], tokens: tuple[str, ...]) -> int:
