@@ -716,20 +716,30 @@ LOWEST_LABELS = [
 ]
 
 
+def _chat_reading(
+    tmp_path: Path, stated: dict[str, Any], lang: str, edition: str = "2017"
+) -> Conversations:
+    """A chat whose understanding reads every incident message as an insufficient
+    bid with the ``stated`` facts (a call typed alone states nothing)."""
+    from bot.understanding.classifier import Classification
+
+    def classify(text: str) -> Classification:
+        if text == "3♦":  # a call alone states nothing of the incident
+            return Classification(None, 0.0, (), {}, lang)
+        return Classification("insufficient_bid", 1.0, (("insufficient_bid", 1.0),), stated,
+                              lang)
+
+    return open_conversations(tmp_path / "d.sqlite3", edition=edition, clock=lambda: NOON,
+                              classify=classify)
+
+
 @pytest.mark.parametrize(("paragraph", "facts", "edition", "button", "line"), LOWEST_LABELS)
 def test_27B1a_names_the_lowest_bid_only_for_natural_bids(
         tmp_path: Path, paragraph: str, facts: dict[str, Any], edition: str, button: str,
         line: str) -> None:
-    from bot.understanding.classifier import Classification
-
-    def classify(text: str) -> Classification:
-        stated = {"offender": "N", "call": "2D", "dealer": "S", "calls": _TRANSFER_CALLS,
-                  "lho_accepts": False, "in_rotation": True, **facts}
-        return Classification("insufficient_bid", 1.0, (("insufficient_bid", 1.0),), stated,
-                              "fr")
-
-    chat = open_conversations(tmp_path / "d.sqlite3", edition=edition, clock=lambda: NOON,
-                              classify=classify)
+    stated = {"offender": "N", "call": "2D", "dealer": "S", "calls": _TRANSFER_CALLS,
+              "lho_accepts": False, "in_rotation": True, **facts}
+    chat = _chat_reading(tmp_path, stated, "fr", edition)
     try:
         replies = chat.text(CHAT, "donneur Sud, 1SA Sud, Ouest 2♥, Nord dit 2♦, Est refuse",
                             "fr")
@@ -748,18 +758,9 @@ def test_27B1a_names_the_lowest_bid_only_for_natural_bids(
 def test_a_typed_bid_is_not_the_lowest_of_an_artificial_bid(tmp_path: Path) -> None:
     """27B1(a): after a 2♦ transfer, "3♦" typed is no answer to which choice it
     is (what it specifies is the director's to say); the question stays."""
-    from bot.understanding.classifier import Classification
-
-    def classify(text: str) -> Classification:
-        if text == "3♦":  # a call alone states nothing of the incident
-            return Classification(None, 0.0, (), {}, "fr")
-        stated = {"offender": "N", "call": "2D", "dealer": "S", "calls": _TRANSFER_CALLS,
-                  "lho_accepts": False, "in_rotation": True, "artificial": True}
-        return Classification("insufficient_bid", 1.0, (("insufficient_bid", 1.0),), stated,
-                              "fr")
-
-    chat = open_conversations(tmp_path / "d.sqlite3", edition="2017", clock=lambda: NOON,
-                              classify=classify)
+    stated = {"offender": "N", "call": "2D", "dealer": "S", "calls": _TRANSFER_CALLS,
+              "lho_accepts": False, "in_rotation": True, "artificial": True}
+    chat = _chat_reading(tmp_path, stated, "fr")
     try:
         chat.text(CHAT, "donneur Sud, 1SA Sud, Ouest 2♥, Nord dit 2♦ Texas, Est refuse", "fr")
         replies = chat.text(CHAT, "3♦")
@@ -789,15 +790,8 @@ TOLD_REPLACEMENTS = [
 @pytest.mark.parametrize(("paragraph", "facts", "choices"), TOLD_REPLACEMENTS)
 def test_a_replacement_told_leaves_only_the_comparable_question(
         tmp_path: Path, paragraph: str, facts: dict[str, Any], choices: list[str]) -> None:
-    from bot.understanding.classifier import Classification
-
-    def classify(text: str) -> Classification:
-        stated = {"offender_relative": "self", "call": "1D", "lho_accepts": False, **facts}
-        return Classification("insufficient_bid", 1.0, (("insufficient_bid", 1.0),), stated,
-                              "en")
-
-    chat = open_conversations(tmp_path / "d.sqlite3", edition="2017", clock=lambda: NOON,
-                              classify=classify)
+    stated = {"offender_relative": "self", "call": "1D", "lho_accepts": False, **facts}
+    chat = _chat_reading(tmp_path, stated, "en")
     try:
         replies = chat.text(CHAT, "my LHO opened 1H, I said 1D by mistake; opps didn't accept",
                             "en")
