@@ -67,6 +67,12 @@ class Context:
             self.edition, {**self.facts, **facts}, self.limits, self.assumed, self.hypothetical
         )
 
+    def with_limits(self, **limits: tuple[FactValue, ...]) -> Context:
+        """The same incident with the values some facts may still take narrowed."""
+        return Context(
+            self.edition, self.facts, {**self.limits, **limits}, self.assumed, self.hypothetical
+        )
+
     def known(self, fact: str) -> FactValue | None:
         return self.facts.get(fact)
 

@@ -77,11 +77,7 @@ def _what_the_calls_show(ctx: Context) -> Context:
             return ctx.with_facts(replacement="lowest_same_denomination", both_natural=True)
         return ctx.with_facts(replacement="lowest_same_denomination")
     # Natural bids in another strain, or a jump: not 27B1(a); 27B1(b) or 27B2.
-    narrowed = Context(
-        ctx.edition, ctx.facts, {**ctx.limits, "replacement": ("comparable", "other_bid")},
-        ctx.assumed, ctx.hypothetical,
-    )
-    return narrowed
+    return ctx.with_limits(replacement=("comparable", "other_bid"))
 
 
 #: 27B: the choices a replacement of each kind may fall under. Whether it is
@@ -106,8 +102,7 @@ def _kind_told(ctx: Context) -> Context:
     narrowed = tuple(v for v in told if shown is None or v in shown)
     if not narrowed or narrowed == shown:
         return ctx
-    return Context(ctx.edition, ctx.facts, {**ctx.limits, "replacement": narrowed},
-                   ctx.assumed, ctx.hypothetical)
+    return ctx.with_limits(replacement=narrowed)
 
 
 def _partner_barred(ctx: Context, *laws: str, cancelled: bool = False) -> Verdict:
