@@ -2569,27 +2569,9 @@ def _silent_partner(reading: Reading) -> Ref | None:
                 if ref.subject is Relation.PARTNER:
                     # "mon adversaire de droite a ouvert 2♦ et son partenaire n'a pas
                     # alerté": the partner of the player the sentence is about
-                    return _partner_of(reading, mention)
+                    return _partner_of_the_subject(reading, mention)
                 return None
             return ref
-    return None
-
-
-def _partner_of(reading: Reading, mention: SeatMention) -> Ref | None:
-    """The partner of the last player named before ``mention`` in its sentence."""
-    tokens = reading.tokens
-    before = [
-        m for m in reading.entities.seats
-        if m.end <= mention.start and BREAK not in tokens[m.end : mention.start]
-        and m.ref.known and not m.ref.pronoun and m.ref.subject is None
-    ]  # fmt: skip
-    if not before:
-        return None
-    owner = before[-1].ref
-    if owner.seat is not None:
-        return Ref(seat=owner.seat.partner)
-    if owner.writer is not None:
-        return Ref(writer=BY_OFFSET[(OFFSETS[owner.writer] + 2) % 4])
     return None
 
 
