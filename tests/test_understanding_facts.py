@@ -1321,6 +1321,11 @@ def test_simultaneous_calls_keep_their_calls() -> None:
          "par-dessus le 2♠.",
          "change_of_call", {"offender": "S", "call": "1S", "lho_accepts": True,
                             "unintended": False}),
+        # 30B2 (2017): "O dit non." is West's refusal; the law number after it is no
+        # call taken back (only « non, 2♠ » is)
+        ("dlr S. S P, O 1♣, N P, E 1♥, S P — O réfléchit et S repose un passe (HT, au tour "
+         "d'O = son LHO, et S avait déjà parlé bien sûr). O dit non. 30B2 ?",
+         "pass_out_of_rotation", {"offender": "S", "lho_accepts": False}),
         # 36C: found once the opening lead was faced; "pendant les enchères" is when
         # the double was made, not an auction still going on
         ("On a découvert à l'entame (elle était déjà retournée) que Nord avait contré le "

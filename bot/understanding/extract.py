@@ -3948,18 +3948,12 @@ def _stem_spans(tokens: tuple[str, ...]) -> tuple[tuple[int, bool], ...]:
         for i in range(len(tokens) - 1)
         if tokens[i] in ("said", "says", "say", "dit") and tokens[i + 1] in _ANSWERS
         and (i + 2 == len(tokens) or tokens[i + 2] in _AFTER_ANSWER)
-        and not _call_next(tokens, i + 3)
-    ]
+        and not (i + 3 < len(tokens) and call_at(tokens, i + 3) is not None)
+    ]  # (not « non, 2♠ »: a player taking his own call back answers nothing)
     return tuple(sorted(found))
 
 
 _ANSWERS = frozenset({"no", "non", "oui", "yes"})
-#: Words that begin a call: "il dit « non, 2♠ »" takes his call back, it answers nothing.
-_CALL_OPENERS = frozenset({"pass", "passe", "double", "contre", "redouble", "surcontre", "X", "XX"})
-
-
-def _call_next(tokens: tuple[str, ...], i: int) -> bool:
-    return i < len(tokens) and (tokens[i][:1].isdigit() or tokens[i] in _CALL_OPENERS)
 _IF = frozenset({"if", "si", "whether", "sil", "sils"})
 # What may follow an answer standing alone ("elle a dit non, puis elle a passé").
 _AFTER_ANSWER = frozenset(
