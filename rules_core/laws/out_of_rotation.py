@@ -36,12 +36,14 @@ _CHANGE_OF_CALL_PARAGRAPH = {
 }
 
 
-def _called_before(ctx: Context) -> bool:
+def _called_before(ctx: Context, kind: CallKindOOR) -> bool:
     """At the LHO's turn after a bid, the offender has just called: the turn
-    that comes before his LHO's is his own."""
+    that comes before his LHO's is his own. Untold, a double was most likely
+    made after the offender's own call: before it nobody had called, and a
+    double of nothing is rare; a bid or a pass was most likely the first call."""
     if "offender_called_before" not in ctx.facts and ctx.known("any_bid_before") is True:
         return True
-    return ctx.default("offender_called_before", False) is True
+    return ctx.default("offender_called_before", kind == "double") is True
 
 
 _KIND_OF_CALL: dict[FactValue, CallKindOOR] = {
@@ -70,7 +72,7 @@ def call_out_of_rotation(ctx: Context, kind: CallKindOOR, insufficient: bool = F
     turn = ctx.get("turn_of")
     if turn == "lho" and kind == "pass" and not ctx.is_2017:
         ctx.get("any_bid_before")  # seed 30: decides 30A against 30B3 before anything else
-    if turn == "lho" and _called_before(ctx):
+    if turn == "lho" and _called_before(ctx, kind):
         # 30B2 / 31C / 32C (2017), 30B3 / 31 note *** (2007): a later call
         # at the LHO's turn is a change of call, made right after his own
         # call: neither his partner nor his LHO has called since.
