@@ -692,6 +692,11 @@ def test_a_fact_read_from_the_text_is_never_asked(chat: Conversations, text: str
          {"offender_called_before": True}),
         ("N opened 1♣, E passed, S bid 1♥ and N passed before West.",
          {"offender_called_before": True}),
+        # his earlier call told without naming it (audit 10, 26)
+        ("East doubled when it was South's turn. East had already called earlier in the"
+         " auction.", {"offender_called_before": True}),
+        ("Est a contré alors que c'était à Sud de parler. Est avait déjà parlé avant.",
+         {"offender_called_before": True}),
         # the first call of the auction, by another than the dealer
         ("Donneur Nord. Est a ouvert 1♠ le premier.", {"offender_called_before": False}),
     ],

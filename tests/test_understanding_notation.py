@@ -17,6 +17,12 @@ from bot.understanding.notation import read_listing
         # seat after the call, in parentheses; "S to call" is who is next
         ("1♠ (N) – 1♥ (E), S to call", "insufficient_bid", "E", "1H"),
         ("1♦ (N) 1♠ (E) 1♥ (S)", "insufficient_bid", "S", "1H"),  # South, not East
+        # the four seats glued as one word give the columns: South's double of a redouble (36)
+        ("WNES: 1S X XX X - only noticed after the opening lead.", "inadmissible_double", "S",
+         "X"),
+        # 39: a late call in a grid by the player the text names, not the next seat in rotation
+        ("N   E   S   O\n1♥  p   2♥  p\np   p\nOuest a dit 3♦ après les trois passes, c'était fini",
+         "call_after_final_pass", "W", "3D"),
         # each seat joined to its call by a dash: 27, East's 1♠ under North's 1NT
         ("T9 B26 Dlr W. W-1D N-1NT E-1S. IB (E). S won't acc.", "insufficient_bid", "E", "1S"),
         # the prose going on after a listing, in the same sentence: its calls follow it (31)

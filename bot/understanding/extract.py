@@ -1849,6 +1849,11 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         retracted = _retracted(reading)
         if retracted is not None and retracted.caller is not None:
             return retracted.caller
+    if irregularity == I.CALL_AFTER_FINAL_PASS:
+        late_call = irregular_call(reading, irregularity)
+        maker = late_call.caller if late_call is not None else None
+        if maker is not None and maker.known and not maker.pronoun and maker.subject is None:
+            return maker  # 39: anyone may call after the end; the text names who did
     if replayed_as(reading, irregularity) and derivation is not None and not reading.seatless:
         if derivation.offender is not None and not reading.virtual_anchor:
             return Ref(seat=derivation.offender)
@@ -3357,6 +3362,8 @@ def _offender_called_before(
             or (tokens[i + 1] in ("e", "nd", "rd", "th") and set(tokens[i + 2 : i + 3]) & _ROUND)
         ):
             return True
+    if offender is not None and _told_having_called(reading, offender):
+        return True
     if offender is not None and call is not None:
         calls = reading.entities.calls
         if call in calls and any(
@@ -3367,6 +3374,29 @@ def _offender_called_before(
     if _first_call_told(reading, call):
         return False
     return None
+
+
+#: A call made already, told without the call: "East had already called", "Est avait déjà parlé".
+_HAD_CALLED = frozenset(
+    {"called", "bid", "passed", "doubled", "spoken", "parle", "declare", "encheri", "passe",
+     "contre"}
+)  # fmt: skip
+
+
+def _told_having_called(reading: Reading, offender: Ref) -> bool:
+    """``East had already called earlier in the auction``, ``Est avait déjà
+    parlé``: the offender's earlier call told without naming it."""
+    tokens = reading.tokens
+    for mention in reading.entities.seats:
+        clause = tokens[mention.end : mention.end + 4]
+        if BREAK in clause:
+            clause = clause[: clause.index(BREAK)]
+        if (
+            set(clause) & {"already", "deja"} and set(clause) & _HAD_CALLED
+            and not set(clause) & _NOT_WORDS and same_player(reading, mention.ref, offender)
+        ):  # fmt: skip
+            return True
+    return False
 
 
 def _first_call_told(reading: Reading, call: CallMention | None) -> bool:

@@ -182,6 +182,16 @@ def _seat_before(tokens: tuple[str, ...], start: int) -> Seat | None:
 _COLUMN_WORDS = frozenset({"order", "ordre", "columns", "colonnes", "grid", "grille"})
 
 
+#: The four seats written as one word, in rotation (``WNES:``, ``NESO``), and the
+#: first column; not "ones", an English word.
+_GLUED_HEADERS = {
+    word: Seat[{"o": "W"}.get(word[0], word[0].upper())]
+    for letters in ("nesw", "neso")
+    for word in (letters[k:] + letters[:k] for k in range(4))
+    if word != "ones"
+}
+
+
 def _column_header(tokens: tuple[str, ...], start: int) -> Seat | None:
     """``W / N / E / S — 1♥ / P / 2♥``, ``N E S W: 1NT 2♣``: the four seats
     as the columns of a bidding diagram, just before the calls; the first
@@ -189,6 +199,8 @@ def _column_header(tokens: tuple[str, ...], start: int) -> Seat | None:
     i = start
     while i and (tokens[i - 1] in (COMMA, ":") or tokens[i - 1] in _COLUMN_WORDS):
         i -= 1  # "in W N E S order: 1♣ 1♥", "W N E S columns: …"
+    if i and tokens[i - 1] in _GLUED_HEADERS:
+        return _GLUED_HEADERS[tokens[i - 1]]  # "WNES: 1S X XX X"
     head = tokens[i - 4 : i] if i >= 4 else ()
     if len(head) == 4 and all(t in SEATS for t in head) and all(
         Seat[b] == Seat((Seat[a] + 1) % 4) for a, b in zip(head, head[1:], strict=False)
