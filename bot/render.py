@@ -504,6 +504,20 @@ QUESTIONS_2007: Mapping[str, str] = {
 }
 
 
+#: 27B1 (2017) when the replacement is a bid already made but what it
+#: specifies is the director's judgement (a bid artificial, or that may be):
+#: the strain a bid names is not what it specifies.
+REPLACEMENT_JUDGED = N_(
+    "In the director's judgement, what is the bid {offender} made in place of the "
+    "insufficient bid? Law 27B1(a) needs the lowest sufficient bid that specifies the same "
+    "denomination(s) as the withdrawn bid (an artificial bid does not specify the strain it "
+    "names); 27B1(b) a comparable call (Law 23A: same or similar meaning, a subset of it, or "
+    "the same purpose); otherwise 27B2.")
+
+#: The choices of that judgement.
+_JUDGED_CHOICES = ("lowest_same_denomination", "comparable", "other_bid")
+
+
 def question_text(question: Question, lang: str,
                   places: Mapping[str, str] | None = None, writer_offends: bool = False) -> str:
     t = translator(lang)
@@ -511,6 +525,8 @@ def question_text(question: Question, lang: str,
     template = QUESTIONS[question.fact]
     if str(question.edition) == "2007":
         template = QUESTIONS_2007.get(question.fact, template)
+    elif question.fact == "replacement" and tuple(question.options) == _JUDGED_CHOICES:
+        template = REPLACEMENT_JUDGED
     if question.irregularity == "misinformation":
         # 21B: the player the core rules for is the misinformed one, not an
         # offender: the questions name them so.

@@ -802,3 +802,50 @@ def test_a_replacement_told_leaves_only_the_comparable_question(
         assert ruling is not None and not ruling.get("options"), paragraph
     finally:
         chat.store.close()
+
+
+# --- 27B1 (2017): an artificial bid's replacement read by the call it names ----
+# (outside audit 10, conversations 33 and 3): "replaced by 3♣" after a Stayman
+# 2♣, "he doubles instead": the name is not the director's judgement.
+
+# (paragraph, the replacement the understanding reads, the other facts, the
+# question's fact, its values (None: a ruling's options), or the laws ruled)
+ARTIFICIAL_READINGS = [
+    ("27B1(a)/(b)/B2: Stayman 2♣ replaced by 3♣: what 3♣ specifies is judged, asked",
+     "lowest_same_denomination", {"artificial": True}, "replacement",
+     ["lowest_same_denomination", "comparable", "other_bid"], None),
+    ("27B1(b)/B3: Stayman 2♣ replaced by a Stayman-like double: comparable or 27B3",
+     "double_redouble", {"artificial": True}, "option", ["comparable", "double_redouble"], None),
+    ("27B1(a)/(b)/B2: a cue bid (replacement artificial) in the strain named: asked",
+     "lowest_same_denomination", {"replacement_artificial": True}, "replacement",
+     ["lowest_same_denomination", "comparable", "other_bid"], None),
+    ("27B1(a): natural bids, the lowest in the strain: ruled at once",
+     "lowest_same_denomination", {"artificial": False}, None, None, ["27B1(a)", "27D"]),
+    ("27B3: a natural bid replaced by a double (nothing said artificial): as read",
+     "double_redouble", {}, None, None, ["27B3"]),
+]
+
+
+@pytest.mark.parametrize(("paragraph", "read", "facts", "fact", "values", "laws"),
+                         ARTIFICIAL_READINGS)
+def test_an_artificial_bids_replacement_is_judged_not_read_by_name(
+        tmp_path: Path, paragraph: str, read: str, facts: dict[str, Any], fact: str | None,
+        values: list[Any] | None, laws: list[str] | None) -> None:
+    stated = {"offender": "S", "call": "2C", "dealer": "N", "in_rotation": True,
+              "calls": [{"seat": "N", "call": "2NT"}, {"seat": "E", "call": "P"},
+                        {"seat": "S", "call": "2C"}],
+              "lho_accepts": False, "replacement": read, **facts}
+    chat = _chat_reading(tmp_path, stated, "en")
+    try:
+        replies = chat.text(CHAT, "N 2NT, E pass, S 2C Stayman, W refuses; S now bids 3C", "en")
+        question = _question(replies)
+        if fact is None:
+            ruling = _ruling(replies)
+            assert ruling is not None and not ruling.get("options"), paragraph
+            assert ruling["laws"][: len(laws or [])] == laws, (paragraph, ruling["laws"])
+            return
+        assert question is not None and question.fact == fact, paragraph
+        assert [c.value for c in question.choices] == values, paragraph
+        assert "27B1(a)" not in (_ruling(replies) or {}).get("laws", []), paragraph
+    finally:
+        chat.store.close()

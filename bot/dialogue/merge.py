@@ -16,6 +16,7 @@ from typing import Any
 
 from rules_core import FACTS, IncidentError, Seat, parse_call, parse_fact_value, parse_seat
 from rules_core.calls import InvalidCallError, InvalidSeatError
+from rules_core.model import FactValue
 from rules_core.replay import derive
 
 from .state import Draft
@@ -134,6 +135,7 @@ def read_statement(classification: Any) -> Statement:
                 statement.facts[fact] = parse_fact_value(fact, value)
             except IncidentError:
                 continue
+    _artificial_replacement_by_kind(statement.facts)
     relative = extracted.get("offender_relative")
     if relative in RELATIVES and statement.offender is None:
         statement.offender_relative = relative
@@ -142,6 +144,38 @@ def read_statement(classification: Any) -> Statement:
         if isinstance(value, str) and value.strip():
             setattr(statement, key, value.strip())
     return statement
+
+
+#: A replacement read from the words by the call it names, not judged: the
+#: kind of call it is (what ``replacement_call_kind`` says) and, for a bid,
+#: whether it names the strain of the insufficient bid at the lowest level.
+_READ_BY_NAME: dict[str, dict[str, FactValue]] = {
+    "lowest_same_denomination": {"replacement_call_kind": "bid", "same_strain_lowest": True},
+    "double_redouble": {"replacement_call_kind": "double"},
+}
+
+
+def _artificial_replacement_by_kind(facts: dict[str, Any]) -> None:
+    """27B1 (2017) with an artificial bid: what a message names is a call, not
+    the director's judgement of it.
+
+    The understanding reads "replaced by 3♣" after a 2♣ Stayman as the lowest
+    bid in the same denomination, and "he doubles instead" as 27B3. Once a bid
+    is said artificial, neither holds by the name alone: 27B1(a) asks for a
+    bid that *specifies* the same denomination(s) as the withdrawn one (a
+    Stayman 2♣ specifies no clubs), and 27B3 applies "except as provided in
+    B1(b)" — a double with the same purpose as an asking bid may be a
+    comparable call (23A3). So the reading is kept as the kind of call it
+    names, and the rules core asks the director's judgement (27B1(a), 27B1(b)
+    or 27B2; 27B1(b) or 27B3) instead of ruling on the name.
+    """
+    artificial = facts.get("artificial") is True or facts.get("replacement_artificial") is True
+    told = _READ_BY_NAME.get(str(facts.get("replacement")))
+    if not artificial or told is None:
+        return
+    del facts["replacement"]
+    for fact, value in told.items():
+        facts.setdefault(fact, value)
 
 
 def fold(draft: Draft, statement: Statement) -> Draft:

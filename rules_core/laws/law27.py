@@ -54,7 +54,12 @@ def _what_the_calls_show(ctx: Context) -> Context:
     The kind of the replacement told in words (``replacement_call_kind``: "I'd
     like to double instead") narrows the choices as the calls would.
     """
+    artificial = ctx.known("artificial") is True or ctx.known("replacement_artificial") is True
     if "replacement" in ctx.facts:
+        if not ctx.is_2017 and artificial and "both_natural" not in ctx.facts:
+            # 2007 27B1(a): a bid said artificial is not "incontrovertibly not
+            # artificial" -- never asked again.
+            return ctx.with_facts(both_natural=False)
         return ctx
     ctx = _kind_told(ctx)
     same = ctx.known("same_strain_lowest")
@@ -68,9 +73,19 @@ def _what_the_calls_show(ctx: Context) -> Context:
     artificial = ctx.default("replacement_artificial", False) is True or artificial
     if artificial:
         if ctx.is_2017:
+            # 2017 27B1(a): an artificial bid need not specify the strain it
+            # names (a Stayman 2C specifies no clubs), so the same strain at the
+            # lowest level is no ruling: 27B1(a), 27B1(b) (23A) or 27B2 is the
+            # director's judgement, asked.
             ctx.get("replacement", ("lowest_same_denomination", "comparable", "other_bid"))
-        facts: dict[str, FactValue] = {"both_natural": False}
-        return ctx.with_facts(**facts) if "both_natural" not in ctx.facts else ctx
+        facts: dict[str, FactValue] = {}
+        if "both_natural" not in ctx.facts:
+            facts["both_natural"] = False
+        if same is True:
+            # 2007 27B1(a): the lowest bid in the denomination named, not both
+            # natural: 27B1(a) fails, 27B1(b) (the meaning) is judged.
+            facts["replacement"] = "lowest_same_denomination"
+        return ctx.with_facts(**facts) if facts else ctx
     if same is True:
         if not ctx.is_2017 and ctx.known("artificial") is False and "both_natural" not in ctx.facts:
             # 2007: the insufficient bid said natural, the replacement taken as natural.
