@@ -316,6 +316,25 @@ def test_what_the_rho_did_after_a_bid_out_of_rotation(text: str, rho_action: str
 
 
 @pytest.mark.parametrize(
+    ("text", "irregularity", "rho_action"),
+    [
+        # 31A after 27A2: an insufficient bid out of rotation, the RHO's call told (audit 10, 34)
+        ("Donneur Nord. Nord 1♥, Est passe, et Ouest dit 1♦ alors que c'était à Sud de parler "
+         "(enchère insuffisante et hors tour). Nord n'accepte pas. Sud a ensuite dit 1♠.",
+         "insufficient_bid", "call"),
+        # the refused call named again by the director is no call made (audit 10, 59)
+        ("Donneur Est. Est passe, puis Ouest ouvre 1♠ alors que c'était à Sud de parler. "
+         "J'étais l'arbitre : Nord n'a pas voulu accepter, j'ai annulé le 1♠. Sud a ensuite "
+         "passé, et Ouest a répété 1♠.", "bid_out_of_rotation", "pass"),
+    ],
+)  # fmt: skip
+def test_what_the_rho_did_after_the_refusal_read_past_the_ruling(
+    text: str, irregularity: str, rho_action: str
+) -> None:
+    _reads(text, irregularity, {"rho_action": rho_action})
+
+
+@pytest.mark.parametrize(
     ("text", "replacement"),
     [
         # Law 27B: the call the offender makes after the refusal is the replacement

@@ -569,6 +569,12 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
          "de cœur.", "W"),
         ("I am South. While North was thinking about his rebid, East dropped a small club.",
          "E"),
+        # the player named after a listing, his clause set off by commas (audit 10, 50)
+        ("Donneur Sud : 1♣ (S) 1♥ (O) 1♠ (N), et là Est, en prenant un carton, a fait tomber "
+         "deux cartes face visible (le 5♥ et la D♠). C'est à lui de parler.", "E"),
+        # a director's note: the seat in parentheses after the act, not the dealer
+        ("Bd 18 T11 Dlr W: SK dropped face up (E) during the auction.", "E"),
+        ("Étui 18 T11 Dnr O : R♠ tombé face visible (E) pendant les enchères.", "E"),
     ],
 )  # fmt: skip
 def test_card_exposed_the_player_who_showed_it(text, offender):

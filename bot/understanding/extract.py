@@ -66,7 +66,7 @@ I = Irregularity  # noqa: E741 - short alias for the tables below
 RELEVANT: Mapping[str, frozenset[str]] = {
     I.INSUFFICIENT_BID: frozenset(
         {"lho_accepts", "in_rotation", "replacement", "artificial", "lho_accepts_replacement",
-         "replacement_call_kind", "same_strain_lowest"}
+         "replacement_call_kind", "same_strain_lowest", "rho_action"}
     ),
     I.PASS_OUT_OF_ROTATION: frozenset(
         {"turn_of", "lho_accepts", "artificial", "correct_player_called", "call_kind",
@@ -3080,11 +3080,14 @@ def _card_shower(reading: Reading) -> Ref | None:
         if not (m.start and tokens[m.start - 1] in _OBJECT_WORDS)
         and not writers_seat_told(tokens, m) and not _seat_told_aside(reading, m)
         and not _while_clause(tokens, m.start)
+        and not (m.start and tokens[m.start - 1] in _DEALER_MARKS)
     }  # fmt: skip  ("partner (im south) led a card": the writer's seat told aside;
     # "pendant que Nord réfléchissait, j'ai fait tomber …": who thought, not who showed)
     for mention in named.values():
         later = [m for m in named if m > mention.start]
         begin = _after_apposition(tokens, mention.end)
+        if any(mention.end <= m < begin for m in later):
+            continue  # "1♠ (N), et là Est, en prenant un carton, a fait tomber": East's clause
         stop = min([begin + 12, len(tokens), *[m for m in later if m >= begin]])
         clause = tokens[begin:stop]
         if BREAK in clause:
@@ -3093,6 +3096,12 @@ def _card_shower(reading: Reading) -> Ref | None:
             clause[k : k + 2] in _FACE_UP for k in range(len(clause) - 1)
         ):
             return mention.ref
+    for k, token in enumerate(tokens):
+        # "SK dropped face up (E)": the seat noted in parentheses after the act
+        if token in SEATS and in_parentheses(reading.norm, k) and (
+            set(tokens[max(0, k - 3) : k]) & _EXPOSING
+        ):
+            return Ref(seat=Seat[token])
     for i in range(len(tokens) - 2):
         # "ma main a glissé", "my cards slipped": the writer's own hand shown
         if tokens[i] == "MY" and tokens[i + 1] in _HANDS and set(tokens[i + 2 : i + 5]) & (
@@ -3267,7 +3276,10 @@ def _first_after_refusal(reading: Reading) -> tuple[Ref | None, Call | None]:
     player whose turn it was: the first one told calling after the refusal,
     and his call."""
     cut = refusal_end(reading.cues, reading.tokens)
-    for mention in reading.entities.calls:
+    calls = reading.entities.calls
+    for mention in calls:
+        if _told_again(reading.tokens, mention, calls):
+            continue  # "j'ai annulé le 1♠": the refused call named again, not a call made
         if mention.start >= cut and mention.caller is not None:
             if mention.caller.known and not mention.caller.pronoun:
                 return mention.caller, mention.call
