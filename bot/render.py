@@ -292,6 +292,9 @@ OUTCOMES: Mapping[Outcome, str] = {
     Outcome.PARTNER_MAY_CALL_FREELY: N_("{partner} may make any legal call at their proper "
                                         "turn, but information from the cancelled call is "
                                         "unauthorised for them (Law 16C2)."),
+    Outcome.COMPARABLE_CALL_LIFTS_UI: N_("Once {offender} has made the comparable call, the "
+                                         "information from the cancelled call is no longer "
+                                         "unauthorised for {offender} and {partner} (Law 23B)."),
     Outcome.SUBSEQUENT_CALLS_CANCELLED: N_("Every later call is cancelled too."),
     Outcome.DEEMED_SUBSEQUENT_CALL: N_("The call made at the same time as the one in turn "
                                        "counts as made after it."),

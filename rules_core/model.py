@@ -88,6 +88,9 @@ class Outcome(enum.StrEnum):
     OFFENDER_CALLS_AGAIN = "offender_calls_again"
     LHO_MUST_REPEAT_CALL = "lho_must_repeat_call"
     CARDS_PICKED_UP_IF_DECLARER = "cards_picked_up_if_declarer"
+    #: 2017 23B: once the offender has made a comparable call, the information
+    #: from the cancelled call no longer restricts his side (16C2 does not apply).
+    COMPARABLE_CALL_LIFTS_UI = "comparable_call_lifts_ui"
     # Law 20 and the bidding-box regulation: rights and procedures.
     REPEAT_CALL_ALLOWED = "repeat_call_allowed"
     REVIEW_ALLOWED = "review_allowed"

@@ -145,6 +145,29 @@ def _partner_free_2017(*laws: str) -> Verdict:
     )
 
 
+def _partner_free_then_offender_2017(
+    ctx: Context, free: tuple[str, str], offender: str, comparable: str, not_comparable: str
+) -> Verdict:
+    """30B1 / 31B / 32B: the partner's free turn under 16C2 (30B1(a), 31B1,
+    32B1), then the offender's call at his turn (30B1(b), 31B2, 32B2).
+
+    23B: when that call is comparable, "Law 16C2 does not apply" from then on:
+    the information from the cancelled call is no longer unauthorised for the
+    offending side, so the ruling does not say it is; the partner's turn,
+    under 16C2 when he called, stays on the card (32B1), and 23C keeps the
+    director's adjustment at the end of play."""
+    head = _partner_free_2017(*free)
+    if ctx.known("comparable") is True:
+        head = Verdict(
+            head.laws, tuple(o for o in head.outcomes if o is not O.UNAUTHORIZED_INFORMATION)
+        )
+        lifted = verdict("23B", outcomes=(O.COMPARABLE_CALL_LIFTS_UI,))
+        return head.then(verdict(offender)).then(
+            _comparable_2017(ctx, comparable, not_comparable)
+        ).then(lifted)
+    return head.then(verdict(offender)).then(_comparable_2017(ctx, comparable, not_comparable))
+
+
 def _pass_2017(ctx: Context, turn: FactValue) -> Verdict:
     if ctx.default("artificial", False):
         # 30C: an artificial pass (or a pass of partner's artificial call) -> Law 31.
@@ -153,10 +176,8 @@ def _pass_2017(ctx: Context, turn: FactValue) -> Verdict:
         # 30A [R]: the offender must pass when next it is his turn.
         return verdict("30A", outcomes=(O.OFFENDER_MUST_PASS_NEXT_TURN, O.NO_FURTHER_RECTIFICATION))
     # 30B1: partner's turn, or the LHO's turn before the offender has called.
-    return (
-        _partner_free_2017("30B1", "30B1(a)")
-        .then(verdict("30B1(b)"))
-        .then(_comparable_2017(ctx, "30B1(b)(i)", "30B1(b)(ii)"))
+    return _partner_free_then_offender_2017(
+        ctx, ("30B1", "30B1(a)"), "30B1(b)", "30B1(b)(i)", "30B1(b)(ii)"
     )
 
 
@@ -179,11 +200,7 @@ def _bid_2017(
 
         return _after_rho_acts(ctx, after_rho)
     # 31B: partner's turn, or the LHO's turn before the offender has called.
-    return (
-        _partner_free_2017("31B", "31B1")
-        .then(verdict("31B2"))
-        .then(_comparable_2017(ctx, "31A2(a)", "31A2(b)"))
-    )
+    return _partner_free_then_offender_2017(ctx, ("31B", "31B1"), "31B2", "31A2(a)", "31A2(b)")
 
 
 def _double_2017(ctx: Context, turn: FactValue) -> Verdict:
@@ -196,11 +213,7 @@ def _double_2017(ctx: Context, turn: FactValue) -> Verdict:
 
         return _after_rho_acts(ctx, after_rho)
     # 32B: partner's turn.
-    return (
-        _partner_free_2017("32B", "32B1")
-        .then(verdict("32B2"))
-        .then(_comparable_2017(ctx, "32A2(a)", "32A2(b)"))
-    )
+    return _partner_free_then_offender_2017(ctx, ("32B", "32B1"), "32B2", "32A2(a)", "32A2(b)")
 
 
 # --- 2007 (seed 002) -------------------------------------------------------
