@@ -3822,6 +3822,25 @@ def _told_calling_since(reading: Reading) -> list[Ref]:
     return found
 
 
+_OVER_IT = frozenset({("par", "dessus"), ("over", "it")})
+
+
+def _calls_told_over(reading: Reading) -> list[Ref]:
+    """``Est a dit 2♥ par-dessus avant que…``, ``S bid 2♥ over it.``: a player's
+    call told as made over the irregular one, the clause ending there (not
+    ``par-dessus le 2♦ de Nord``: the call it was made over is named)."""
+    tokens = reading.tokens
+    found = []
+    for call in reading.entities.calls:
+        after = tokens[call.end : call.end + 3]
+        if call.caller is None or not call.caller.known or call.caller.pronoun:
+            continue
+        ends = len(after) < 3 or after[2] in (BREAK, COMMA) or after[2] in _BEFORE
+        if after[:2] in _OVER_IT and ends:
+            found.append(call.caller)
+    return found
+
+
 def _said_called_since(reading: Reading, offender: Ref | None) -> set[str]:
     """The facts the words tell true of who called after the irregular call
     (``Sud avait déjà passé derrière``, ``O a parlé ensuite``)."""
@@ -3830,7 +3849,7 @@ def _said_called_since(reading: Reading, offender: Ref | None) -> set[str]:
         if not (s and reading.tokens[s - 1] in _NOBODY)
     ]  # fmt: skip
     found = set()
-    for ref in refs + list(_told_calling_since(reading)):
+    for ref in refs + list(_told_calling_since(reading)) + _calls_told_over(reading):
         rel = Relation.LHO if ref is None else _relation_to_offender(reading, offender, ref)
         if rel is Relation.LHO:
             found.add("lho_called_since")
