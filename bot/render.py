@@ -621,11 +621,37 @@ def _laws_line(laws: tuple[str, ...], edition: Edition, t: NullTranslations) -> 
     )
 
 
+#: A side of the table, by the seats in it.
+SIDE_NAMES: Mapping[frozenset[Seat], str] = {
+    frozenset({Seat.N, Seat.S}): N_("North-South"),
+    frozenset({Seat.E, Seat.W}): N_("East-West"),
+}
+
+#: 21B: the player a misinformation ruling names is the misinformed one, a
+#: non-offender; the offending side is the other one, which gave the wrong
+#: explanation or failed to alert.
+MISINFORMED_HEAD = N_("{title} given to {seat} by {side}.")
+
+
+def _misinformed(ruling: Ruling) -> bool:
+    """A misinformation ruling made for the misinformed player (21B), not for
+    the side that explained and noticed (20F4, 20F5)."""
+    if ruling.irregularity != "misinformation":
+        return False
+    noticed = ruling.facts.get("who_noticed", ruling.assumed.get("who_noticed", "misinformed"))
+    return noticed == "misinformed"
+
+
 def ruling_statement(ruling: Ruling, lang: str) -> str:
     """A short, complete statement of the ruling (used in `arbitre rule` and logs)."""
     t = translator(lang)
     title = irregularity_title(ruling.irregularity, lang)
-    if ruling.offender is not None:
+    if ruling.offender is not None and _misinformed(ruling):
+        side = SIDE_NAMES[frozenset({ruling.offender.lho, ruling.offender.rho})]
+        head = t.gettext(MISINFORMED_HEAD).format(
+            title=title, seat=seat_name(ruling.offender, lang), side=t.gettext(side)
+        )
+    elif ruling.offender is not None:
         head = t.gettext("{title} by {seat}.").format(
             title=title, seat=seat_name(ruling.offender, lang)
         )

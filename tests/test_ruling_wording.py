@@ -88,6 +88,39 @@ CASES = [
 ]
 
 
+# 21B: the player a misinformation ruling names is the misinformed one, a
+# non-offender; the offending side is the one that explained (audit 10,
+# conversations 21, 22, 53). (paragraph, misinformed seat, language, words, not)
+MISINFORMED_HEADS = [
+    ("21B1(a): North misinformed by East-West (conversation 21)", "N", "en",
+     "Call based on misinformation given to North by East-West.", "by North."),
+    ("21B1(a): West misinformed by North-South (conversation 22)", "W", "en",
+     "Call based on misinformation given to West by North-South.", "by West."),
+    ("21B1(a): Sud mal informé par Est-Ouest (conversation 53)", "S", "fr",
+     "Déclaration fondée sur une fausse information donnée à Sud par Est-Ouest.", "de Sud."),
+]
+
+
+@pytest.mark.parametrize(("paragraph", "seat", "lang", "head", "not_head"), MISINFORMED_HEADS)
+def test_misinformation_names_the_misinformed_player_and_the_offending_side(
+        paragraph: str, seat: str, lang: str, head: str, not_head: str) -> None:
+    ruling = _ruling({"edition": "2017", "irregularity": "misinformation", "offender": seat,
+                      "facts": {"partner_called_since": False, "auction_over": False}})
+    text = ruling_statement(ruling, lang)
+    assert text.startswith(head), (paragraph, text)
+    assert not_head not in text.split(".")[0] + ".", (paragraph, text)
+
+
+def test_misinformation_noticed_by_the_explainer_names_him_as_offender() -> None:
+    """20F4: the ruling is made for the player who explained (the offender):
+    the misinformed wording is not used."""
+    ruling = _ruling({"edition": "2017", "irregularity": "misinformation", "offender": "E",
+                      "facts": {"who_noticed": "explainer"}})
+    text = ruling_statement(ruling, "en")
+    assert text.startswith("Call based on misinformation by East."), text
+    assert "given to" not in text
+
+
 @pytest.mark.parametrize(("paragraph", "incident", "edition", "present", "absent"), CASES)
 def test_statement_wording(
     paragraph: str, incident: dict[str, Any], edition: str, present: list[str], absent: list[str]
