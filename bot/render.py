@@ -33,6 +33,7 @@ __all__ = [
     "outcome_sentences",
     "ruling_statement",
     "ruling_texts",
+    "is_regulation_item",
     "DIRECTOR_REMINDER",
     "french_contractions",
 ]
@@ -615,10 +616,24 @@ def outcome_sentences(
     return sentences
 
 
+def is_regulation_item(ref: str) -> bool:
+    """A point of the national bidding-box regulation ("BB6"), not a Law."""
+    return ref.startswith("BB")
+
+
 def _laws_line(laws: tuple[str, ...], edition: Edition, t: NullTranslations) -> str:
-    return t.gettext("Laws applied ({edition} code): {laws}").format(
-        edition=str(edition), laws=", ".join(laws)
-    )
+    """The Laws applied, then the bidding-box regulation's points apart: they
+    are not Laws (audit 10, conversation 36)."""
+    own = [ref for ref in laws if not is_regulation_item(ref)]
+    items = [ref for ref in laws if is_regulation_item(ref)]
+    parts = []
+    if own:
+        parts.append(t.gettext("Laws applied ({edition} code): {laws}").format(
+            edition=str(edition), laws=", ".join(own)))
+    if items:
+        parts.append(t.gettext("National bidding-box regulation: {items}").format(
+            items=", ".join(items)))
+    return t.gettext("; ").join(parts)
 
 
 #: A side of the table, by the seats in it.

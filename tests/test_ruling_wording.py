@@ -121,6 +121,39 @@ def test_misinformation_noticed_by_the_explainer_names_him_as_offender() -> None
     assert "given to" not in text
 
 
+# 30B2 -> 25B with a box swap (audit 10, conversation 36): the bidding-box
+# regulation's points are not Laws.
+_BOX_SWAP = {"edition": "2017", "irregularity": "change_of_call", "offender": "S",
+             "facts": {"turn_of": "lho", "offender_called_before": True, "lho_accepts": False,
+                       "call_kind": "pass", "any_bid_before": True, "partner_called_since": False,
+                       "lho_called_since": False, "box_category_swap": True}}
+
+
+@pytest.mark.parametrize(("lang", "laws", "items"), [
+    ("en", "Laws applied (2017 code): 30B2, 25B2", "National bidding-box regulation: BB6, BB5"),
+    ("fr", "Lois appliquées (Code 2017) : 30B2, 25B2",
+     "Règlement national des boîtes à enchères : BB6, BB5"),
+])
+def test_bidding_box_points_are_not_listed_as_laws(lang: str, laws: str, items: str) -> None:
+    ruling = _ruling(_BOX_SWAP)
+    assert "BB6" in ruling.laws  # the core still cites it; the card files it apart
+    text = ruling_statement(ruling, lang)
+    assert laws in text and items in text, text
+    assert "BB" not in text[text.index(laws):text.index(items)], text
+
+
+def test_bidding_box_points_in_the_details_are_not_called_laws() -> None:
+    from bot.dialogue.card import ruling_details
+    from bot.dialogue.laws import law_actions
+
+    ruling = _ruling(_BOX_SWAP)
+    details = ruling_details(ruling, "en", {})
+    assert "• BB6" in details and "Law BB" not in details, details
+    assert details.index("• Law 16C") < details.index("• BB6"), details
+    labels = [action.label for action in law_actions(ruling.laws, "2017", "en")]
+    assert not any("Law BB" in label for label in labels), labels
+
+
 @pytest.mark.parametrize(("paragraph", "incident", "edition", "present", "absent"), CASES)
 def test_statement_wording(
     paragraph: str, incident: dict[str, Any], edition: str, present: list[str], absent: list[str]

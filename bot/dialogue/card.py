@@ -30,6 +30,7 @@ from bot.render import (
     button_label,
     french_contractions,
     irregularity_title,
+    is_regulation_item,
     names_for,
     option_label,
     outcome_sentences,
@@ -708,10 +709,16 @@ def ruling_details(ruling: Ruling, lang: str, paragraph_titles: Mapping[str, str
     lines = [t.gettext("Director's details")]
     # The options name their own paragraphs on the card.
     cited = list(dict.fromkeys(ruling.laws))
+    cited.sort(key=is_regulation_item)  # the bidding-box regulation's points after the Laws
     if cited:
         lines.append(t.gettext("Paragraphs applied:"))
         for law in cited:
             title = paragraph_titles.get(law)
+            if is_regulation_item(law):
+                # a point of the bidding-box regulation, not a Law
+                lines.append("• " + (t.gettext("{ref}: {title}").format(ref=law, title=title)
+                                     if title else law))
+                continue
             lines.append("• " + (t.gettext("Law {law}: {title}").format(law=law, title=title)
                                  if title else t.gettext("Law {law}").format(law=law)))
     stated = {f: v for f, v in ruling.facts.items() if f not in ruling.assumed}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.i18n import translator
 from bot.lookup import render_excerpt, render_lookup
-from bot.render import IRREGULARITY_TITLES
+from bot.render import IRREGULARITY_TITLES, is_regulation_item
 from rules_core import Edition
 from rules_core.excerpts import excerpt, normalise_ref, refs, search
 
@@ -130,7 +130,8 @@ def law_actions(laws: Iterable[str], edition: str, lang: str) -> tuple[Action, .
     for ref in quoted_refs(laws):
         data = f"{LAW_DATA}{edition}:{ref}"
         if excerpt(ref, Edition(edition)) is not None and len(data.encode()) <= _MAX_DATA:
-            actions.append(Action("📖 " + t.gettext("Law {ref}").format(ref=ref), data))
+            label = ref if is_regulation_item(ref) else t.gettext("Law {ref}").format(ref=ref)
+            actions.append(Action("📖 " + label, data))
     return tuple(actions[:MAX_LAW_BUTTONS])
 
 
