@@ -94,6 +94,20 @@ def test_a_td_note_as_the_first_message_does_not_switch_the_language(
     assert chat.language(CHAT) == "fr"
 
 
+@pytest.mark.parametrize("note", [
+    "Dlr N. 1S (N) 1H (E). S no accept. E -> 2H.",
+    "Dlr W. P (W) 1C (N) 1S (E) 1H (S). W no accept.",
+    "and Law 27B1(b) please",
+])
+def test_a_terse_english_note_in_words_sets_english(chat: Conversations, note: str) -> None:
+    """Outside audit 10, conversation 1: three words of English are enough to
+    answer in English; the French default does not win over them."""
+    chat.command(CHAT, "annuler", None, "fr")
+    replies = chat.text(CHAT, note)
+    assert chat.language(CHAT) == "en", note
+    assert "Enchère" not in _text(replies), _text(replies)
+
+
 def test_the_first_message_in_words_sets_the_language_once(chat: Conversations) -> None:
     chat.text(CHAT, "East bid 1H over my 1S, South does not accept")
     assert chat.language(CHAT) == "en"

@@ -1186,7 +1186,11 @@ def _reset(state: ChatState, keep_board: bool = False) -> None:
 
 
 #: A message in words, not a note in notation: enough words to tell its language.
-_WORDS_FOR_LANGUAGE = 4
+#: Three: a director's terse note ("Dlr N. 1S (N) 1H (E). S no accept.", "and
+#: Law 27B1(b) please") holds three and was answered in the chat's default
+#: language (outside audit 10, conversation 1); a note in notation alone
+#: ("TD: N 1P E 1C S ?") holds one at most.
+_WORDS_FOR_LANGUAGE = 3
 
 
 def _worded(text: str) -> bool:
