@@ -286,6 +286,8 @@ def test_a_double_across_the_table_is_no_inadmissible_double(text):
         # "everybody passed" after a bid ends the auction; a double told after it (39)
         ("North opened 1♠, South raised to 4♠, and everybody passed. Then West doubled.",
          "call_after_final_pass"),
+        ("Nord a ouvert 1SA, Sud a dit 3SA, et tout le monde a passé. Ouest (en flanc) dit "
+         "alors « contre », et Nord a répondu « passe ».", "call_after_final_pass"),  # audit 10, 48
         # the doubler's own partner named as what he doubled (19A1, 36)
         ("N doubled his partner out of turn", "inadmissible_double"),
         ("Ouest contre son propre partenaire hors tour", "inadmissible_double"),

@@ -2301,7 +2301,10 @@ def _all_passed_at(reading: Reading) -> int | None:
     tokens = reading.tokens
     bids = [c.start for c in reading.entities.calls if c.call.is_bid and c.call.level <= 7]
     for i, token in enumerate(tokens):
-        if token in _EVERYONE and set(tokens[i + 1 : i + 4]) & _PASS_VERBS:
+        # "everybody passed", "tout le monde a passé"; not "all four of us passed" (22B)
+        if token in _EVERYONE and set(tokens[i + 1 : i + 5]) & _PASS_VERBS and not (
+            set(tokens[i + 1 : i + 3]) & {"four", "quatre", "4"}
+        ):
             if any(start < i for start in bids):
                 return i
     return None
