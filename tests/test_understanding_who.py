@@ -1050,3 +1050,20 @@ def test_a_call_flagged_out_of_turn_in_notation(text, irregularity, expected):
 )  # fmt: skip
 def test_the_writers_seat_told_aside_is_not_the_caller(text, irregularity, expected):
     _facts_are(text, irregularity, expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "source"),
+    [
+        # 16B1: in a story told wholly by relations, the bare "partner" who took his time
+        # is the source, not the opponent who placed the Stop card (audit 10, 24)
+        ("LHO put out the STOP card and jumped to 3S. Partner took about 40 seconds, way "
+         "more than the 10 second stop pause, then passed. RHO passed and I balanced with "
+         "4H. The opponents say I used partners hesitation.", "partner"),
+        ("pard tanked forever then passed, i balanced 3S. opps calling td for the huddle",
+         "partner"),
+        ("rho bid 3nt lho sat there 30 sec then passed. my pd led from kx", "lho"),
+    ],
+)  # fmt: skip
+def test_the_hesitating_player_told_by_his_relation_only(text, source):
+    assert facts_for(read(text), "unauthorized_information").get("offender_relative") == source

@@ -2982,6 +2982,11 @@ def _opinion_of(tokens: Sequence[str], k: int) -> bool:
     return tokens[k] in _OPINION and k + 1 < len(tokens) and tokens[k + 1] in _OPINION_CLAUSE
 
 
+def _seat_named(reading: Reading) -> bool:
+    """Whether the text names a player by his seat (not only ``partner``, ``LHO``, ``I``)."""
+    return any(m.ref.seat is not None for m in reading.entities.seats)
+
+
 def _tempo_source(reading: Reading) -> Ref | None:
     """16B: the player told hesitating or remarking: named right after the
     noun (``longue hésitation N puis passe``), else the first player whose
@@ -2994,8 +2999,9 @@ def _tempo_source(reading: Reading) -> Ref | None:
     call_ends = {c.end for c in reading.entities.calls}
     named = {
         m.start: m for m in _subject_mentions(reading, call_ends)
-        if not (m.start and tokens[m.start - 1] in _OBJECT_WORDS) and not m.ref.bare
-    }  # fmt: skip
+        if not (m.start and tokens[m.start - 1] in _OBJECT_WORDS)
+        and not (m.ref.bare and _seat_named(reading))
+    }  # fmt: skip  (a bare "partner" only in a story told wholly from the writer's seat)
     agents = {
         m.start: m for m in reading.entities.seats
         if m.ref.known and not m.ref.pronoun and not m.ref.bare and m.ref.subject is None
