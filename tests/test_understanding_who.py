@@ -575,6 +575,9 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
         # a director's note: the seat in parentheses after the act, not the dealer
         ("Bd 18 T11 Dlr W: SK dropped face up (E) during the auction.", "E"),
         ("Étui 18 T11 Dnr O : R♠ tombé face visible (E) pendant les enchères.", "E"),
+        ("B24 T13 Dlr N: ♠A of W shown to whole table, auction unfinished", "W"),
+        # the dealer may be the subject himself, when no heading sets him apart
+        ("Dealer North exposed the ♠A while taking out his bidding card.", "N"),
     ],
 )  # fmt: skip
 def test_card_exposed_the_player_who_showed_it(text, offender):

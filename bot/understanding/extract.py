@@ -3077,6 +3077,16 @@ def _while_clause(tokens: tuple[str, ...], start: int) -> bool:
     )
 
 
+def _dealer_header(reading: Reading, mention: SeatMention) -> bool:
+    """``Dlr N: ♠A of W shown``: the dealer named in a note's heading, not a
+    subject (``Dealer North exposed the ♠A`` is one)."""
+    tokens, norm = reading.tokens, reading.norm
+    after = norm.source[norm.spans[mention.end - 1][1] :].lstrip()
+    return bool(mention.start) and tokens[mention.start - 1] in _DEALER_MARKS and (
+        after.startswith(":")
+    )
+
+
 def _card_shower(reading: Reading) -> Ref | None:
     """24: the first player whose own clause tells his card shown (``O laisse
     tomber le R♠``, ``West fumbled his hand``, ``Est a posé sa carte d'entame``)."""
@@ -3085,10 +3095,15 @@ def _card_shower(reading: Reading) -> Ref | None:
         m.start: m for m in _subject_mentions(reading)
         if not (m.start and tokens[m.start - 1] in _OBJECT_WORDS)
         and not writers_seat_told(tokens, m) and not _seat_told_aside(reading, m)
-        and not _while_clause(tokens, m.start)
-        and not (m.start and tokens[m.start - 1] in _DEALER_MARKS)
+        and not _while_clause(tokens, m.start) and not _dealer_header(reading, m)
     }  # fmt: skip  ("partner (im south) led a card": the writer's seat told aside;
     # "pendant que Nord réfléchissait, j'ai fait tomber …": who thought, not who showed)
+    for k, token in enumerate(tokens):
+        # "SK dropped face up (E)": the seat a note puts in parentheses after the act
+        if token in SEATS and in_parentheses(reading.norm, k) and (
+            set(tokens[max(0, k - 3) : k]) & _EXPOSING
+        ):
+            return Ref(seat=Seat[token])
     for mention in named.values():
         later = [m for m in named if m > mention.start]
         begin = _after_apposition(tokens, mention.end)
@@ -3102,12 +3117,6 @@ def _card_shower(reading: Reading) -> Ref | None:
             clause[k : k + 2] in _FACE_UP for k in range(len(clause) - 1)
         ):
             return mention.ref
-    for k, token in enumerate(tokens):
-        # "SK dropped face up (E)": the seat noted in parentheses after the act
-        if token in SEATS and in_parentheses(reading.norm, k) and (
-            set(tokens[max(0, k - 3) : k]) & _EXPOSING
-        ):
-            return Ref(seat=Seat[token])
     for i in range(len(tokens) - 2):
         # "ma main a glissé", "my cards slipped": the writer's own hand shown
         if tokens[i] == "MY" and tokens[i + 1] in _HANDS and set(tokens[i + 2 : i + 5]) & (
