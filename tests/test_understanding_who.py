@@ -1070,3 +1070,12 @@ def test_the_writers_seat_told_aside_is_not_the_caller(text, irregularity, expec
 )  # fmt: skip
 def test_the_hesitating_player_told_by_his_relation_only(text, source):
     assert facts_for(read(text), "unauthorized_information").get("offender_relative") == source
+
+
+def test_a_long_relative_clause_after_a_named_player_does_not_hide_him() -> None:
+    # the name replaced by its seat takes its comma with it: "Josiane (O), qui …, pose 1SA"
+    text = ("Je suis en Nord, donneuse, j'ouvre 1♦. Est (à ma gauche) intervient 1♠, mon "
+            "partenaire Bernard dit 2♣, et là Josiane (O), qui visiblement était restée bloquée "
+            "sur mon ouverture et n'avait pas vu passer le 2♣, pose fièrement 1SA.")
+    facts = facts_for(read(text), "insufficient_bid")
+    assert (facts.get("offender"), facts.get("call")) == ("W", "1NT")

@@ -770,12 +770,20 @@ def _caller(
     # "Sud, qui n'avait pas vu …, a posé 1♦", "North, who is declarer's partner, bid 4♠"
     wide = max(start - 2 * _WINDOW, floor)
     for mention in reversed(mentions):
-        if possessed is not None or mention.end > start or mention.end < wide:
+        if possessed is not None or mention.end > start or mention.end < floor:
             continue
         if BREAK in tokens[mention.end : start]:
             break
-        if tuple(tokens[mention.end : mention.end + 2]) in _RELATIVE_CLAUSE and not (
-            mention.ref.pronoun
+        if mention.ref.pronoun:
+            continue
+        if tuple(tokens[mention.end : mention.end + 2]) in _RELATIVE_CLAUSE and (
+            mention.end >= wide
+        ):
+            return mention.ref, 0
+        # "Josiane (O), qui … le 2♣, pose 1SA": the name's comma gone with it; the
+        # relative closed by a comma before the verb, however long
+        if tokens[mention.end : mention.end + 1] in (("qui",), ("who",)) and (
+            COMMA in tokens[mention.end : start] and mention.end >= start - _APPOSITION_SPAN
         ):
             return mention.ref, 0
     if possessed is not None and not possessed.ref.pronoun:
@@ -915,8 +923,13 @@ def _in_relative(tokens: Sequence[str], i: int) -> bool:
     while k >= 0 and tokens[k] not in (COMMA, BREAK):
         k -= 1
     # (", qui …", ", le même qui …", ", the one who …")
-    return k >= 0 and tokens[k] == COMMA and k + 1 < i and bool(
+    if k >= 0 and tokens[k] == COMMA and k + 1 < i and bool(
         {"who", "qui"} & set(tokens[k + 1 : min(k + 4, i)])
+    ):
+        return True
+    # "et là Josiane (O), qui …": the seat in place of the name, its comma gone
+    return any(
+        tokens[j] in ("who", "qui") and tokens[j - 1] in SEATS for j in range(max(k, 0) + 1, i)
     )
 
 

@@ -28,6 +28,7 @@ from rapidfuzz.distance import OSA
 from .data import LANGUAGES, fold, known_words, lexicon_sections, spelling_rules
 from .grid import linearise_grids
 from .lang import detect_language
+from .retraction import without_retractions
 
 __all__ = [
     "MAX_CHARS",
@@ -212,6 +213,7 @@ _WITHOUT = re.compile(r"(?<!\w)w/o(?!\w)", re.IGNORECASE)
 def _prepare(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_SYMBOLS).translate(_APOSTROPHES)
     text = linearise_grids(text)  # while the lines still say which cell is whose
+    text = without_retractions(text)  # "RHO passes... no sorry, partner opens 1D"
     text = "".join(c if c.isprintable() else " " for c in text)
     text = _LENGTHS.sub(" holding ", text)
     text = _HOLDINGS.sub(" holding ", _HOLDING.sub(" holding ", text))

@@ -1,0 +1,135 @@
+"""The parts of a story its writer takes back.
+
+People typing fast correct themselves in the text: "Partner opens 1D, RHO
+passes... no sorry, partner opens 1D and RHO overcalls 1S", "et Nord… non,
+pardon, Sud surcontre", "South doubled at North's turn? No. Correction: W 1H,
+N pass, South doubled before East". Read whole, such a story holds two
+versions of the same events and the reader takes the wrong one.
+``without_retractions`` keeps the version the writer settled on.
+
+It is the writer's own correction only: the correcting words are followed
+by a player who acts again, not by a call (``he bid 2S, no sorry, 3S`` is a
+player changing his call, Law 25) and not inside quotes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .data import fold
+
+__all__ = ["without_retractions"]
+
+# The words a writer corrects himself with, set off from what comes before.
+_MARKER = re.compile(
+    r"(?:(?<=[\s,.;:!?…\-—])|^)(?:"
+    r"(?:no|non|nope)[\s,.!…]*(?:sorry|pardon|wait|attends|attendez|bon\b|ok\b|okay\b)"
+    r"(?:[\s,]+(?:i\s+mean|je\s+veux\s+dire|let\s+me\s+get\s+this\s+right))?"
+    r"|sorry[\s,]+i\s+mean"
+    r"|(?:(?<=[,.;:!?…\-—]\s)|(?<=[,.;:!?…\-—]))(?:i\s+mean|je\s+veux\s+dire)"
+    r"|pardon[\s,]+je\s+(?:veux|voulais)\s+dire"
+    r"|(?:(?:no|non)[\s.,!]+)?correction"
+    r"|let\s+me\s+(?:get\s+this\s+right|start\s+again|start\s+over|rephrase)"
+    r"|je\s+(?:reprends|recommence)"
+    r")[\s,.:;!…\-—]+",
+    re.IGNORECASE,
+)
+
+# Who may open the restated version: a seat or a player named by relation,
+# alone or after a determiner ("my LHO", "mon adversaire de droite").
+_PLAYERS = frozenset(
+    {"north", "south", "east", "west", "nord", "sud", "est", "ouest", "n", "s", "e", "w", "o",
+     "lho", "rho", "partner", "partenaire", "pard", "pd", "i", "je", "j", "moi", "dealer",
+     "donneur", "donneuse", "opener", "ouvreur", "declarer", "declarant", "dummy", "mort",
+     "adversaire", "opponent", "left", "right", "gauche", "droite"}
+)  # fmt: skip
+_DETERMINERS = frozenset({"my", "mon", "ma", "the", "le", "la", "his", "her", "son", "sa"})
+
+# Where one clause of a story ends and the next begins.
+_CLAUSE_END = re.compile(
+    r"(?:,|;|…|\.\.\.|—| - |\b(?:et|and|puis|then|mais|but)\b)", re.IGNORECASE
+)
+_SENTENCE_END = re.compile(r"[.!?\n]+(?=\s|$)")
+# Before a correction that opens its own sentence ("bid 2C? no sorry, …"), not "...".
+_OWN_SENTENCE = re.compile(r"(?<!\.\.)[.!?][\s,]*$")
+_WORD = re.compile(r"[^\W_]+")
+# A speaker's words: "then said no sorry, 3S" is the player's own correction.
+_SPEECH = frozenset({"said", "says", "say", "saying", "dit", "dire", "disant", "went"})
+_QUOTES_OPEN = "«“\"'"
+
+
+def without_retractions(text: str) -> str:
+    """``text`` with each version its writer takes back left out."""
+    for _ in range(4):  # a story rarely corrects itself more often
+        revised = _drop_first_retraction(text)
+        if revised == text:
+            return text
+        text = revised
+    return text
+
+
+def _drop_first_retraction(text: str) -> str:
+    for marker in _MARKER.finditer(text):
+        if _quoted(text, marker.start()):
+            continue
+        restated = text[marker.end() :]
+        words = [fold(w) for w in _WORD.findall(restated[:80])]
+        if not _opens_with_a_player(words):
+            continue
+        before = text[: marker.start()]
+        told = [fold(w) for w in _WORD.findall(before)]
+        if told[-3:] and set(told[-3:]) & _SPEECH:
+            continue  # "then said 'no sorry, 2NT'": the player's words
+        start = _retracted_from(before, words)
+        if start is None:
+            continue
+        return text[:start].rstrip() + (" " if start else "") + restated
+    return text
+
+
+def _opens_with_a_player(words: list[str]) -> bool:
+    head = words[:2]
+    if head and head[0] in _DETERMINERS:
+        head = head[1:]
+    return bool(head) and head[0] in _PLAYERS
+
+
+def _retracted_from(before: str, restated: list[str]) -> int | None:
+    """Where the version taken back begins: where the restatement starts
+    telling the same events again (``partner opens 1D`` twice); else the
+    sentence before, when the correction opens its own (``… North's turn?
+    No. Correction: …``); else the last clause of its sentence."""
+    body = before.rstrip(" ,.;:!?…-—")
+    if not body.strip():
+        return None
+    again = _told_again_at(body, restated[:3])
+    if again is not None:
+        return again
+    sentence = max([0, *(end.end() for end in _SENTENCE_END.finditer(body))])
+    if _OWN_SENTENCE.search(before):
+        return sentence
+    clauses = list(_CLAUSE_END.finditer(body, sentence))
+    return clauses[-1].start() if clauses else sentence
+
+
+def _told_again_at(body: str, words: list[str]) -> int | None:
+    """The offset in ``body`` of the last place these three words follow each
+    other (the restatement telling the same events again), if any."""
+    if len(words) < 3:
+        return None
+    found = [(m.start(), fold(m.group())) for m in _WORD.finditer(body)]
+    for k in range(len(found) - len(words), -1, -1):
+        if [w for _, w in found[k : k + len(words)]] == words:
+            return found[k][0]
+    return None
+
+
+def _quoted(text: str, at: int) -> bool:
+    """Whether ``at`` is inside a quotation opened before it on its line."""
+    line = text[:at].rsplit("\n", 1)[-1]
+    if line.count("«") > line.count("»") or line.count("“") > line.count("”"):
+        return True
+    if line.count('"') % 2:
+        return True
+    tail = line.rstrip()[-2:]
+    return any(q in tail for q in _QUOTES_OPEN)

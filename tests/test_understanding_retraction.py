@@ -1,0 +1,54 @@
+"""The versions of a story its writer takes back (bot.understanding.retraction)."""
+
+import pytest
+
+from bot.understanding import classify
+from bot.understanding.retraction import without_retractions
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # the restatement tells the same events again: from their first telling
+        ("Partner opens 1D, RHO passes... no sorry, partner opens 1D and RHO overcalls 1S.",
+         "partner opens 1D and RHO overcalls 1S."),
+        # a player named and taken back: the last clause only
+        ("Sud ouvre 1♥, je passe, Nord dit 2♥, et Nord… non, pardon, Sud surcontre.",
+         "Sud ouvre 1♥, je passe, Nord dit 2♥, Sud surcontre."),
+        # the correction opens its own sentence: the sentence before is taken back
+        ("N barred, bid 2C? no sorry, N's call was fine. W barred, bid 2H.",
+         "N's call was fine. W barred, bid 2H."),
+        ("Dlr N. 1C (N), sorry I mean N opened 1D, then E bid 1C.",
+         "Dlr N. N opened 1D, then E bid 1C."),
+        ("Donneur N. Sud ouvre 1♠ avant Nord ? non... Bon : Nord ouvre 1♦",
+         "Donneur N. Nord ouvre 1♦"),
+        ("W 1H, N pass, E 2H; South doubled at North's turn? No. Correction: W 1H, N pass, "
+         "South doubled before East had called.",
+         "W 1H, N pass, South doubled before East had called."),
+    ],
+)  # fmt: skip
+def test_the_version_taken_back_is_left_out(text: str, kept: str) -> None:
+    assert without_retractions(text) == kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a player's own correction, a change of call (Law 25): his words, no player after them
+        "South bid 2S, then said no sorry, 3S.",
+        "He bid 2♠, « non pardon, 3♠ » dit-il.",
+        "N put 1S then 'no sorry, partner, 1NT'",
+        # "I mean" with nothing to set it off, and no player after it
+        "Je suis le patron de la vidéo. Je veux dire mon dot-m.",
+        "My partner did not call yet, I am his partner I mean I did not call yet.",
+    ],
+)
+def test_a_players_words_and_plain_speech_are_kept(text: str) -> None:
+    assert without_retractions(text) == text
+
+
+def test_the_story_is_read_in_the_version_kept() -> None:
+    # audit 10, 28: North opened 1♦ (not 1♣); East's 1♣ is the insufficient bid
+    result = classify("Dlr N. 1C (N), sorry I mean N opened 1D, then E bid 1C. Insufficient.")
+    assert result.irregularity == "insufficient_bid"
+    assert (result.facts.get("offender"), result.facts.get("call")) == ("E", "1C")
