@@ -41,6 +41,9 @@ def test_the_version_taken_back_is_left_out(text: str, kept: str) -> None:
         # "I mean" with nothing to set it off, and no player after it
         "Je suis le patron de la vidéo. Je veux dire mon dot-m.",
         "My partner did not call yet, I am his partner I mean I did not call yet.",
+        # "I mean" going on to explain, and "correction" the noun
+        "West passed out of turn, I mean North had not called yet.",
+        "The TD allowed the correction. West then bid 2S.",
     ],
 )
 def test_a_players_words_and_plain_speech_are_kept(text: str) -> None:

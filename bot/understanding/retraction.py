@@ -20,17 +20,18 @@ from .data import fold
 
 __all__ = ["without_retractions"]
 
-# The words a writer corrects himself with, set off from what comes before.
+# The words a writer corrects himself with, set off from what comes before
+# ("Correction:" as a heading, not "the director allowed the correction."; "I
+# mean" after a hesitation, not the "I mean" that goes on to explain).
 _MARKER = re.compile(
     r"(?:(?<=[\s,.;:!?…\-—])|^)(?:"
     r"(?:no|non|nope)[\s,.!…]*(?:sorry|pardon|wait|attends|attendez|bon\b|ok\b|okay\b)"
     r"(?:[\s,]+(?:i\s+mean|je\s+veux\s+dire|let\s+me\s+get\s+this\s+right))?"
     r"|sorry[\s,]+i\s+mean"
-    r"|(?:(?<=[,.;:!?…\-—]\s)|(?<=[,.;:!?…\-—]))(?:i\s+mean|je\s+veux\s+dire)"
+    r"|(?:(?<=\.\.\.\s)|(?<=…\s)|(?<=\.\.\.)|(?<=…)|(?<=—\s))(?:i\s+mean|je\s+veux\s+dire)"
     r"|pardon[\s,]+je\s+(?:veux|voulais)\s+dire"
-    r"|(?:(?:no|non)[\s.,!]+)?correction"
+    r"|(?:(?:no|non)[\s.,!]+)?(?:correction|je\s+(?:reprends|recommence))\s*:"
     r"|let\s+me\s+(?:get\s+this\s+right|start\s+again|start\s+over|rephrase)"
-    r"|je\s+(?:reprends|recommence)"
     r")[\s,.:;!…\-—]+",
     re.IGNORECASE,
 )
