@@ -1439,3 +1439,23 @@ def test_a_call_told_over_the_irregular_one(
     text: str, irregularity: str, expected: dict[str, object]
 ) -> None:
     _reads(text, irregularity, expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 21B1(a): the writer acted on the explanation, no explainer told: his partner
+        ("J'ai enchéri sur une fausse explication, mon partenaire n'a pas encore parlé",
+         {"partner_called_since": False}),
+        ("I bid based on a wrong explanation, my partner hasn't called yet",
+         {"partner_called_since": False}),
+    ],
+)  # fmt: skip
+def test_the_writer_misinformed_and_his_partner(text: str, expected: dict[str, object]) -> None:
+    _reads(text, "misinformation", expected)
+
+
+def test_the_writer_who_explained_is_not_the_misinformed_player() -> None:
+    facts = classify("I explained my partner's 2D as natural but it was a transfer; my LHO has "
+                     "not called yet.").facts
+    assert "partner_called_since" not in facts

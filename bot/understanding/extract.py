@@ -3504,11 +3504,26 @@ def _misinformed(reading: Reading, explainer: Ref | None) -> dict[str, Any]:
     return {"misinformed": seat.rho.name}
 
 
+def _writer_explains(reading: Reading) -> bool:
+    """``I explained my partner's 2♦``, ``j'ai alerté``: the writer told explaining."""
+    tokens = reading.tokens
+    return any(
+        m.ref.writer is Relation.SELF and any(
+            t.startswith(_EXPLAINING) for t in tokens[m.end : m.end + 3]
+        )
+        for m in reading.entities.seats
+    )
+
+
 def _victim(reading: Reading, facts: Mapping[str, Any], explainer: Ref | None) -> Ref | None:
     """The misinformed player: the one ``_misinformed`` found, else the writer
     when the explainer is his opponent (``my RHO explained``, ``l'adversaire``)."""
     if "misinformed" in facts:
         return Ref(seat=Seat[facts["misinformed"]])
+    if explainer is not None and explainer.writer is Relation.SELF and explainer.seat is None and (
+        _explainer(reading) is None and not _writer_explains(reading)
+    ):
+        return explainer  # "I bid based on a wrong explanation": the writer acted on it
     if explainer is not None and (
         explainer.opponent or explainer.writer in (Relation.LHO, Relation.RHO)
     ):
