@@ -1459,3 +1459,41 @@ def test_the_writer_who_explained_is_not_the_misinformed_player() -> None:
     facts = classify("I explained my partner's 2D as natural but it was a transfer; my LHO has "
                      "not called yet.").facts
     assert "partner_called_since" not in facts
+
+
+_SLIP = "Dealer N. North bid 1S and immediately changed it to 1NT, a slip of the box. "
+_LAPSUS = "Donneur N. Nord pose 1♠ et le remplace aussitôt par 1SA, erreur de carton. "
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        # 25A: the LHO told silent in more words than "has not called"
+        _SLIP + "East had not done anything yet.",
+        _SLIP + "East hadn't even touched his box.",
+        _SLIP + "East called the TD without making a call.",
+        _SLIP + "East called the director instead of bidding.",
+        _SLIP + "Before East said anything, he fixed it.",
+        _SLIP + "Corrected before E.",
+        _LAPSUS + "Est n'avait encore rien fait.",
+        _LAPSUS + "Est ne s'était pas encore exprimé.",
+        _LAPSUS + "Avant que Est dise quoi que ce soit.",
+        _LAPSUS + "Est a appelé l'arbitre sans parler.",
+        _LAPSUS + "Corrigé avant E.",
+    ],
+)
+def test_the_lho_told_silent(told: str) -> None:
+    _reads(told, "change_of_call", {"lho_called_since": False})
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        _SLIP + "East bid 2S without calling the director.",
+        # paying no attention is no silence: the writer then called over it (25B1)
+        "Mon adversaire de droite, Est — j'étais en Sud —, a annoncé 2♣ puis, après réflexion, "
+        "a remplacé par 2♦. Je n'ai pas fait attention et j'ai annoncé 2♥ par-dessus.",
+    ],
+)
+def test_a_call_made_is_not_silence(told: str) -> None:
+    assert classify(told).facts.get("lho_called_since") is not False

@@ -3781,13 +3781,27 @@ def _told_silent(entities: Entities, tokens: tuple[str, ...]) -> list[Ref]:
     found = []
     for mention, clause in _clauses_of_named_players(entities, tokens, 8):
         verbs = [i for i, t in enumerate(clause) if t in _SPEAKING]
+        silent = [
+            i for i, t in enumerate(clause)
+            if t in _SPEAKING or t in _DOING_NOTHING and (
+                t in _DOING_ALONE or set(clause[max(0, i - 2) : i + 3]) & _ANYTHING
+            )
+        ]  # fmt: skip  ("n'avait rien fait", not "je n'ai pas fait attention")
+        if silent and _denied_at(clause, silent[0]):
+            found.append(mention.ref)  # "O n'a pas parlé", "W not called", "E hadn't done anything"
+            continue
+        if any(
+            t in _WITHOUT_OR_INSTEAD and set(clause[k + 1 : k + 4]) & (_SPEAKING | {"making"})
+            and not set(clause[k + 1 : k + 6]) & _DIRECTOR
+            for k, t in enumerate(clause)
+        ):  # "a appelé l'arbitre sans parler", "called the TD without making a call"
+            # (not "bid 2♠ without calling the director")
+            found.append(mention.ref)
+            continue
         if not verbs:
             continue
         v = verbs[0]
-        lead = clause[:v]
-        denial = set(lead) & (NEGATORS | _CONTRACTED_NEGATORS)
-        if denial and all(t in _AUXILIARIES or t in NEGATORS or t in _CONTRACTED_NEGATORS
-                          for t in lead):
+        if _denied_at(clause, v):
             found.append(mention.ref)  # "O n'a pas parlé", "W not called"
         elif any(
             clause[v - 1 : v] and clause[v - 1] in _BEFORE or (
@@ -3814,11 +3828,29 @@ def _told_silent(entities: Entities, tokens: tuple[str, ...]) -> list[Ref]:
     return found
 
 
-#: Before "avant O": the director called or the irregularity seen then.
+#: Before "avant O": the director called, the irregularity seen or the call
+#: corrected then ("corrigé avant E", "fixed before N").
 _SUMMONED = frozenset(
     {"appele", "appelee", "called", "summoned", "releve", "relevee", "noticed", "spotted",
-     "arbitre", "td", "director"}
+     "arbitre", "td", "director", "corrige", "corrigee", "corrected", "fixed", "replaced",
+     "remplace", "rectifie"}
 )  # fmt: skip
+#: What a player told silent had not done: "E hadn't done anything", "n'avait rien fait".
+_DOING_NOTHING = frozenset({"done", "fait", "touched", "touche", "exprime", "moved"})
+#: Of those, the ones that say it alone ("hadn't touched his box", "ne s'était pas exprimé").
+_DOING_ALONE = frozenset({"touched", "touche", "exprime", "moved"})
+_ANYTHING = frozenset({"anything", "nothing", "rien"})
+_WITHOUT_OR_INSTEAD = frozenset({"without", "sans", "instead"})
+
+
+def _denied_at(clause: Sequence[str], v: int) -> bool:
+    """The verb at ``v`` denied, with only auxiliaries and negation before it."""
+    lead = clause[:v]
+    return bool(set(lead) & (NEGATORS | _CONTRACTED_NEGATORS)) and all(
+        t in _AUXILIARIES or t in NEGATORS or t in _CONTRACTED_NEGATORS
+        or t in ("even", "meme", "se", "s", "etait", "was")
+        for t in lead
+    )
 
 
 _SINCE = frozenset(
@@ -3981,8 +4013,9 @@ def _named_before_calling(entities: Entities, tokens: tuple[str, ...]) -> list[R
             continue
         lead = tokens[max(0, mention.start - 2) : mention.start]
         if set(lead) & _BEFORE and (
-            tokens[mention.end : mention.end + 1] and tokens[mention.end] in _CALLING
-        ):
+            tokens[mention.end : mention.end + 1]
+            and tokens[mention.end] in _CALLING | {"said", "dire", "dit", "touched"}
+        ):  # (and "before East said anything", "avant que Est dise quoi que ce soit")
             found.append(mention.ref)
         elif _before_the_call_of(tokens[max(0, mention.start - 6) : mention.start]):
             found.append(mention.ref)  # "avant l'appel de Nord", "before the call of his partner"
