@@ -576,6 +576,9 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
         ("Bd 18 T11 Dlr W: SK dropped face up (E) during the auction.", "E"),
         ("Étui 18 T11 Dnr O : R♠ tombé face visible (E) pendant les enchères.", "E"),
         ("B24 T13 Dlr N: ♠A of W shown to whole table, auction unfinished", "W"),
+        # a count of cards written suit first is no bid ("deux (♥A" is not 2♥; audit 11, 48)
+        ("donneur S : 1♦ - passe - 1♠ - et là Est, en rangeant ses cartes, en expose deux "
+         "(♥A et ♣7). C'est au tour d'Est de parler.", "E"),
         # the dealer may be the subject himself, when no heading sets him apart
         ("Dealer North exposed the ♠A while taking out his bidding card.", "N"),
     ],

@@ -214,6 +214,7 @@ def _prepare(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_SYMBOLS).translate(_APOSTROPHES)
     text = linearise_grids(text)  # while the lines still say which cell is whose
     text = without_retractions(text)  # "RHO passes... no sorry, partner opens 1D"
+    text = _COUNT_THEN_CARD.sub(r"\1carte \2", text)  # "en expose deux (♥A": cards, no 2♥
     text = "".join(c if c.isprintable() else " " for c in text)
     text = _LENGTHS.sub(" holding ", text)
     text = _HOLDINGS.sub(" holding ", _HOLDING.sub(" holding ", text))
@@ -231,6 +232,15 @@ def _prepare(text: str) -> str:
     text = _ENGLISH_WOULD.sub(" would", text)
     text = _ENGLISH_CLITIC.sub("", text)
     return _ELISION.sub(lambda m: m.group(1) + "e ", text)
+
+
+#: A count, then a card written suit first (``deux (♥A et ♣7)``): a card is
+#: never a bid, which puts its level first; the word "carte" keeps the count
+#: from being read as the level of a bid.
+_COUNT_THEN_CARD = re.compile(
+    r"(\b(?:[2-9]|two|three|four|deux|trois|quatre)\s*\(?\s*)([♣♦♥♠])(?=(?:[AKQJRDVT2-9]|10)\b)",
+    re.IGNORECASE,
+)
 
 
 def _tokenise(source: str) -> list[_Token]:
