@@ -22,6 +22,9 @@ from bot.understanding.retraction import without_retractions
          "Dlr N. N opened 1D, then E bid 1C."),
         ("Donneur N. Sud ouvre 1♠ avant Nord ? non... Bon : Nord ouvre 1♦",
          "Donneur N. Nord ouvre 1♦"),
+        # one name taken back for another, inside an aside
+        ("mon partenaire (Sud... non, Nord, je suis Sud) a fait tomber la dame de cœur.",
+         "mon partenaire (Nord, je suis Sud) a fait tomber la dame de cœur."),
         ("W 1H, N pass, E 2H; South doubled at North's turn? No. Correction: W 1H, N pass, "
          "South doubled before East had called.",
          "W 1H, N pass, South doubled before East had called."),
@@ -44,6 +47,8 @@ def test_the_version_taken_back_is_left_out(text: str, kept: str) -> None:
         # "I mean" going on to explain, and "correction" the noun
         "West passed out of turn, I mean North had not called yet.",
         "The TD allowed the correction. West then bid 2S.",
+        # a bare "... no," going on to explain, not a name for a name
+        "South opened 1 diamond, and West and I, North... no, West is next after South.",
     ],
 )
 def test_a_players_words_and_plain_speech_are_kept(text: str) -> None:

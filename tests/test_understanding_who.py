@@ -576,6 +576,12 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
         ("Bd 18 T11 Dlr W: SK dropped face up (E) during the auction.", "E"),
         ("Étui 18 T11 Dnr O : R♠ tombé face visible (E) pendant les enchères.", "E"),
         ("B24 T13 Dlr N: ♠A of W shown to whole table, auction unfinished", "W"),
+        # the pronoun of a clause of time: North, not West who called before (audit 11, 25)
+        ("Dlr E. E 1D, S 1S, W 2D, and while North was thinking he dropped the king of spades "
+         "face up on the table. It was North's turn to call.", "N"),
+        # an aside that names the writer does not end the player's clause
+        ("N   E   S   O\n1♦  p   ?\nmon partenaire Sud (je suis Nord) a fait tomber une carte, "
+         "le 2♣, tout le monde l'a vue", "S"),
         # a count of cards written suit first is no bid ("deux (♥A" is not 2♥; audit 11, 48)
         ("donneur S : 1♦ - passe - 1♠ - et là Est, en rangeant ses cartes, en expose deux "
          "(♥A et ♣7). C'est au tour d'Est de parler.", "E"),

@@ -3105,9 +3105,13 @@ def _card_shower(reading: Reading) -> Ref | None:
         ):
             return Ref(seat=Seat[token])
     for mention in named.values():
-        later = [m for m in named if m > mention.start]
+        # his clause ends at the next player named ("W 2♦, and while North was thinking")
+        later = [
+            m.start for m in reading.entities.seats
+            if m.start > mention.start and not within_parentheses(reading.norm, m.start)
+        ]  # fmt: skip  (not an aside: "Sud (mon partenaire, je suis Nord) a fait tomber")
         begin = _after_apposition(tokens, mention.end)
-        if any(mention.end <= m < begin for m in later):
+        if any(mention.end <= m < begin for m in later if m in named):
             continue  # "1♠ (N), et là Est, en prenant un carton, a fait tomber": East's clause
         stop = min([begin + 12, len(tokens), *[m for m in later if m >= begin]])
         clause = tokens[begin:stop]
@@ -3117,6 +3121,16 @@ def _card_shower(reading: Reading) -> Ref | None:
             clause[k : k + 2] in _FACE_UP for k in range(len(clause) - 1)
         ):
             return mention.ref
+    for mention in reading.entities.seats:
+        # "while North was thinking he dropped the ♠K": the pronoun's player
+        if not mention.ref.pronoun:
+            continue
+        clause = tokens[mention.end : mention.end + 6]
+        clause = clause[: clause.index(BREAK)] if BREAK in clause else clause
+        if set(clause) & _EXPOSING:
+            resolved = _resolved(reading, mention)
+            if resolved is not None and resolved.known:
+                return resolved
     for i in range(len(tokens) - 2):
         # "ma main a glissé", "my cards slipped": the writer's own hand shown
         if tokens[i] == "MY" and tokens[i + 1] in _HANDS and set(tokens[i + 2 : i + 5]) & (

@@ -27,6 +27,7 @@ _MARKER = re.compile(
     r"(?:(?<=[\s,.;:!?…\-—])|^)(?:"
     r"(?:no|non|nope)[\s,.!…]*(?:sorry|pardon|wait|attends|attendez|bon\b|ok\b|okay\b)"
     r"(?:[\s,]+(?:i\s+mean|je\s+veux\s+dire|let\s+me\s+get\s+this\s+right))?"
+    r"|(?:(?<=\.\.\.\s)|(?<=…\s)|(?<=\.\.\.)|(?<=…))(?:no|non)(?=[\s,])"
     r"|sorry[\s,]+i\s+mean"
     r"|(?:(?<=\.\.\.\s)|(?<=…\s)|(?<=\.\.\.)|(?<=…)|(?<=—\s))(?:i\s+mean|je\s+veux\s+dire)"
     r"|pardon[\s,]+je\s+(?:veux|voulais)\s+dire"
@@ -44,6 +45,10 @@ _PLAYERS = frozenset(
      "donneur", "donneuse", "opener", "ouvreur", "declarer", "declarant", "dummy", "mort",
      "adversaire", "opponent", "left", "right", "gauche", "droite"}
 )  # fmt: skip
+#: A seat alone, then a comma or the aside's end: "Nord, je suis Sud)".
+_A_SEAT_ALONE = re.compile(
+    r"\s*(?:north|south|east|west|nord|sud|est|ouest|[nesow])\s*[,)]", re.IGNORECASE
+)
 _DETERMINERS = frozenset({"my", "mon", "ma", "the", "le", "la", "his", "her", "son", "sa"})
 
 # Where one clause of a story ends and the next begins.
@@ -77,6 +82,10 @@ def _drop_first_retraction(text: str) -> str:
         words = [fold(w) for w in _WORD.findall(restated[:80])]
         if not _opens_with_a_player(words):
             continue
+        if fold(marker.group()).strip(" ,.…") in ("no", "non") and not _one_name_for_another(
+            text[: marker.start()], restated
+        ):
+            continue  # a bare "... no," only takes back a name: "Sud... non, Nord, je suis Sud"
         before = text[: marker.start()]
         told = [fold(w) for w in _WORD.findall(before)]
         if told[-3:] and set(told[-3:]) & _SPEECH:
@@ -84,8 +93,15 @@ def _drop_first_retraction(text: str) -> str:
         start = _retracted_from(before, words)
         if start is None:
             continue
-        return text[:start].rstrip() + (" " if start else "") + restated
+        kept = text[:start].rstrip()
+        return kept + (" " if kept and not kept.endswith("(") else "") + restated
     return text
+
+
+def _one_name_for_another(before: str, restated: str) -> bool:
+    """A player named, "... non", and another named alone: ``(Sud... non, Nord, …)``."""
+    told = _WORD.findall(before)
+    return bool(told) and fold(told[-1]) in _PLAYERS and _A_SEAT_ALONE.match(restated) is not None
 
 
 def _opens_with_a_player(words: list[str]) -> bool:
@@ -110,7 +126,11 @@ def _retracted_from(before: str, restated: list[str]) -> int | None:
     if _OWN_SENTENCE.search(before):
         return sentence
     clauses = list(_CLAUSE_END.finditer(body, sentence))
-    return clauses[-1].start() if clauses else sentence
+    start = clauses[-1].start() if clauses else sentence
+    opened = body.rfind("(", sentence)
+    if opened > body.rfind(")") and opened >= start - 1:
+        return opened + 1  # "mon partenaire (Sud... non, Nord, …)": inside the aside
+    return start
 
 
 def _told_again_at(body: str, words: list[str]) -> int | None:
