@@ -24,6 +24,9 @@ ROWS = [
      {"offender": "W", "call": "1H", "dealer": "N", "turn_of": "lho"}),
     ("my partner passed out of turn, I am North and East was the dealer",
      "pass_out_of_rotation", {"offender": "S", "dealer": "E", "turn_of": "rho"}),
+    # the seat after "but" starts another clause: North deals (audit 11, 10; 29A)
+    ("N is dealer but E opened 1S. S bid 2H right over it before anyone noticed.",
+     "bid_out_of_rotation", {"offender": "E", "dealer": "N", "lho_accepts": True}),
     # the calls in order, replayed by the rules core
     ("N 1S E 1H", "insufficient_bid",
      {"offender": "E", "call": "1H", "calls": [{"seat": "N", "call": "1S"},

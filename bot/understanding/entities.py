@@ -538,7 +538,7 @@ def _dealer(
                 continue
             if BREAK in gap:
                 continue
-            if COMMA in gap or set(gap) & {"et", "and"}:
+            if COMMA in gap or set(gap) & {"et", "and", "but", "mais"}:
                 distance += 2  # "c'était Est le donneur et moi…": another clause
             if best is None or distance < best[0]:
                 best = (distance, mention.ref)
