@@ -1497,3 +1497,20 @@ def test_the_lho_told_silent(told: str) -> None:
 )
 def test_a_call_made_is_not_silence(told: str) -> None:
     assert classify(told).facts.get("lho_called_since") is not False
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 20/40B: a call made "without an alert": its maker's partner failed to alert; the
+        # player after the call is misinformed (audit 11, 22)
+        ("I'm South. Partner opened 1NT, RHO bid 2C without an alert — their card says it's "
+         "Landy, both majors. I bid 2S natural thinking 2C was clubs, LHO passed. Partner "
+         "hasn't called yet.", {"offender": "W", "misinformed": "S",
+                                "partner_called_since": False}),
+        ("Ouest a dit 2♦, non alerté ; c'était un multi. J'ai passé.",
+         {"offender": "E", "misinformed": "N"}),
+    ],
+)  # fmt: skip
+def test_a_call_not_alerted(text: str, expected: dict[str, object]) -> None:
+    _reads(text, "misinformation", expected)

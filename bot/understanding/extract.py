@@ -2186,7 +2186,7 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         if shower is not None:
             return shower
     if irregularity == I.MISINFORMATION:
-        explainer = _explainer(reading)
+        explainer = _explainer(reading) or _partner_of_unalerted(reading)
         if explainer is not None:
             return explainer
         if _explaining_role(reading) is not None:
@@ -2457,6 +2457,30 @@ def _partner_of_the_subject(reading: Reading, mention: SeatMention) -> Ref | Non
         if ref.writer is not None:  # "mon adversaire de gauche … son partenaire": my RHO
             return Ref(writer=BY_OFFSET[(OFFSETS[ref.writer] + 2) % 4])
         return None
+    return None
+
+
+def _partner_of_unalerted(reading: Reading) -> Ref | None:
+    """``RHO bid 2C without an alert``, ``Ouest dit 2♦, non alerté``: the call's
+    maker is named, and his partner is the one who did not alert it (20, 40B)."""
+    tokens = reading.tokens
+    for call in reading.entities.calls:
+        after = tokens[call.end : call.end + 4]
+        unalerted = any(
+            after[k] in ("without", "sans") and any(t.startswith("alert") for t in after[k + 1 :])
+            or after[k] in ("not", "non", "unalerted") and (
+                after[k] == "unalerted" or any(t.startswith("alert") for t in after[k + 1 : k + 2])
+            )
+            for k in range(len(after))
+        )  # fmt: skip
+        maker = call.caller
+        if not unalerted or maker is None or not maker.known or maker.pronoun:
+            continue
+        seat = reading.entities.compass(maker)
+        if seat is not None:
+            return Ref(seat=seat.partner)
+        if maker.writer is not None:
+            return Ref(writer=BY_OFFSET[(OFFSETS[maker.writer] + 2) % 4])
     return None
 
 
