@@ -1510,6 +1510,10 @@ def test_a_call_made_is_not_silence(told: str) -> None:
                                 "partner_called_since": False}),
         ("Ouest a dit 2♦, non alerté ; c'était un multi. J'ai passé.",
          {"offender": "E", "misinformed": "N"}),
+        # 21B: the player the explanation was told to (audit 11, 43)
+        ("Donneur E. 1SA (E) - passe (S) - 2♣ (O) - passe (N) - 2♦ (E). Ouest appelle "
+         "l'arbitre : il s'est trompé en expliquant le 1SA, c'est 12-14 et pas 15-17 comme il "
+         "l'avait dit à Sud.", {"misinformed": "S", "partner_called_since": True}),
     ],
 )  # fmt: skip
 def test_a_call_not_alerted(text: str, expected: dict[str, object]) -> None:

@@ -3532,6 +3532,14 @@ def _misinformed(reading: Reading, explainer: Ref | None) -> dict[str, Any]:
         asker = reading.entities.compass(_mention_near(reading, start, end))
         if asker is not None and asker not in (seat, seat.partner):
             return {"misinformed": asker.name}
+    for mention in reading.entities.seats:
+        # "comme il l'avait dit à Sud", "explained to North": the one it was told to
+        lead = reading.tokens[max(0, mention.start - 3) : mention.start]
+        told_to = reading.entities.compass(mention.ref)
+        if lead[-1:] in (("a",), ("to",)) and set(lead[:-1]) & _TOLD_TO and (
+            told_to is not None and told_to not in (seat, seat.partner)
+        ):
+            return {"misinformed": told_to.name}
     explained = [end for _, end in reading.cues.get("@explained", [])]
     if explained:  # the opponent told calling after the explanation acted on it
         for mention in reading.entities.calls:
@@ -3551,6 +3559,13 @@ def _writer_explains(reading: Reading) -> bool:
         )
         for m in reading.entities.seats
     )
+
+
+#: Before "à"/"to" and the player an explanation was given to.
+_TOLD_TO = frozenset(
+    {"dit", "told", "said", "explique", "explained", "expliquant", "explaining", "repondu",
+     "replied", "answered", "annonce"}
+)  # fmt: skip
 
 
 def _victim(reading: Reading, facts: Mapping[str, Any], explainer: Ref | None) -> Ref | None:
