@@ -3532,10 +3532,10 @@ def _misinformed(reading: Reading, explainer: Ref | None) -> dict[str, Any]:
         asker = reading.entities.compass(_mention_near(reading, start, end))
         if asker is not None and asker not in (seat, seat.partner):
             return {"misinformed": asker.name}
-    for mention in reading.entities.seats:
+    for named in reading.entities.seats:
         # "comme il l'avait dit à Sud", "explained to North": the one it was told to
-        lead = reading.tokens[max(0, mention.start - 3) : mention.start]
-        told_to = reading.entities.compass(mention.ref)
+        lead = reading.tokens[max(0, named.start - 3) : named.start]
+        told_to = reading.entities.compass(named.ref)
         if lead[-1:] in (("a",), ("to",)) and set(lead[:-1]) & _TOLD_TO and (
             told_to is not None and told_to not in (seat, seat.partner)
         ):
