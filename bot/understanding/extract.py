@@ -3101,6 +3101,9 @@ def _while_clause(tokens: tuple[str, ...], start: int) -> bool:
     )
 
 
+_CONJUNCTIONS = frozenset({("et",), ("and",), ("puis",), ("then",), ("mais",), ("but",)})
+
+
 def _dealer_header(reading: Reading, mention: SeatMention) -> bool:
     """``Dlr N: ♠A of W shown``: the dealer named in a note's heading, not a
     subject (``Dealer North exposed the ♠A`` is one)."""
@@ -3134,9 +3137,11 @@ def _card_shower(reading: Reading) -> Ref | None:
             m.start for m in reading.entities.seats
             if m.start > mention.start and not within_parentheses(reading.norm, m.start)
         ]  # fmt: skip  (not an aside: "Sud (mon partenaire, je suis Nord) a fait tomber")
-        begin = _after_apposition(tokens, mention.end)
-        if any(mention.end <= m < begin for m in later if m in named):
-            continue  # "1♠ (N), et là Est, en prenant un carton, a fait tomber": East's clause
+        # "1♠ (N), et là Est, en prenant un carton, a fait tomber": a new clause, no
+        # apposition of North's
+        begin = mention.end if tokens[mention.end + 1 : mention.end + 2] in _CONJUNCTIONS else (
+            _after_apposition(tokens, mention.end)
+        )
         stop = min([begin + 12, len(tokens), *[m for m in later if m >= begin]])
         clause = tokens[begin:stop]
         if BREAK in clause:
