@@ -3132,11 +3132,15 @@ def _card_shower(reading: Reading) -> Ref | None:
         ):
             return Ref(seat=Seat[token])
     for mention in named.values():
-        # his clause ends at the next player named ("W 2♦, and while North was thinking")
+        # his clause ends at the next subject: a player named, a pronoun, or the player
+        # of a clause of time ("W 2♦, and while North was thinking he dropped the ♠K");
+        # not at an object ("showed East his ace") nor an aside in parentheses
         later = [
             m.start for m in reading.entities.seats
-            if m.start > mention.start and not within_parentheses(reading.norm, m.start)
-        ]  # fmt: skip  (not an aside: "Sud (mon partenaire, je suis Nord) a fait tomber")
+            if m.start > mention.start and (
+                m.start in named or m.ref.pronoun or _while_clause(tokens, m.start)
+            )
+        ]  # fmt: skip
         # "1♠ (N), et là Est, en prenant un carton, a fait tomber": a new clause, no
         # apposition of North's
         begin = mention.end if tokens[mention.end + 1 : mention.end + 2] in _CONJUNCTIONS else (
