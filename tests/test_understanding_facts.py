@@ -1518,3 +1518,20 @@ def test_a_call_made_is_not_silence(told: str) -> None:
 )  # fmt: skip
 def test_a_call_not_alerted(text: str, expected: dict[str, object]) -> None:
     _reads(text, "misinformation", expected)
+
+
+def test_another_calls_meaning_is_not_the_insufficient_bids() -> None:
+    # 27B1: South's transfer is told beside West's natural 2♣; the 2♣ is not artificial
+    facts = classify(
+        "Nord, donneur, ouvre d'1 Sans-Atout ; Est, ma partenaire, intervient à 2 Trèfles "
+        "(naturel), Sud dit 2 Carreaux (Texas), et moi, Ouest, je dis 2 Trèfles pour soutenir, "
+        "alors que c'était insuffisant. Nord refuse. Je remplace par 3 Trèfles."
+    ).facts
+    assert facts.get("artificial") is not True, facts
+
+
+def test_the_insufficient_bids_own_meaning_told_later() -> None:
+    # "his 2♣ is Stayman, artificial": told of the same call named again
+    _reads("On Board 2 dealer East opened 2NT, South passed and West bid 2♣ — he thought it was "
+           "1NT. His 2♣ is Stayman, artificial. North has not accepted.", "insufficient_bid",
+           {"artificial": True})

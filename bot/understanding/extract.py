@@ -4962,9 +4962,15 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             text_facts["previously_played"] = False
         elif reading.affirmed("@played_before"):
             text_facts["previously_played"] = True
-    if reading.affirmed("@artificial"):
+    artificial, natural = reading.affirmed("@artificial"), reading.affirmed("@natural")
+    if kind is I.INSUFFICIENT_BID and call is not None:
+        # 27B1: the insufficient bid's own meaning, not another call's told beside it
+        # ("S dit 2♦ (Texas), et moi je dis 2♣ … insuffisant")
+        artificial = _told_of(reading, artificial, call)
+        natural = _told_of(reading, natural, call)
+    if artificial:
         text_facts["artificial"] = True
-    elif reading.affirmed("@natural"):
+    elif natural:
         text_facts["artificial"] = False
     unintended = _unintended(reading)
     if unintended is not None:
@@ -5088,6 +5094,37 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             facts.update(dict.fromkeys(after, True))
             return facts
     return facts
+
+
+def _same_strain(mention: CallMention, call: CallMention) -> bool:
+    """The same call, or a bid in the same strain (an insufficient bid's replacement)."""
+    return mention.call == call.call or (
+        mention.call.is_bid and call.call.is_bid and mention.call.strain == call.call.strain
+    )
+
+
+def _told_of(
+    reading: Reading, spans: list[tuple[int, int]], call: CallMention
+) -> list[tuple[int, int]]:
+    """The spans (an "artificial", a "natural") told of ``call``, wherever it
+    or its replacement in the same strain is named (``his 2♣ is Stayman``,
+    ``he corrects to 2H, natural``): a few words after it, or just before it,
+    with no other call between."""
+    named = [c for c in reading.entities.calls if _same_strain(c, call)]
+    starts = [c.start for c in reading.entities.calls if not _same_strain(c, call)]
+    kept = []
+    for start, end in spans:
+        for mention in named:
+            if mention.end <= start <= mention.end + 8:
+                between = (mention.end, start)
+            elif 0 <= mention.start - end <= 3:
+                between = (end, mention.start)
+            else:
+                continue
+            if not any(between[0] <= s < between[1] for s in starts):
+                kept.append((start, end))
+                break
+    return kept
 
 
 #: Facts the replayed calls establish more reliably than the words around them.
