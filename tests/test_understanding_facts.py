@@ -1535,3 +1535,12 @@ def test_the_insufficient_bids_own_meaning_told_later() -> None:
     _reads("On Board 2 dealer East opened 2NT, South passed and West bid 2♣ — he thought it was "
            "1NT. His 2♣ is Stayman, artificial. North has not accepted.", "insufficient_bid",
            {"artificial": True})
+
+
+def test_the_same_call_by_another_player_keeps_its_own_meaning() -> None:
+    # East's strong 2♣, then North's natural 2♣ under West's 2♦: North's is not artificial
+    facts = classify(
+        "I am North. East open 2♣ strong, my partner South pass, West bid 2♦ waiting, and I bid "
+        "2♣ because I want to show my clubs - I did not see the 2♦. East did not accept."
+    ).facts
+    assert facts.get("artificial") is not True, facts

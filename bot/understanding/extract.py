@@ -4968,6 +4968,8 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         # ("S dit 2♦ (Texas), et moi je dis 2♣ … insuffisant")
         artificial = _told_of(reading, artificial, call)
         natural = _told_of(reading, natural, call)
+        if artificial and natural and _nearest(natural, call) < _nearest(artificial, call):
+            artificial = []  # "their 2♦ is natural (Landy only on 2♣)": the nearer word
     if artificial:
         text_facts["artificial"] = True
     elif natural:
@@ -5096,6 +5098,11 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     return facts
 
 
+def _nearest(spans: list[tuple[int, int]], call: CallMention) -> int:
+    """How many words the nearest of ``spans`` is from ``call``."""
+    return min(min(abs(start - call.end), abs(call.start - end)) for start, end in spans)
+
+
 def _same_strain(mention: CallMention, call: CallMention) -> bool:
     """The same call, or a bid in the same strain (an insufficient bid's replacement)."""
     return mention.call == call.call or (
@@ -5110,8 +5117,15 @@ def _told_of(
     or its replacement in the same strain is named (``his 2♣ is Stayman``,
     ``he corrects to 2H, natural``): a few words after it, or just before it,
     with no other call between."""
-    named = [c for c in reading.entities.calls if _same_strain(c, call)]
-    starts = [c.start for c in reading.entities.calls if not _same_strain(c, call)]
+    maker = call.caller if call.caller is not None and call.caller.known else None
+    named = [
+        c for c in reading.entities.calls
+        if _same_strain(c, call) and not (
+            maker is not None and c.caller is not None and c.caller.known
+            and not same_player(reading, c.caller, maker)
+        )
+    ]  # fmt: skip  (not East's strong 2♣ when North's 2♣ is the insufficient bid)
+    starts = [c.start for c in reading.entities.calls if c not in named]
     kept = []
     for start, end in spans:
         for mention in named:
