@@ -595,6 +595,13 @@ def test_an_opening_told_again_after_the_call_is_not_a_second_bid() -> None:
          "after his partner responded", "wrong_board", {"partner_called_since": True}),
         ("Le gars a mis le carton passe, pis après que son partner a callé, y veut changer pour "
          "contre.", "change_of_call", {"partner_called_since": True}),
+        # 39B: the LHO told calling "par-dessus" after a listed auction (audit 10, 44)
+        ("Donneur Ouest : 1♠ (O) - contre (N) - passe (E) - passe (S) - passe (O) - "
+         "surcontre (N) ?! Est a dit 2♥ par-dessus avant que l'on s'en rende compte.",
+         "call_after_final_pass", {"offender": "N", "lho_called_since": True}),
+        # not the call an insufficient bid was made over ("2♣ par-dessus le 2♦ de Nord")
+        ("On était Est-Ouest, lui en Ouest. Il a dit 2♣ par-dessus le 2♦ de Nord, Nord a refusé "
+         "et il a changé pour passe.", "insufficient_bid", {"lho_accepts": False}),
     ],
 )  # fmt: skip
 def test_a_player_told_calling_since(
@@ -1421,24 +1428,6 @@ def test_the_call_governed_by_before_is_the_one_after_it() -> None:
                       "could call North suddenly bid One Diamond! It was West's turn.")
     assert result.irregularity == "bid_out_of_rotation", result
     assert result.facts.get("offender") == "N" and result.facts.get("call") == "1D"
-
-
-@pytest.mark.parametrize(
-    ("text", "irregularity", "expected"),
-    [
-        # 39B: the LHO told calling "par-dessus" after a listed auction (audit 10, 44)
-        ("Donneur Ouest : 1♠ (O) - contre (N) - passe (E) - passe (S) - passe (O) - "
-         "surcontre (N) ?! Est a dit 2♥ par-dessus avant que l'on s'en rende compte.",
-         "call_after_final_pass", {"offender": "N", "lho_called_since": True}),
-        # not the call an insufficient bid was made over ("2♣ par-dessus le 2♦ de Nord")
-        ("On était Est-Ouest, lui en Ouest. Il a dit 2♣ par-dessus le 2♦ de Nord, Nord a refusé "
-         "et il a changé pour passe.", "insufficient_bid", {"lho_accepts": False}),
-    ],
-)  # fmt: skip
-def test_a_call_told_over_the_irregular_one(
-    text: str, irregularity: str, expected: dict[str, object]
-) -> None:
-    _reads(text, irregularity, expected)
 
 
 @pytest.mark.parametrize(
