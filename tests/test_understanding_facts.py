@@ -1526,6 +1526,13 @@ def test_the_insufficient_bids_own_meaning_told_later() -> None:
            {"artificial": True})
 
 
+def test_a_replacement_told_as_the_offenders_intention() -> None:
+    # 27B2: the pass he is going to make in place of his 1♣ (audit 10, 28)
+    _reads("Dlr N. 1C (N), sorry I mean N opened 1D, then E bid 1C. Insufficient. S refuses it "
+           "and E is going to pass instead.", "insufficient_bid",
+           {"offender": "E", "call": "1C", "replacement": "pass"})
+
+
 def test_the_same_call_by_another_player_keeps_its_own_meaning() -> None:
     # East's strong 2♣, then North's natural 2♣ under West's 2♦: North's is not artificial
     facts = classify(

@@ -594,6 +594,10 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
         return PASS, i + 2  # "I said no bid": the pass, as said in Britain
     if token in _PASS_WORDS and before != "to" and before not in _BEING_VERB:
         return PASS, i + 1
+    if token == "pass" and before == "to" and i > 1 and tokens[i - 2] == "going" and tuple(
+        tokens[i + 1 : i + 2]
+    ) == ("instead",):
+        return PASS, i + 1  # "E is going to pass instead": the replacement he has chosen
     if token in _PRESENT_CALLS and before in _PRESENT_SUBJECTS:
         return _PRESENT_CALLS[token], i + 1  # "North passes", "partner then doubles"
     if token == "passer" and before in _HAVE:
