@@ -29,7 +29,7 @@ from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
 from rules_core.text import fold
 
-from .entities import OFFSETS, Ref, names_whose_turn, only_meant
+from .entities import DEALER_NOUNS, OFFSETS, Ref, names_whose_turn, only_meant
 from .extract import (
     OUT_OF_TURN_BY_KIND,
     WRONG_WORDS,
@@ -94,7 +94,6 @@ _INTENT = frozenset(
     {"voulait", "voulais", "voulu", "wanted", "meant", "pensait", "pensais", "croyait", "croyais",
      "thought"}
 )  # fmt: skip
-_DEALER_WORDS = frozenset({"donneur", "dealer", "donneuse"})
 _BEFORE = frozenset({"avant", "before"})
 #: Between two clauses: "E passed, and then before S could call, …".
 _CLAUSE_JOIN = frozenset({COMMA, "and", "et"})
@@ -1907,7 +1906,7 @@ def _turn_named(reading: Reading) -> bool:
     seats = reading.entities.seats
     for start, end in reading.cues.get("@turn", []):
         cue = tokens[start:end]
-        if cue in _EXPLICIT_TURN and set(tokens[end : end + 2]) & _DEALER_WORDS:
+        if cue in _EXPLICIT_TURN and set(tokens[end : end + 2]) & DEALER_NOUNS:
             # "c'était au donneur de parler", "before the dealer had called"
             if any(c.caller is not None for c in reading.entities.calls):
                 return True

@@ -19,7 +19,7 @@ from .normalise import BREAK, COMMA, SEATS
 
 __all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
            "BY_OFFSET", "calls_in", "only_meant", "only_offered", "imagined", "names_whose_turn",
-           "LAPSE", "ROLES"]
+           "LAPSE", "ROLES", "DEALER_NOUNS", "DEALER_MARKS"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
 #: The relation a seat offset (clockwise from the writer or a player) names.
@@ -113,7 +113,11 @@ _ADDRESSING = frozenset(
     {"repondre", "repond", "repondu", "reply", "replied", "respond", "responded", "answer",
      "answered", "explique", "explained", "explain", "talking", "talked", "spoke", "parle"}
 )  # fmt: skip
-_DEALER_WORDS = frozenset({"donneur", "donneuse", "dealer", "dlr", "dealt"})
+#: The words for the dealer (``dealer North``, ``le donneur``), and with the
+#: shorthand and the verb, what marks the seat next to them as the dealer
+#: (``Dlr N``, ``S dealt``): one list for every reader.
+DEALER_NOUNS = frozenset({"dealer", "donneur", "donneuse"})
+DEALER_MARKS = DEALER_NOUNS | {"dlr", "dealt"}
 # Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
 _INTENDED = frozenset(
     {"meant", "meaning", "want", "wanted", "wants", "wanting", "intending", "intended", "voulait",
@@ -316,7 +320,7 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
             ):  # "c'est mon tour après Sud, j'ai pas encore parlé": two players
                 compass_and_relative = False
             if (
-                last.start and tokens[last.start - 1] in _DEALER_WORDS and COMMA in
+                last.start and tokens[last.start - 1] in DEALER_MARKS and COMMA in
                 tokens[last.end : mention.start] and tokens[mention.end : mention.end + 1]
                 and tokens[mention.end] not in (COMMA, BREAK)
             ):  # "donneur Sud, mon adversaire de gauche a passé": two players

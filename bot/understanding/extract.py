@@ -21,6 +21,8 @@ from rules_core.replay import Derivation, derive
 
 from .entities import (
     BY_OFFSET,
+    DEALER_MARKS,
+    DEALER_NOUNS,
     LAPSE,
     OFFSETS,
     ROLES,
@@ -671,7 +673,7 @@ def _passers(entities: Entities, tokens: tuple[str, ...], call: CallMention) -> 
     seats: list[Seat] = []
     joined = False
     while k >= 0:
-        if tokens[k] in SEATS and not (k and tokens[k - 1] in _DEALER_MARKS):
+        if tokens[k] in SEATS and not (k and tokens[k - 1] in DEALER_MARKS):
             seats.append(Seat[tokens[k]])
             k -= 1
             if k >= 0 and tokens[k] in (COMMA, "and", "et"):
@@ -683,7 +685,6 @@ def _passers(entities: Entities, tokens: tuple[str, ...], call: CallMention) -> 
 
 
 _ALL_WORDS = frozenset({"all", "tous", "toutes", "ont", "have", "then", "puis", "each"})
-_DEALER_MARKS = frozenset({"dlr", "dealer", "donneur", "donneuse", "dealt"})
 
 
 def _in_table_order(calls: list[CallMention], tokens: tuple[str, ...]) -> list[CallMention]:
@@ -1895,7 +1896,6 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
     return _subject(reading, irregularity) or _dealers_neighbour(reading)
 
 
-_DEALER_NOUNS = frozenset({"dealer", "donneur", "donneuse"})
 _NEIGHBOUR = {"PARTNER": Relation.PARTNER, "LHO": Relation.LHO, "RHO": Relation.RHO,
               "left": Relation.LHO, "gauche": Relation.LHO, "right": Relation.RHO,
               "droite": Relation.RHO}  # fmt: skip
@@ -1913,7 +1913,7 @@ def _dealers_neighbour(reading: Reading) -> Ref | None:
         if relation is None:
             continue
         rest = [t for t in tokens[i + 1 : i + 5] if t not in ("the", "le", "player", "joueur")]
-        if len(rest) >= 2 and rest[0] in ("of", "du", "de") and rest[1] in _DEALER_NOUNS:
+        if len(rest) >= 2 and rest[0] in ("of", "du", "de") and rest[1] in DEALER_NOUNS:
             return Ref(seat=Seat((dealer + OFFSETS[relation]) % 4))
     return None
 
@@ -3109,7 +3109,7 @@ def _dealer_header(reading: Reading, mention: SeatMention) -> bool:
     subject (``Dealer North exposed the ♠A`` is one)."""
     tokens, norm = reading.tokens, reading.norm
     after = norm.source[norm.spans[mention.end - 1][1] :].lstrip()
-    return bool(mention.start) and tokens[mention.start - 1] in _DEALER_MARKS and (
+    return bool(mention.start) and tokens[mention.start - 1] in DEALER_MARKS and (
         after.startswith(":")
     )
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from rules_core.calls import Call, Seat
 
-from .entities import call_at, calls_in, header_dealer
+from .entities import DEALER_MARKS, DEALER_NOUNS, call_at, calls_in, header_dealer
 from .normalise import BREAK, COMMA, SEATS, Normalised
 
 __all__ = [
@@ -30,7 +30,7 @@ __all__ = [
     "within_parentheses"
 ]
 
-_DEALER = frozenset({"dlr", "dealer", "donneur", "donneuse", "dealt", "donne"})
+_DEALER = DEALER_MARKS | {"donne"}
 # Between two calls of one listing: separators anywhere; a verb only with
 # the seat that made the call (``. Then W bid 5♦``).
 _SEPARATORS = frozenset({COMMA, BREAK, "then", "puis", "ensuite", "et", "and"})
@@ -39,7 +39,7 @@ _VERBS = frozenset(
      "ouvert", "overcalled", "called"}
 )  # fmt: skip
 #: Words naming the dealer, not the board ("donne" is both).
-_DEALER_NOUNS = frozenset({"dlr", "dealer", "donneur", "donneuse"})
+_DEALER_NOUNS = DEALER_NOUNS | {"dlr"}
 _MAX_GAP = 4
 _BY = (("by",), ("par",), ("de",))
 _IS = frozenset({"is", "was", "est", "etait"})
