@@ -1863,9 +1863,7 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
             return Ref(writer=BY_OFFSET[offset])
     call = irregular_call(reading, irregularity)
     if irregularity == I.CALL_AFTER_FINAL_PASS:
-        maker = call.caller if call is not None else None
-        if maker is not None and maker.known and not maker.pronoun and maker.subject is None:
-            return maker  # the late call found, by the player told making it
+        # (the late call's own maker was taken above, before the replay)
         late = _first_call_after_the_end(reading)
         if late is not None:
             return late
@@ -2186,7 +2184,7 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         if shower is not None:
             return shower
     if irregularity == I.MISINFORMATION:
-        explainer = _explainer(reading) or _partner_of_unalerted(reading)
+        explainer = _explainer(reading) or _unalerted(reading, by_relation=True)
         if explainer is not None:
             return explainer
         if _explaining_role(reading) is not None:
@@ -2451,36 +2449,18 @@ def _partner_of_the_subject(reading: Reading, mention: SeatMention) -> Ref | Non
         ref = before.ref
         if ref.pronoun or (ref.writer is Relation.SELF and ref.seat is None) or not ref.known:
             continue  # "his partner" is never the writer's ("my partner")
-        seat = reading.entities.compass(ref)
-        if seat is not None:
-            return Ref(seat=Seat((seat + 2) % 4))
-        if ref.writer is not None:  # "mon adversaire de gauche … son partenaire": my RHO
-            return Ref(writer=BY_OFFSET[(OFFSETS[ref.writer] + 2) % 4])
-        return None
+        return _partner_ref(reading, ref)  # "mon adversaire de gauche … son partenaire": my RHO
     return None
 
 
-def _partner_of_unalerted(reading: Reading) -> Ref | None:
-    """``RHO bid 2C without an alert``, ``Ouest dit 2♦, non alerté``: the call's
-    maker is named, and his partner is the one who did not alert it (20, 40B)."""
-    tokens = reading.tokens
-    for call in reading.entities.calls:
-        after = tokens[call.end : call.end + 4]
-        unalerted = any(
-            after[k] in ("without", "sans") and any(t.startswith("alert") for t in after[k + 1 :])
-            or after[k] in ("not", "non", "unalerted") and (
-                after[k] == "unalerted" or any(t.startswith("alert") for t in after[k + 1 : k + 2])
-            )
-            for k in range(len(after))
-        )  # fmt: skip
-        maker = call.caller
-        if not unalerted or maker is None or not maker.known or maker.pronoun:
-            continue
-        seat = reading.entities.compass(maker)
-        if seat is not None:
-            return Ref(seat=seat.partner)
-        if maker.writer is not None:
-            return Ref(writer=BY_OFFSET[(OFFSETS[maker.writer] + 2) % 4])
+def _partner_ref(reading: Reading, ref: Ref) -> Ref | None:
+    """The partner of the player ``ref`` names: by seat when his seat is known,
+    else by his relation to the writer; None when neither is."""
+    seat = reading.entities.compass(ref)
+    if seat is not None:
+        return Ref(seat=seat.partner)
+    if ref.writer is not None:
+        return Ref(writer=BY_OFFSET[(OFFSETS[ref.writer] + 2) % 4])
     return None
 
 
@@ -2646,16 +2626,22 @@ def _passive_explainer(reading: Reading) -> Ref | None:
 
 
 _ALERTED = frozenset({"alerted", "alerte", "alertee", "alertes", "unalerted"})
+_WITHOUT = frozenset({"without", "sans"})
 
 
-def _unalerted(reading: Reading) -> Ref | None:
+def _unalerted(reading: Reading, by_relation: bool = False) -> Ref | None:
     """20F, 21B: a call told not alerted, with its maker named (``E 2C not
-    alerted``, ``W's 2S not alerted``, ``N 2D (transfer, not alerted)``): the
-    alert was his partner's to give, so his partner is the offender."""
+    alerted``, ``W's 2S not alerted``, ``N 2D (transfer, not alerted)``,
+    ``RHO bid 2C without an alert``): the alert was his partner's to give, so
+    his partner is the offender. ``by_relation``: a maker named only by his
+    relation to the writer counts too (the last resort of ``offender_of``)."""
     tokens = reading.tokens
     for call in reading.entities.calls:
-        seat = reading.entities.compass(call.caller)
-        if seat is None or call.caller is None or call.caller.pronoun:
+        maker = call.caller
+        if maker is None or not maker.known or maker.pronoun:
+            continue
+        partner = _partner_ref(reading, maker)  # the seat, else the writer's relation
+        if partner is None or (partner.seat is None and not by_relation):
             continue
         begin = max(call.end, call.named_to)  # after "le 2♣ de Sud"
         later = [c.start for c in reading.entities.calls if c.start >= begin]
@@ -2663,7 +2649,10 @@ def _unalerted(reading: Reading) -> Ref | None:
         window = tokens[begin:stop]
         if BREAK in window:
             window = window[: window.index(BREAK)]
-        alerted = [k for k, t in enumerate(window) if t in _ALERTED]
+        alerted = [
+            k for k, t in enumerate(window)
+            if t in _ALERTED or t == "alert" and set(window[max(0, k - 2) : k]) & _WITHOUT
+        ]  # fmt: skip  (the noun: "without an alert", not "I did not alert it")
         if not alerted:
             continue
         k = alerted[0]
@@ -2671,7 +2660,7 @@ def _unalerted(reading: Reading) -> Ref | None:
             continue  # "E 2D alerted": alerted, then maybe explained wrongly
         if window[k + 1 : k + 2] and window[k + 1] in ("by", "par"):
             continue  # "2D not alerted by E": the one named after it
-        return Ref(seat=Seat((seat + 2) % 4))
+        return partner
     return None
 
 
