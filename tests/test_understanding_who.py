@@ -1088,3 +1088,11 @@ def test_a_long_relative_clause_after_a_named_player_does_not_hide_him() -> None
             "sur mon ouverture et n'avait pas vu passer le 2♣, pose fièrement 1SA.")
     facts = facts_for(read(text), "insufficient_bid")
     assert (facts.get("offender"), facts.get("call")) == ("W", "1NT")
+
+
+def test_a_player_told_in_parentheses_by_relation_does_not_crash_the_reader() -> None:
+    # "(on my right)" is no seat letter noting a call's maker: the reader used to
+    # look "MY" up as a seat (KeyError) — the player named there did not alert
+    text = ("My partner opened 1C, the opponent on the left bid 1NT, and his partner (on my "
+            "right) had not alerted.")
+    assert facts_for(read(text), "misinformation").get("offender_relative") == "rho"

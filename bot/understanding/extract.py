@@ -2760,7 +2760,7 @@ def _explaining_subject(reading: Reading) -> Ref | None:
                 break
             if token in _ALERTED and in_parentheses(reading.norm, mention.start) and (
                 set(after[:k]) & _NOT_WORDS
-            ):
+            ) and tokens[mention.start] in SEATS:  # (not "his partner (on my right)")
                 # "2S (N) not alerted (S)": N made the call; the one named
                 # after it, else N's partner, had the alert to give
                 if tokens[at : at + 1] and tokens[at] in SEATS:
