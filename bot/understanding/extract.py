@@ -2626,7 +2626,8 @@ def _passive_explainer(reading: Reading) -> Ref | None:
 
 
 _ALERTED = frozenset({"alerted", "alerte", "alertee", "alertes", "unalerted"})
-_WITHOUT = frozenset({"without", "sans"})
+#: Before "an alert" in "without an alert", "sans alerte".
+_LACKING = frozenset({"without", "sans"})
 
 
 def _unalerted(reading: Reading, by_relation: bool = False) -> Ref | None:
@@ -2651,7 +2652,7 @@ def _unalerted(reading: Reading, by_relation: bool = False) -> Ref | None:
             window = window[: window.index(BREAK)]
         alerted = [
             k for k, t in enumerate(window)
-            if t in _ALERTED or t == "alert" and set(window[max(0, k - 2) : k]) & _WITHOUT
+            if t in _ALERTED or t == "alert" and set(window[max(0, k - 2) : k]) & _LACKING
         ]  # fmt: skip  (the noun: "without an alert", not "I did not alert it")
         if not alerted:
             continue
