@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from telegram import InlineKeyboardMarkup
 from telegram.error import TimedOut
@@ -226,7 +227,7 @@ def test_a_process_whose_lease_was_taken_may_no_longer_send(db_target: str | Pat
         ((row_id, *_),) = first.pending(CHAT)
         assert first.holds(row_id) and first.begin_attempt(row_id, CHAT) is not None
         assert second.pending(CHAT) == [] and not second.holds(row_id)
-        first._alive.close()  # type: ignore[attr-defined]  # its liveness lost
+        _lose_liveness(first, db_target)
         assert [row[0] for row in second.pending(CHAT)] == [row_id]
         assert not first.holds(row_id) and first.begin_attempt(row_id, CHAT) is None
         attempt = second.begin_attempt(row_id, CHAT)
@@ -234,6 +235,16 @@ def test_a_process_whose_lease_was_taken_may_no_longer_send(db_target: str | Pat
     finally:
         first.close()
         second.close()
+
+
+def _lose_liveness(store: ChatStore, url: str | Path) -> None:
+    """End the connection that marks ``store``'s process alive, and wait until
+    the server has let its lock go: a client closing its end returns before
+    the server's backend exits, so a check made at once may still see it."""
+    pid = store._alive.info.backend_pid  # type: ignore[attr-defined]
+    with psycopg.connect(str(url), autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s, 10000)", (pid,))
+    store._alive.close()  # type: ignore[attr-defined]
 
 
 class _BrokenStore:
