@@ -79,7 +79,9 @@ TUNING = frozenset(
      "personas36_en.jsonl", "personas36_fr.jsonl",
      "personas39_en.jsonl", "personas39_fr.jsonl", "personas41_grids.jsonl",
      "personas42_grids.jsonl", "personas43_directors.jsonl", "personas44_en.jsonl",
-     "personas44_fr.jsonl", "personas45_directors.jsonl", "personas46_grids.jsonl"}
+     "personas44_fr.jsonl", "personas45_directors.jsonl", "personas46_grids.jsonl",
+     "personas47_grids.jsonl", "personas48_directors.jsonl", "personas49_en.jsonl",
+     "personas49_fr.jsonl"}
 )  # fmt: skip
 
 
