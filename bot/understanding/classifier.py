@@ -29,7 +29,7 @@ from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
 from rules_core.text import fold
 
-from .entities import DEALER_NOUNS, OFFSETS, Ref, names_whose_turn, only_meant
+from .entities import CONTRACT_RESULT, DEALER_NOUNS, OFFSETS, Ref, names_whose_turn, only_meant
 from .extract import (
     OUT_OF_TURN_BY_KIND,
     WRONG_WORDS,
@@ -1106,8 +1106,6 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
 #: Before a call: what it is named as, not one made (``over 2♥``, ``du 1SA``, ``not bidding``).
 _NAMED_BEFORE = frozenset({"over", "sur", "du", "des", "le", "la", "the", "not", "pas", "rien",
                            "never", "jamais", "without", "sans"})  # fmt: skip
-#: After a bid: the contract's result (``3SA fait``, ``4♥ made``, ``4♠ -1``).
-_RESULT_AFTER = frozenset({"fait", "faits", "made", "making", "chute", "down", "went", "off"})
 
 
 def _named_in_the_story(tokens: tuple[str, ...], call: Any) -> bool:
@@ -1119,7 +1117,7 @@ def _named_in_the_story(tokens: tuple[str, ...], call: Any) -> bool:
         len(before) == 2 and before[0] in _NOT and before[1] in _CALLING_VERBS
     ):
         return True
-    return bool(tokens[call.end : call.end + 1]) and tokens[call.end] in _RESULT_AFTER
+    return bool(tokens[call.end : call.end + 1]) and tokens[call.end] in CONTRACT_RESULT
 
 
 _NOT = frozenset({"not", "pas", "rien", "never", "jamais", "ne"})

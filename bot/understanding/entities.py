@@ -118,6 +118,9 @@ _ADDRESSING = frozenset(
 #: (``Dlr N``, ``S dealt``): one list for every reader.
 DEALER_NOUNS = frozenset({"dealer", "donneur", "donneuse"})
 DEALER_MARKS = DEALER_NOUNS | {"dlr", "dealt"}
+#: After a bid: the contract's result (``3SA fait``, ``4♥ made``, ``4♠ -1``),
+#: so the bid is the contract named, not a call made then.
+CONTRACT_RESULT = frozenset({"fait", "faits", "made", "making", "chute", "down", "went", "off"})
 # Before a call only meant: "I meant to say 1NT", "il voulait 2♦", "intending 4♥".
 _INTENDED = frozenset(
     {"meant", "meaning", "want", "wanted", "wants", "wanting", "intending", "intended", "voulait",

@@ -21,6 +21,7 @@ from rules_core.replay import Derivation, derive
 
 from .entities import (
     BY_OFFSET,
+    CONTRACT_RESULT,
     DEALER_MARKS,
     DEALER_NOUNS,
     LAPSE,
@@ -286,7 +287,7 @@ def read(text: str) -> Reading:
             while len(listed) > 2 and listed[-1][0] in silent:
                 listed.pop()
         if not listing.seatless and len(listing.calls) >= 3:
-            listed += _told_beyond(listing.starts, entities, cues, norm.tokens)
+            listed += _told_beyond(listing.starts, listed, entities, cues, norm.tokens)
         derivation: Derivation | None = derive(listing.dealer, listed)
         compass_calls = None if listing.seatless else listed
         virtual = False
@@ -403,6 +404,7 @@ def _speakers_own_calls(norm: Normalised, entities: Entities) -> None:
 
 def _told_beyond(
     starts: tuple[int, ...],
+    listed: Sequence[tuple[Seat, Call]],
     entities: Entities,
     cues: Mapping[str, list[tuple[int, int]]],
     tokens: tuple[str, ...],
@@ -411,7 +413,9 @@ def _told_beyond(
     one after it (``…, and now North redoubled again``), with those told after
     it in the same sentence (``…, East rebid 1NT, and West put 3NT``), or one
     before it and placed after it (``North redoubled after 1H (S) - 1S (W) …``),
-    up to a refusal."""
+    up to a refusal. A listed call told again by its maker (``West, who had
+    passed on the first round, bid 1♠ over South's 2♣``) or a contract and its
+    result (``2♥ by South made``) is the story retold, not a call beyond."""
     cut = refusal_end(cues, tokens)
     found: list[tuple[Seat, Call]] = []
     last_end = 0
@@ -429,6 +433,13 @@ def _told_beyond(
             continue
         if any(entities.compass(ref) == seat for ref in _told_silent(entities, tokens)):
             continue  # "N not yet called": a call read as his is not one he made
+        beside = tokens[max(0, mention.start - 2) : mention.start] + tokens[
+            mention.end : mention.end + 2
+        ]
+        if (seat, mention.call) in listed and not set(beside) & _AGAIN_WORDS or (
+            _contract_result(tokens, mention)
+        ):
+            continue  # the story retold, or the contract and its result
         later = mention.start > max(starts)
         placed_after = mention.start < min(starts) and bool(
             set(tokens[mention.end : mention.end + 2]) & _EARLIER_MARKERS
@@ -439,6 +450,20 @@ def _told_beyond(
             found.append((seat, mention.call))
             last_end = mention.end
     return found
+
+
+#: Beside a call told again: a second call, not the listed one retold.
+_AGAIN_WORDS = frozenset(
+    {"again", "encore", "nouveau", "second", "seconde", "deuxieme", "another", "autre"}
+)
+
+
+def _contract_result(tokens: tuple[str, ...], mention: CallMention) -> bool:
+    """``2♥ made``, ``2♥ by South made +1``, ``4♠ par Nord chute``."""
+    after = tokens[mention.end : mention.end + 3]
+    if after[:1] and after[0] in ("by", "par") and after[1:2] and after[1] in SEATS:
+        after = after[2:]
+    return bool(after) and after[0] in CONTRACT_RESULT
 
 
 def _replay(
@@ -641,10 +666,12 @@ def _listed_then_told(
 ) -> bool:
     """``Dlr N. S 1NT, W 2♠. S opened 1NT, …``: a bid listed after its seat,
     told again in prose by the same player in a later sentence (the same bid
-    twice by one player is the story, not a second call)."""
+    twice by one player is the story, not a second call), or named with him as
+    what another call came over (``bid 1♠ over S 2♣``)."""
     caller = mention.caller
     if not mention.call.is_bid or caller is None or caller.seat is None or (
         mention.start and tokens[mention.start - 1] in SEATS
+        and tokens[max(0, mention.start - 2)] not in _ON_TOP
     ):
         return False
     return any(

@@ -257,11 +257,17 @@ _NOTE_THEN = ("–", "—", "-", "/", ",", ";", "|")
 
 def _noted(norm: Normalised) -> frozenset[int]:
     """Tokens of a short note in parentheses after a seat (``S (weak)``, ``W
-    (insuff.)``): no call in it, so it does not break a listing."""
+    (insuff.)``) or after a comma beside it (``2♦ (N, Multi)``): no call in
+    it, so it does not break a listing."""
     tokens, spans, source = norm.tokens, norm.spans, norm.source
     noted: set[int] = set()
     for i in range(1, len(tokens)):
-        if tokens[i - 1] not in SEATS or not source[spans[i - 1][1] : spans[i][0]].strip() == "(":
+        if tokens[i - 1] not in SEATS:
+            continue
+        opened = source[spans[i - 1][1] : spans[i][0]].strip() == "(" or (
+            tokens[i] == COMMA and source[: spans[i - 1][0]].rstrip().endswith("(")
+        )
+        if not opened:
             continue
         close = source.find(")", spans[i][0])
         if close < 0 or not source[close + 1 :].lstrip().startswith(_NOTE_THEN):
