@@ -21,6 +21,9 @@ from bot.understanding.grid import linearise_grids
          "donneur Nord\n N 1SA, E P, S 2♣, O 2♦, N 2♥, E P, S 2♠, O P."),
         ("Dlr S\nN    E    S    W\n-    -    1C   1D\n1S   1H*  2C   2H",
          "Dlr S\n S 1C, W 1D, N 1S, E 1H*, S 2C, W 2H."),
+        # "?" is the player to call: the dash after it is no pass, nobody called
+        ("Dlr W\nO      N      E      S\n?      -      1♥",
+         "Dlr W\n O ?, E 1♥."),
         # "." is a player who has not called; "(end)" closes the auction
         ("Dlr N\nN     E     S     W\n.           1NT   2♠",
          "Dlr N\n S 1NT, W 2♠."),
@@ -103,6 +106,10 @@ def test_what_is_no_grid_is_left_as_written(text):
         # 31: a bid at partner's turn, East's column empty
         ("Reg. — d.23 — Dlr S\n N    E    S    O\n           1♥   P\n 2♣   .         2♠\n"
          "Ouest pose 2♠ au tour de son partenaire Est.", "bid_out_of_rotation", "W", "2S"),
+        # 31: an opening by East at partner's turn, the dealer's cell "?" (to call)
+        ("Donne 5, donneur Ouest\nO      N      E      S\n?      -      1♥\n"
+         "Est ouvre 1♥ alors que c'est à son partenaire, donneur, de parler.",
+         "bid_out_of_rotation", "E", "1H"),
         # 31: an opening by South, dealer North's cell "." (not yet called)
         ("Bd 1  Dlr N\nN     E     S     W\n.           1NT   2♠\n"
          "S opened 1NT, dealer N had not called. W overcalled 2♠ over it, accepting.",

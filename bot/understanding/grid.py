@@ -263,6 +263,7 @@ def _written(header: _Header, rows: list[list[tuple[int, str]]], dealer: int | N
     started = False
     passes = 0  # passes in a row since the last bid, double or redouble
     bid = False
+    waiting = False  # after a "?": the player to call has not called yet
     for r, row in enumerate(rows):
         for column, cell in row:
             name, seat, first = _name(header, column), header.seats[column], header.seats[0]
@@ -277,9 +278,12 @@ def _written(header: _Header, rows: list[list[tuple[int, str]]], dealer: int | N
             if cell in _DOTS or cell.lower() in _ENDS or (before_dealer and cell in _DASHES):
                 continue  # (a call under a seat before the dealer's is one out of turn)
             if cell in _DASHES:
-                if not started or (bid and passes >= 3):
-                    continue  # "—  —  1♥": the cells before the first call, or after the end
+                if not started or (bid and passes >= 3) or waiting:
+                    # "—  —  1♥": the cells before the first call, or after the
+                    # end; "?  -  1♠": after the player to call, none called
+                    continue
                 cell = "P"
+            waiting = cell == "?"
             started = True
             if _PASS_CELL.match(cell):
                 passes += 1
