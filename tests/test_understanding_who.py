@@ -53,6 +53,10 @@ def _facts_are(text: str, irregularity: str, expected: dict[str, object]) -> Non
         ("Playing South I said two hearts and corrected at once.", Seat.S),
         # the seat right after the dealer's title, closing the clause
         ("pass out of turn by lefty b4 any bid, im the dealer (W)", Seat.W),
+        # the dealer stated, then the writer says he dealt: he sits there
+        ("Bd 3 Dlr S. I was dealer and still sorting my cards when partner put 1♥ out.",
+         Seat.S),
+        ("Donneur Ouest. J'étais donneur et ma gauche a ouvert 1♠.", Seat.W),
     ],
 )
 def test_the_writers_seat(text, seat):

@@ -221,6 +221,10 @@ def read_entities(tokens: Sequence[str], cues: Mapping[str, list[tuple[int, int]
     entities.seats = _seat_mentions(tokens)
     entities.anchor = _anchor(tokens, entities.seats)
     entities.dealer = _dealer(tokens, entities.seats, cues.get("@dealer", []))
+    if entities.anchor is None and entities.dealer is not None and (
+        entities.dealer.seat is not None and _writer_deals(tokens)
+    ):  # "Dlr S … I was dealer": the writer sits where the dealer does
+        entities.anchor = entities.dealer.seat
     calls = _call_mentions(tokens, entities.seats)
     entities.calls = _in_time_order(tokens, calls)
     return entities
@@ -957,6 +961,17 @@ def _owns_next_call(tokens: Sequence[str], i: int) -> bool:
 _UNDOUBLED = frozenset({"undoubled", "non", "opening", "ouverture"})
 #: Before a pass named as the auction's end, not made then: "after the final pass".
 _FINAL = frozenset({"final", "last", "dernier", "finale", "third", "troisieme"})
+
+
+def _writer_deals(tokens: Sequence[str]) -> bool:
+    """``I was dealer``, ``j'étais donneur``, ``im the dealer``: the writer
+    says he dealt, without his seat."""
+    for i, token in enumerate(tokens):
+        if token in _I_AM_OPENERS:
+            j = _after_i_am(tokens, i)
+            if j < len(tokens) and tokens[j] in DEALER_NOUNS:
+                return True
+    return False
 
 
 def _after_i_am(tokens: Sequence[str], i: int) -> int:

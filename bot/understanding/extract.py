@@ -490,8 +490,8 @@ def _replay(
         [
             c for c in entities.calls
             if c.start not in unsaid and c.start < cut and not _named_not_made(tokens, c)
-            and not _told_again(tokens, c, entities.calls) and not _believed(tokens, c)
-            and not _named_ahead(tokens, c, entities.calls)
+            and not _told_again(tokens, c, entities.calls, entities)
+            and not _believed(tokens, c) and not _named_ahead(tokens, c, entities.calls)
         ],
         tokens,
     )
@@ -645,14 +645,18 @@ _DOUBLING_PAST = frozenset({"doubled", "redoubled"})
 _AUXILIARY_BEFORE_DOUBLE = frozenset({"a", "avait", "ai", "as", "has", "had", "to"})
 
 
-def _told_again(tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]) -> bool:
-    """``he forgot the 1♠``: a call named again with an article, after it was told."""
+def _told_again(
+    tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention],
+    entities: Entities | None = None,
+) -> bool:
+    """``he forgot the 1♠``: a call named again with an article, after it was
+    told (with ``entities``, players named by relation are placed too)."""
     earlier = any(c.call == mention.call and c.start < mention.start for c in calls)
     if not earlier:
         return False
     if mention.start > 0 and tokens[mention.start - 1] in _REFERENCE:
         return True
-    if _listed_then_told(tokens, mention, calls):
+    if _listed_then_told(tokens, mention, calls, entities):
         return True
     # "South's 1NT stands", "le 1♠ est annulé": the ruling on a call told before
     return tokens[mention.end : mention.end + 1] in _RULED_ON or (
@@ -662,21 +666,25 @@ def _told_again(tokens: tuple[str, ...], mention: CallMention, calls: list[CallM
 
 
 def _listed_then_told(
-    tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention]
+    tokens: tuple[str, ...], mention: CallMention, calls: list[CallMention],
+    entities: Entities | None = None,
 ) -> bool:
     """``Dlr N. S 1NT, W 2♠. S opened 1NT, …``: a bid listed after its seat,
     told again in prose by the same player in a later sentence (the same bid
     twice by one player is the story, not a second call), or named with him as
     what another call came over (``bid 1♠ over S 2♣``)."""
     caller = mention.caller
-    if not mention.call.is_bid or caller is None or caller.seat is None or (
+    seat = None if caller is None else (
+        caller.seat if entities is None else entities.compass(caller)
+    )
+    if not mention.call.is_bid or caller is None or seat is None or (
         mention.start and tokens[mention.start - 1] in SEATS
         and tokens[max(0, mention.start - 2)] not in _ON_TOP
     ):
         return False
     return any(
         c.start < mention.start and c.call == mention.call and c.caller is not None
-        and c.caller.seat == caller.seat and c.start and tokens[c.start - 1] in SEATS
+        and c.caller.seat == seat and c.start and tokens[c.start - 1] in SEATS
         and BREAK in tokens[c.end : mention.start]
         for c in calls
     )  # fmt: skip
