@@ -50,6 +50,10 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         # suit lengths are no calls ("held five spades and four hearts"); "had bid 2♥" is
         ("he held five spades and four hearts", "he holding"),
         ("he had bid 2 hearts", "he had bid 2 ♥"),
+        # after a possessive, or in words from five up in parentheses, a length too
+        ("avec mes six piques", "avec holding"),
+        ("2♠ (six spades, invitational)", "2 ♠ holding invitational"),
+        ("my partner bid (2 hearts)", "MY PARTNER bid 2 ♥"),
         ("the ♥Q fell", "the ♥ q fell"),
         # a spaced dash between calls is nothing (in prose it is a comma: test_who)
         ("1♠ - 1♥ - 2♣", "1 ♠ 1 ♥ 2 ♣"),

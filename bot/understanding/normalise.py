@@ -82,12 +82,15 @@ _HOLDING = re.compile(
     r"(?<![\w])[♠♥♦♣]\s?(?=(?:10|[AKQJTRDVakqjxX2-9]){2,}\b|[xX]\b)(?:10|[AKQJTRDVakqjxX2-9])+\b"
 )
 
-#: A suit's length in a hand: "he held five spades and four hearts", "j'avais 6 piques".
+#: A suit's length in a hand: "he held five spades and four hearts", "j'avais 6 piques",
+#: "mes six piques", "(six spades, invitational)" (in parentheses, a length
+#: written in words from five up: "(2 hearts)" may be the call).
 _COUNT = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|un|une|deux|trois|quatre" \
     r"|cinq|sept|huit|neuf|dix)"
 _SUITS_PLURAL = r"(?:spades|hearts|diamonds|clubs|piques|c[oœ]eurs|carreaux|tr[eè]fles)"
 _LENGTHS = re.compile(
-    r"\b(?:held|holding|holds|hold|has|had|have|tenait|tient|tenant|avait|avais)\s+"
+    r"(?:\b(?:held|holding|holds|hold|has|had|have|tenait|tient|tenant|avait|avais"
+    r"|my|his|her|mes|ses)\s+|\(\s*(?=(?:five|six|seven|eight|cinq|six|sept|huit)\s))"
     r"(?:(?:only|just|seulement)\s+)?"
     rf"{_COUNT}\s+(?:cards?\s+(?:in|of)\s+|cartes?\s+(?:à|a|de)\s+)?{_SUITS_PLURAL}\b"
     rf"(?:\s*(?:,|and|et)\s*{_COUNT}\s+{_SUITS_PLURAL}\b)*",
