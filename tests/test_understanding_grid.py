@@ -21,6 +21,13 @@ from bot.understanding.grid import linearise_grids
          "donneur Nord\n N 1SA, E P, S 2♣, O 2♦, N 2♥, E P, S 2♠, O P."),
         ("Dlr S\nN    E    S    W\n-    -    1C   1D\n1S   1H*  2C   2H",
          "Dlr S\n S 1C, W 1D, N 1S, E 1H*, S 2C, W 2H."),
+        # the writer marked in the header ("me (S)", "N (partner)" a note); a
+        # pointer after a row's last cell is no cell
+        ("me (S)   W     N (partner)   E\n1♥       P     2♣            P\n"
+         "2♥       P     1NT  <-- here",
+         " S (me). S 1♥, W P, N 2♣, E P, S 2♥, W P, N 1NT."),
+        ("| N | E | S (moi) | W |\n| 1S | P | 2S | P |",
+         " S (me). N 1S, E P, S 2S, W P."),
         # "?" is the player to call: the dash after it is no pass, nobody called
         ("Dlr W\nO      N      E      S\n?      -      1♥",
          "Dlr W\n O ?, E 1♥."),

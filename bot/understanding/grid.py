@@ -111,7 +111,8 @@ def linearise_grids(text: str) -> str:
             out.append(lines[i])
             i += 1
             continue
-        out.append(_written(header, rows, dealer))
+        mine = "" if header.writer is None else f" {_name(header, header.writer)} (me)."
+        out.append(mine + _written(header, rows, dealer))
         i = j
     return "\n".join(out)
 
@@ -126,6 +127,7 @@ class _Header(NamedTuple):
     starts: tuple[int, ...]
     piped: bool
     bordered: bool = False  # "| N | E | S | W |": a "|" before the first column
+    writer: int | None = None  # the column marked as the writer's ("me (S)", "S (moi)")
 
     @property
     def aligned(self) -> bool:
@@ -140,9 +142,10 @@ def _header(line: str) -> _Header | None:
     line = _DEALER_MARK.sub(lambda m: " " * len(m.group()), line.expandtabs())
     if piped:
         parts = [p.strip() for p in line.strip().strip("|").split("|")]
-        found = [(p, k) for k, p in enumerate(parts)]
+        words = [(w, k) for k, p in enumerate(parts) for w in _HEADER_WORD.findall(p) or [p]]
     else:
-        found = [(m.group(), m.start()) for m in re.finditer(r"\S+", line)]
+        words = [(m.group(), m.start()) for m in _HEADER_WORD.finditer(line)]
+    found, writer = _labelled(words)
     names = tuple(name.rstrip(":") for name, _ in found)
     seats = tuple(_SEAT_NAMES.get(name.lower(), -1) for name in names)
     if len(found) != 4 or -1 in seats:
@@ -150,7 +153,33 @@ def _header(line: str) -> _Header | None:
     if any((b - a) % 4 != 1 for a, b in zip(seats, seats[1:], strict=False)):
         return None
     bordered = piped and line.lstrip().startswith("|")
-    return _Header(names, seats, tuple(col for _, col in found), piped, bordered)
+    return _Header(names, seats, tuple(col for _, col in found), piped, bordered, writer)
+
+
+#: A word of a header, or a note in parentheses beside a seat (``N (partner)``).
+_HEADER_WORD = re.compile(r"\([^()]{1,12}\)|[^\s()]+")
+#: Who the writer is, beside a seat in a header: ``me (S)``, ``Sud (moi)``.
+_WRITER_WORDS = frozenset({"me", "moi", "i", "myself", "you", "vous"})
+
+
+def _labelled(words: list[tuple[str, int]]) -> tuple[list[tuple[str, int]], int | None]:
+    """A header's seats with the notes beside them gone (``N (partner)``,
+    ``(dlr)``), the seat in parentheses after the writer named in its place
+    (``me (S)``), and which column is the writer's."""
+    found: list[tuple[str, int]] = []
+    writer = None
+    for word, start in words:
+        if not (word.startswith("(") and word.endswith(")")):
+            found.append((word, start))
+            continue
+        inside = word[1:-1].strip().lower()
+        last = found[-1][0].lower() if found else ""
+        if inside in _SEAT_NAMES and last in _WRITER_WORDS:
+            found[-1] = (word[1:-1].strip(), found[-1][1])  # "me (S)": South, the writer
+            writer = len(found) - 1
+        elif inside in _WRITER_WORDS and last in _SEAT_NAMES:
+            writer = len(found) - 1  # "Sud (moi)"
+    return found, writer
 
 
 def _row(line: str, header: _Header) -> list[tuple[int, str]] | None:
@@ -183,8 +212,13 @@ def _row(line: str, header: _Header) -> list[tuple[int, str]] | None:
     return None  # cells that cannot be placed: left as written
 
 
+#: A pointer after a row's last cell, and what it says (``1NT  <-- here``).
+_POINTER = re.compile(r"\s*(?:<-+|<=+|←|⟵).*$")
+
+
 def _cells(line: str) -> list[tuple[int, str]] | None:
     """The cells of a line as (character offset, cell), or None when one is no cell."""
+    line = _POINTER.sub("", line)
     # "1 SA" is one cell; padded, so that the cells after it keep their offsets
     joined = _SPLIT_BID.sub(lambda m: (m.group(1) + m.group(2)).ljust(len(m.group())), line)
     joined = _ALL_PASS.sub(lambda m: _ALL_PASS_CELL.ljust(len(m.group())), joined)
