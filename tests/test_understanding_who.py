@@ -57,6 +57,9 @@ def _facts_are(text: str, irregularity: str, expected: dict[str, object]) -> Non
         ("Bd 3 Dlr S. I was dealer and still sorting my cards when partner put 1♥ out.",
          Seat.S),
         ("Donneur Ouest. J'étais donneur et ma gauche a ouvert 1♠.", Seat.W),
+        # a bid the writer tells as his, made by one seat only in the auction written
+        ("Bd 13 Dlr S\nS    W    N    E\n1♥   P    ?\n"
+         "I took my hand out of board 14. I've already opened 1♥ with it.", Seat.S),
     ],
 )
 def test_the_writers_seat(text, seat):
@@ -71,6 +74,8 @@ def test_the_writers_seat(text, seat):
         "Ouest a ouvert 1♥ en Sud ? non, Ouest a ouvert et Sud a passé.",
         # "Sitting West, partner doubled": partner's seat, by the grammar of the sentence
         "Sitting West, partner doubled too early.",
+        # a bid named as a thing, not one the writer made
+        "Dlr S. S 1NT, W P. I was satisfied it was a normal 1NT.",
     ],
 )
 def test_no_writers_seat_from_another_players_seat(text):

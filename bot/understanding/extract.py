@@ -279,6 +279,8 @@ def read(text: str) -> Reading:
     listing = read_listing(norm)
     if listing is not None:
         _callers_from_listing(norm, entities, listing)
+    _writer_by_own_bid(entities, listing, norm.tokens)
+    if listing is not None:
         listed = list(listing.calls)
         if not listing.seatless:
             # "W XX (2H undoubled). N not yet called": the last call listed,
@@ -397,6 +399,41 @@ def _speakers_own_calls(norm: Normalised, entities: Entities) -> None:
             BREAK not in lead
         ):
             entities.calls[k] = replace(call, caller=before[-1].ref)
+
+
+def _writer_by_own_bid(entities: Entities, listing: Any, tokens: tuple[str, ...]) -> None:
+    """``S 1♥ W P N ? … I've already opened 1♥``: a bid the writer tells as
+    his, made by one seat only in the auction written, places him there
+    (calls only meant, believed or allowed are not made)."""
+    if entities.anchor is not None:
+        return
+    told = [
+        m for m in entities.calls
+        if not only_meant(tokens, m.start) and not _believed(tokens, m)
+        and not (m.start and tokens[m.start - 1] in _ALLOWING)
+    ]  # fmt: skip
+    made: dict[Call, set[Seat]] = {}
+    for mention in told:
+        seat = entities.compass(mention.caller)
+        if seat is not None and mention.caller is not None and mention.caller.seat is not None:
+            made.setdefault(mention.call, set()).add(seat)
+    for seat, call in listing.calls if listing is not None and not listing.seatless else ():
+        made.setdefault(call, set()).add(seat)
+    mine = {
+        frozenset(made.get(m.call, ()))
+        for m in told
+        if m.call.is_bid and m.caller is not None and m.caller.writer is Relation.SELF
+        and m.caller.seat is None
+        and not set(tokens[max(0, m.start - 2) : m.start]) & _OTHERS_DETERMINERS
+    }  # fmt: skip  (not "it was a normal 1NT": a bid named, no call of his)
+    if len(mine) == 1:
+        (seats,) = mine
+        if len(seats) == 1:
+            (entities.anchor,) = seats
+
+
+#: Before a call the director let stand or put in: not the writer's own.
+_ALLOWING = frozenset({"allowed", "permitted", "autorise", "accepte", "accepted"})
 
 
 # --- replaying the calls -----------------------------------------------------------
@@ -765,6 +802,8 @@ _NOUN_DETERMINERS = frozenset(
     {"1", "MY", "OUR", "a", "an", "the", "his", "her", "their", "le", "la", "son", "sa", "leur",
      "ce", "cette", "du"}
 )  # fmt: skip
+#: Before a bid named as someone else's or as a thing (``a normal 1NT``, ``his 2♥``).
+_OTHERS_DETERMINERS = _NOUN_DETERMINERS - {"MY", "OUR", "1"}
 
 
 def _named_as_a_thing(tokens: Sequence[str], call: CallMention) -> bool:
