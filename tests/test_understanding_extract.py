@@ -298,6 +298,11 @@ STATED = [
      "balanced", "unauthorized_information", {"offender": "S"}),
     ("e dealt, s opened 1d. w accepted by bidding 1s", "bid_out_of_rotation",
      {"offender": "S", "call": "1D", "turn_of": "rho"}),
+    # ... after a director's out-of-turn note, and before "cond." (barred)
+    ("X HT o, accepté.", "double_out_of_rotation", {"offender": "W", "lho_accepts": True}),
+    ("1H OOT e. s accepted", "bid_out_of_rotation", {"offender": "E", "lho_accepts": True}),
+    ("o cond. a passer, dit 2♠, n a passé dessus.", "call_when_obliged_to_pass",
+     {"offender": "W", "call": "2S"}),
     # 33: of two calls made together, the one not in turn (told outright, deemed
     # subsequent, or the other than the one in turn), and its call
     ("Dlr W. W 1C; N 1H and E P placed simultaneously. N in turn. E's P deemed subsequent.",

@@ -702,6 +702,8 @@ _AFTER_SECONDS = frozenset(
     {"puis", "then", "avant", "before", "ensuite", "later", "apres", "after", "de", "of", "pour",
      "for", "et", "and"}
 )  # fmt: skip
+#: A director's note that a call was out of turn (``X HT o``, ``1H OOT e``).
+_OUT_OF_TURN_MARKS = frozenset({"ht", "oot", "loot", "tour", "turn"})
 #: Before a lower-case seat letter: the word that makes it a seat (``dlr n``, ``by w``).
 _DEALER_OR_BY = frozenset({"donneur", "donneuse", "dealer", "dlr", "by", "par"})
 
@@ -725,6 +727,10 @@ def _seat_of(token: _Token, before: _Token | None, after: _Token | None) -> str 
         if _starts_call(after) and (after is None or after.text not in ("a", "dit", "said")):
             return _SEAT_LETTERS[text]
         if before is not None and before.text in _DEALER_OR_BY:
+            return _SEAT_LETTERS[text]
+        if before is not None and before.text in _OUT_OF_TURN_MARKS and (
+            after is None or after.text in (COMMA, BREAK, ".", ";")
+        ):  # "X HT o, accepté": the call's maker after the note
             return _SEAT_LETTERS[text]
         if _clause_subject(token, before, after):
             return _SEAT_LETTERS[text]
@@ -796,6 +802,7 @@ _SUBJECT_VERBS = frozenset({
     "made", "kept", "told", "tells", "forgot", "shouldve", "should", "wrote", "exposed",
     "played", "gave", "took", "wanted", "meant", "tried", "literally", "just", "also",
     "sort", "pose", "met", "tire", "have", "hasnt", "havent", "hadnt",
+    "cond", "oblige", "obliged", "barred", "must",
 })  # fmt: skip
 _CLAUSE_BEFORE = frozenset(
     {",", ".", ";", ":", "?", "!", "??", "|", "and", "et", "then", "puis", "but", "mais",
