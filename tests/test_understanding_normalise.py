@@ -54,6 +54,10 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("avec mes six piques", "avec holding"),
         ("2♠ (six spades, invitational)", "2 ♠ holding invitational"),
         ("my partner bid (2 hearts)", "MY PARTNER bid 2 ♥"),
+        # honour points are no bid; a side said to play a method is one side
+        ("une passe forte (13H+, artificielle)", "1 passe force points artificielle"),
+        ("N-S jouent une passe forte", "ns jouent 1 passe force"),
+        ("N-S doivent passer", "N S doivent passer"),
         ("the ♥Q fell", "the ♥ q fell"),
         # a spaced dash between calls is nothing (in prose it is a comma: test_who)
         ("1♠ - 1♥ - 2♣", "1 ♠ 1 ♥ 2 ♣"),

@@ -29,7 +29,15 @@ from rules_core.judge import rule
 from rules_core.model import FACTS, Irregularity
 from rules_core.text import fold
 
-from .entities import CONTRACT_RESULT, DEALER_NOUNS, OFFSETS, Ref, names_whose_turn, only_meant
+from .entities import (
+    CONTRACT_RESULT,
+    DEALER_NOUNS,
+    OFFSETS,
+    SIDES,
+    Ref,
+    names_whose_turn,
+    only_meant,
+)
 from .extract import (
     OUT_OF_TURN_BY_KIND,
     WRONG_WORDS,
@@ -1331,7 +1339,7 @@ def _by_the_obligee(reading: Reading, call: Any, caller: Any, obligee: Any, end:
 
 
 #: A side named as one (``EW reach 2S``, ``NS jouent 3♣``, ``we bid 4♠``): not one player.
-_SIDES = frozenset({"ns", "ew", "eo", "oe", "sn", "WE"})
+_SIDES = frozenset(SIDES) | {"oe", "sn", "WE"}
 
 
 def _another_player(reading: Reading, caller: Any, obligee: Any) -> bool:

@@ -118,6 +118,8 @@ _ADDRESSING = frozenset(
 #: (``Dlr N``, ``S dealt``): one list for every reader.
 DEALER_NOUNS = frozenset({"dealer", "donneur", "donneuse"})
 DEALER_MARKS = DEALER_NOUNS | {"dlr", "dealt"}
+#: A side named as one word (``NS``, ``E-W`` as normalise writes it, ``EO``).
+SIDES = {"ns": (Seat.N, Seat.S), "ew": (Seat.E, Seat.W), "eo": (Seat.E, Seat.W)}
 #: After a bid: the contract's result (``3SA fait``, ``4♥ made``, ``4♠ -1``),
 #: so the bid is the contract named, not a call made then.
 CONTRACT_RESULT = frozenset({"fait", "faits", "made", "making", "chute", "down", "went", "off"})

@@ -27,6 +27,7 @@ from .entities import (
     LAPSE,
     OFFSETS,
     ROLES,
+    SIDES,
     CallMention,
     Entities,
     Ref,
@@ -4167,7 +4168,6 @@ def _before_the_call_of(lead: tuple[str, ...]) -> bool:
 #: the tense or form ("acceptait", "acceptance", "condoned", "declines", "rejected").
 _ACCEPT_STEMS = ("accept", "condon")
 _REFUSE_STEMS = ("refus", "declin", "reject", "rejet")
-_SIDES = {"ns": (Seat.N, Seat.S), "ew": (Seat.E, Seat.W), "eo": (Seat.E, Seat.W)}
 
 
 def acceptance_spans(
@@ -4223,8 +4223,8 @@ def _side_before(reading: Reading, start: int) -> tuple[Seat, ...] | None:
     i = start
     while i > 0 and start - i < 4 and tokens[i - 1] in _SIDE_FILLER:
         i -= 1
-    if i and tokens[i - 1] in _SIDES:
-        return _SIDES[tokens[i - 1]]
+    if i and tokens[i - 1] in SIDES:
+        return SIDES[tokens[i - 1]]
     if i >= 2 and tokens[i - 2] in SEATS and tokens[i - 1] in SEATS:
         first, second = Seat[tokens[i - 2]], Seat[tokens[i - 1]]
         if first.partner == second:

@@ -97,6 +97,18 @@ _LENGTHS = re.compile(
     re.IGNORECASE,
 )
 
+#: Honour points as the French write them (``13H+``, ``12-14H``): no bid, its
+#: level is no call's.
+_POINTS = re.compile(r"(?<![\w-])(?:1\d|2\d|3[0-7])\s?H(?:LD?)?\+?(?![\w♥])")
+
+#: A side written as its two seats and said to play a method (``N-S jouent une
+#: passe forte``, ``E/W play Multi``): the side, not two players. (Elsewhere
+#: the seats stay, and the readers take ``N-S doivent passer`` as a side.)
+_SIDE = re.compile(
+    r"\b(?:N[-–/]S|S[-–/]N|E[-–/][WO]|[WO][-–/]E)\b(?=\s+(?i:jouent|joue|play|plays|playing"
+    r"|use|uses|using|utilisent|pratiquent)\b)"
+)
+
 _UNITS = {
     "un": 1, "une": 1, "one": 1, "deux": 2, "two": 2, "trois": 3, "three": 3,
     "quatre": 4, "four": 4, "cinq": 5, "five": 5, "six": 6, "sept": 7, "seven": 7,
@@ -220,6 +232,8 @@ def _prepare(text: str) -> str:
     text = _COUNT_THEN_CARD.sub(r"\1carte \2", text)  # "en expose deux (♥A": cards, no 2♥
     text = "".join(c if c.isprintable() else " " for c in text)
     text = _LENGTHS.sub(" holding ", text)
+    text = _POINTS.sub(" points ", text)  # "passe forte (13H+)": points, no 13♥
+    text = _SIDE.sub(lambda m: "NS" if "N" in m.group() else "EW", text)  # "N-S jouent"
     text = _HOLDINGS.sub(" holding ", _HOLDING.sub(" holding ", text))
     # "22h03" is a time, not a heart; "É16" is "étui 16", not East
     text = _CLOCK.sub(" ", _ETUI.sub("étui ", text))
