@@ -105,6 +105,11 @@ READ_OR_RULE = [
     ("Everyone passed on board 3 and the director scored it zero. Which law is that?",
      "passed_out"),
     ("Enchères simultanées à la table 4, mon partenaire et moi. Loi 33 ?", "simultaneous_calls"),
+    # "what" alone asks for no text: the question a player asked at the table
+    ("T10, dlr E. E 1NT, S 1H in turn. W asked N what 2H would mean before deciding "
+     "(20F1, fine). W then passed, i.e. accepted.", "insufficient_bid"),
+    ("what's the law on a bid out of turn", "law_lookup"),
+    ("what exactly does law 19 allow? doubles n redoubles", "law_lookup"),
 ]  # fmt: skip
 
 
