@@ -1469,6 +1469,9 @@ _LAPSUS = "Donneur N. Nord pose 1♠ et le remplace aussitôt par 1SA, erreur de
         _LAPSUS + "Avant que Est dise quoi que ce soit.",
         _LAPSUS + "Est a appelé l'arbitre sans parler.",
         _LAPSUS + "Corrigé avant E.",
+        # written bidding: nothing written yet
+        _SLIP + "East hadn't written anything yet.",
+        _LAPSUS + "Est n'a encore rien écrit.",
     ],
 )
 def test_the_lho_told_silent(told: str) -> None:

@@ -3963,7 +3963,9 @@ _SUMMONED = frozenset(
      "remplace", "rectifie"}
 )  # fmt: skip
 #: What a player told silent had not done: "E hadn't done anything", "n'avait rien fait".
-_DOING_NOTHING = frozenset({"done", "fait", "touched", "touche", "exprime", "moved"})
+_DOING_NOTHING = frozenset(
+    {"done", "fait", "touched", "touche", "exprime", "moved", "written", "wrote", "ecrit"}
+)  # (written bidding: "East hadn't written anything yet", "je n'ai encore rien écrit")
 #: Of those, the ones that say it alone ("hadn't touched his box", "ne s'était pas exprimé").
 _DOING_ALONE = frozenset({"touched", "touche", "exprime", "moved"})
 _ANYTHING = frozenset({"anything", "nothing", "rien"})
