@@ -24,6 +24,9 @@ ROWS = [
      {"offender": "W", "call": "1H", "dealer": "N", "turn_of": "lho"}),
     ("my partner passed out of turn, I am North and East was the dealer",
      "pass_out_of_rotation", {"offender": "S", "dealer": "E", "turn_of": "rho"}),
+    # whose turn it was is not the offender when named again (a director's note)
+    ("Double out of turn at RHO's turn; RHO then bid 2S; offender chose 3C.",
+     "double_out_of_rotation", {"turn_of": "rho", "call": "X"}),
     # the seat after "but" starts another clause: North deals (audit 11, 10; 29A)
     ("N is dealer but E opened 1S. S bid 2H right over it before anyone noticed.",
      "bid_out_of_rotation", {"offender": "E", "dealer": "N", "lho_accepts": True}),
@@ -212,6 +215,9 @@ def test_facts_stated_in_the_text(text, irregularity, facts):
          "changé d'avis", ("unintended",)),
         ("West says it was a slip of the tongue, I say he changed his mind: 3C then 3D",
          ("unintended",)),
+        # the player whose turn it was, named again, is no offender
+        ("Double out of turn at RHO's turn; RHO then bid 2S; offender chose 3C.",
+         ("offender_relative",)),
     ],
 )  # fmt: skip
 def test_facts_not_stated_are_not_given(text, absent):

@@ -2287,10 +2287,18 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         m.start in taken and m.ref.writer is Relation.SELF and m.ref.seat is None
         and _decides(reading, m) for m in seats
     )  # fmt: skip
+    # "Double out of turn at RHO's turn; RHO then bid 2S": whose turn it was
+    # did not call out of it, wherever he is named again
+    turn_holders = {
+        m.ref for m in seats if irregularity in _OUT_OF_ROTATION and (
+            names_whose_turn(tokens, m)
+            or tokens[max(0, m.start - 2) : m.start] in (("tour", "de"), ("turn", "of"))
+        )
+    }  # fmt: skip  (not "Passe hors tour Est (tour de Nord)": East, then the turn)
     candidates = [
         m for m in seats
         if m.start not in taken and not m.ref.pronoun and not m.ref.opponent and m.ref.known
-        and m.ref.subject is None and not _meta(tokens, m)
+        and m.ref.subject is None and not _meta(tokens, m) and m.ref not in turn_holders
         and not (writer_decided and (m.ref.writer is Relation.SELF or writers_seat_told(tokens, m)))
     ]  # fmt: skip
     if not candidates and writer_decided:
