@@ -49,6 +49,7 @@ def _facts_are(text: str, irregularity: str, expected: dict[str, object]) -> Non
         # a sentence of where the writer sat, the "I" dropped
         ("Sat West. Partner opened 1♠ and I passed.", Seat.W),
         ("Sitting North, I opened 1NT.", Seat.N),
+        ("I held North. East opened 2NT and I overcalled.", Seat.N),
         ("sitting south my right hand opponent took ages", Seat.S),
         ("Playing South I said two hearts and corrected at once.", Seat.S),
         # the seat right after the dealer's title, closing the clause

@@ -81,7 +81,7 @@ _OWNER_WORDS = SEATS | {"PARTNER", "LHO", "RHO", "MY", "OPP", "de", "d", "of", "
 _I_AM_OPENERS = frozenset({"ME", "im", "jsuis", "chu", "suis"})
 _I_AM = frozenset(
     {"am", "suis", "en", "sitting", "was", "etais", "chu", "seated", "playing", "in", "at", "the",
-     "sat", "sit", "play", "played", "joue", "jouais", "assis", "assise", "placed"}
+     "sat", "sit", "play", "played", "joue", "jouais", "assis", "assise", "placed", "held"}
 )  # fmt: skip
 #: Opening a sentence with no subject, where the writer sat: ``Sat West.``
 _SAT = frozenset({"sat", "sitting", "seated", "assis", "assise", "playing"})
