@@ -347,6 +347,10 @@ def test_the_insufficient_bid_not_the_bid_imagined(text, call):
          "interdit. L37.", "call_when_obliged_to_pass", "W", "2H"),
         ("N barred throughout. Later N X of 4H (barred), E P.", "call_when_obliged_to_pass",
          "N", "X"),
+        # the seat in parentheses is the call's maker; a seat after the call is
+        # not: "repl. by 1S -> N barred" names the barred player, no call flagged
+        ("Bd 26 T3 Dlr E: 1D (E) 1C (S) ins., repl. by 1S -> N barred. Later 3S (N) while "
+         "barred.", "call_when_obliged_to_pass", "N", "3S"),
         # "under": the bid told first was made below the one told second (27)
         ("caddie: 4♣ under 4♦, table 12, N", "insufficient_bid", "N", "4C"),
         ("E a mis 2♦ sous le 2♥ de S", "insufficient_bid", "E", "2D"),

@@ -813,6 +813,22 @@ def _named_as_a_thing(tokens: Sequence[str], call: CallMention) -> bool:
     return call.start > 0 and tokens[call.start - 1] in _NOUN_DETERMINERS - {"a"}
 
 
+def _flagged_barred(reading: Reading, call: CallMention) -> bool:
+    """``E 3D (barred)``, ``3S (N) while barred``: a director's note that the
+    call was made under a bar (not ``repl. by 1S -> N barred``: North is)."""
+    tokens, k = reading.tokens, call.end
+    if k < len(tokens) and tokens[k] in SEATS:
+        if not leads_parentheses(reading.norm, k):
+            return False  # the seat after the call is the subject of the bar
+        k += 1
+    after = [t for t in tokens[k : k + 2] if t not in _BEFORE_BAR_NOTE]
+    return bool(set(after[:1]) & _FLAGGED_BARRED)
+
+
+#: Between a call and the note that it was barred (``2♥ — interdit``, ``while barred``).
+_BEFORE_BAR_NOTE = frozenset({COMMA, "while", "when", "alors", "though", "although", "tout"})
+
+
 def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     """The call the description is about, for an irregularity that is a call."""
     kinds = _KIND_OF.get(Irregularity(irregularity)) if irregularity in _KIND_VALUES else None
@@ -944,7 +960,7 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         for c in calls:
             if c.start and reading.tokens[c.start - 1] in _NOUN_DETERMINERS:
                 continue  # "à cause de mon contre interdit": the cause, named as a thing
-            if not c.call.is_pass and set(reading.tokens[c.end : c.end + 2]) & _FLAGGED_BARRED:
+            if not c.call.is_pass and _flagged_barred(reading, c):
                 # "N X of 4H (barred)": the double of the bid named is the call flagged
                 on = [d for d in calls if d.end == c.start - 1 and not d.call.is_bid]
                 return on[0] if on and reading.tokens[c.start - 1] in _OF else c
