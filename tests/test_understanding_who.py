@@ -141,6 +141,10 @@ def test_no_writers_seat_from_another_players_seat(text):
          "misinformation", "E"),
         ("Ouest a alerté. L'explication de Nord était fausse, Est a passé.", "misinformation",
          "N"),
+        # "by" after a call names its maker, not the explainer (20F, 21B)
+        ("South explained 2♥ by North as transfer. After the final pass North (declarer) said "
+         "the explanation was wrong.", "misinformation", "S"),
+        ("W's X explained by E as t/o; it was penalty.", "misinformation", "E"),
         # the explanation "given by his partner" (21B, 20F5): the partner of the player named
         ("Après l'entame, Est a dit que l'explication donnée par son partenaire pendant les "
          "enchères était fausse.", "misinformation", "W"),

@@ -2701,6 +2701,7 @@ def _passive_explainer(reading: Reading) -> Ref | None:
     d'alerte de Nord``, ``failure to alert by S``."""
     tokens = reading.tokens
     agents = {m.start: m for m in reading.entities.seats if m.ref.known and not m.ref.pronoun}
+    call_ends = {c.end for c in reading.entities.calls}
     for i, token in enumerate(tokens):
         explaining = token.startswith(_EXPLAINING) and not token.startswith(("answer", "repond"))
         alert_failure = token.startswith("alert") and bool(
@@ -2716,6 +2717,8 @@ def _passive_explainer(reading: Reading) -> Ref | None:
             if tokens[j] in (BREAK,) or (j > i + 1 and tokens[j] in SEATS and j not in agents):
                 break
             owner = alert_failure and j == i + 1 and tokens[j] in _BY_WHOM
+            if tokens[j] in ("by", "par") and j in call_ends:
+                break  # "S explained 2♥ by North": the call's maker, not the explainer
             if tokens[j] in ("by", "par") or owner:
                 agent = agents.get(j + 1)
                 if agent is not None:
