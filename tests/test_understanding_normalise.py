@@ -54,6 +54,9 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("avec mes six piques", "avec holding"),
         ("2♠ (six spades, invitational)", "2 ♠ holding invitational"),
         ("my partner bid (2 hearts)", "MY PARTNER bid 2 ♥"),
+        # the writer's seat told in an aside inside a clause: the clause read whole
+        ("my LHO — I'm West — took ages", "MY LHO took ages ME am W"),
+        ("Nord (je suis Sud) a passé", "N a passe ME suis S"),
         # honour points are no bid; a side said to play a method is one side
         ("une passe forte (13H+, artificielle)", "1 passe force points artificielle"),
         ("N-S jouent une passe forte", "ns jouent 1 passe force"),

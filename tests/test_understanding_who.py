@@ -141,6 +141,11 @@ def test_no_writers_seat_from_another_players_seat(text):
          "misinformation", "E"),
         ("Ouest a alerté. L'explication de Nord était fausse, Est a passé.", "misinformation",
          "N"),
+        # the writer's seat told aside does not cut the player from his verb (16B, 21B)
+        ("A tempo query: my LHO — I'm West — took a very long time over my 1♠ opening "
+         "before passing.", "unauthorized_information", "N"),
+        ("my partner (I am South) gave a wrong explanation of my 2♥ bid.", "misinformation",
+         "N"),
         # "by" after a call names its maker, not the explainer (20F, 21B)
         ("South explained 2♥ by North as transfer. After the final pass North (declarer) said "
          "the explanation was wrong.", "misinformation", "S"),

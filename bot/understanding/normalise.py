@@ -225,10 +225,28 @@ _SEAT_POSSESSIVE = re.compile(r"(?<![\w'])([nesw])(?='s\b)")
 _WITHOUT = re.compile(r"(?<!\w)w/o(?!\w)", re.IGNORECASE)
 
 
+#: The writer's seat told in an aside inside a clause (``my LHO — I'm West —
+#: took ages``, ``mon partenaire (je suis Sud) a expliqué``): the clause read
+#: whole, the seat told after it.
+_WRITERS_ASIDE = re.compile(
+    r"\s*[(—–]\s*((?:I'm|I am|I was|im|je suis|j'étais|jsuis)\s+(?:in\s+|en\s+)?"
+    r"(?:North|South|East|West|Nord|Sud|Est|Ouest|[NSEWO]))\s*[)—–]\s*(?=[a-zà-ÿ])",
+    re.IGNORECASE,
+)
+
+
+def _writers_aside_after(text: str) -> str:
+    asides = [m.group(1) for m in _WRITERS_ASIDE.finditer(text)]
+    if not asides:
+        return text
+    return _WRITERS_ASIDE.sub(" ", text).rstrip() + ".\n" + ". ".join(asides) + "."
+
+
 def _prepare(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_SYMBOLS).translate(_APOSTROPHES)
     text = linearise_grids(text)  # while the lines still say which cell is whose
     text = without_retractions(text)  # "RHO passes... no sorry, partner opens 1D"
+    text = _writers_aside_after(text)  # "my LHO — I'm West — took ages"
     text = _COUNT_THEN_CARD.sub(r"\1carte \2", text)  # "en expose deux (♥A": cards, no 2♥
     text = "".join(c if c.isprintable() else " " for c in text)
     text = _LENGTHS.sub(" holding ", text)
