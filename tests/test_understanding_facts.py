@@ -349,6 +349,9 @@ def test_what_the_rho_did_after_the_refusal_read_past_the_ruling(
          "lowest_same_denomination"),
         ("2♠ - 2♥ by opponent. I don't accept. Now he not know what he bid, he think.",
          "undecided"),
+        ("W 1♥, E 2♦ insufficient over N's 2♥. I declined it. East has not yet chosen what to "
+         "replace it with.", "undecided"),
+        ("N 1♠, E 1♥ insuffisant, refusé. Est ne sait pas par quoi remplacer.", "undecided"),
     ],
 )
 def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> None:
