@@ -352,6 +352,8 @@ def test_what_the_rho_did_after_the_refusal_read_past_the_ruling(
         ("W 1♥, E 2♦ insufficient over N's 2♥. I declined it. East has not yet chosen what to "
          "replace it with.", "undecided"),
         ("N 1♠, E 1♥ insuffisant, refusé. Est ne sait pas par quoi remplacer.", "undecided"),
+        ("My partner (South) bid 2H over their 2S by accident and fixed it to 3H.",
+         "lowest_same_denomination"),
     ],
 )
 def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> None:
