@@ -370,6 +370,13 @@ def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> 
         ("Est a dit 1♥ sur le 1♠ de Nord. Non il accepte pas.", {"lho_accepts": False}),
         ("Est a dit 1♥ sur le 1♠ de Nord. Sud accepte, pas de souci.", {"lho_accepts": True}),
         ("west bid 2h over my 2s, i said no i dont accept", {"lho_accepts": False}),
+        # a refusal with a verb between ("doesnt want to accept"); the question
+        # asked is no acceptance, the answer after it is the refusal
+        ("East bid 1H over North's 1S. South doesnt want to accept.", {"lho_accepts": False}),
+        ("East bid 1H over North's 1S. The director asked South whether he wished to accept "
+         "the bid, and South said no.", {"lho_accepts": False}),
+        ("Est a dit 1♥ sur le 1♠ de Nord. J'étais Sud, l'arbitre m'a demandé si j'acceptais : "
+         "j'ai refusé.", {"lho_accepts": False}),
         # any form of the words (imperfect, noun, "declines", "condoned"), by a side
         ("Bd 6. 1S (N) - 1H (E). Insufficient. S declines, E to correct.",
          {"lho_accepts": False}),

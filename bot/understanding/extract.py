@@ -230,8 +230,8 @@ def denied(tokens: tuple[str, ...], start: int, end: int | None = None) -> bool:
             return True
         if len(after) == 2 and after[0] in _ADVERBS and after[1] == "pas":
             return True  # "il accepte toujours pas"
-    if bool(set(tokens[max(0, start - 2) : start]) & _CONTRACTED_NEGATORS):
-        return True
+    if bool(set(_clause_lead(tokens, start, 3)) & _CONTRACTED_NEGATORS):
+        return True  # "didnt accept", "doesnt want to accept"
     if not negated_at(tokens, start):
         return False
     words = [t for t in words_before(tokens, start, 4) if t != COMMA]
@@ -241,6 +241,13 @@ def denied(tokens: tuple[str, ...], start: int, end: int | None = None) -> bool:
         ):
             return True
     return False
+
+
+def _clause_lead(tokens: tuple[str, ...], start: int, width: int) -> tuple[str, ...]:
+    """Up to ``width`` words before ``start``, in its clause only."""
+    lead = tokens[max(0, start - width) : start]
+    cuts = [i for i, t in enumerate(lead) if t in (COMMA, BREAK)]
+    return lead[cuts[-1] + 1 :] if cuts else lead
 
 
 _BOARD_NAMES = frozenset({"donne", "donnes", "etui", "etuis", "board", "boards", "deal"})
@@ -4279,7 +4286,7 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
     # never one asked ("asked whether he accepts; undecided")
     told = _answers_told(reading) or [
         s for s in acceptance_spans(reading.cues, reading.tokens)
-        if not set(reading.tokens[max(0, s[0] - 3) : s[0]]) & _IF
+        if not set(_clause_lead(reading.tokens, s[0], 4)) & _IF
     ]
     for start, end, said in told:
         value = (not said) if denied(reading.tokens, start, end) else said
@@ -4325,8 +4332,8 @@ def _answers_told(reading: Reading) -> list[tuple[int, int, bool]]:
     tokens = reading.tokens
     return [
         s for s in acceptance_spans(reading.cues, tokens)
-        if not _asked_at(reading.norm, s[1]) and not set(tokens[max(0, s[0] - 3) : s[0]]) & _IF
-    ]  # fmt: skip
+        if not _asked_at(reading.norm, s[1]) and not set(_clause_lead(tokens, s[0], 4)) & _IF
+    ]  # fmt: skip  ("asked South whether he wished to accept it": a question)
 
 
 def _second_acceptance(reading: Reading) -> bool | None:
