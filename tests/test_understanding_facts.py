@@ -377,6 +377,10 @@ def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> 
          "the bid, and South said no.", {"lho_accepts": False}),
         ("Est a dit 1♥ sur le 1♠ de Nord. J'étais Sud, l'arbitre m'a demandé si j'acceptais : "
          "j'ai refusé.", {"lho_accepts": False}),
+        # a form's question and its answer
+        ("Dlr S. S P, W 1D, N P, E 1C. LHO (S) accepts? NO", {"lho_accepts": False}),
+        ("Est a dit 1♥ sur le 1♠ de Nord. Sud accepte ? non.", {"lho_accepts": False}),
+        ("East bid 1H over North's 1S. LHO accepts? yes", {"lho_accepts": True}),
         # any form of the words (imperfect, noun, "declines", "condoned"), by a side
         ("Bd 6. 1S (N) - 1H (E). Insufficient. S declines, E to correct.",
          {"lho_accepts": False}),

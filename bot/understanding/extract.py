@@ -4236,6 +4236,13 @@ def _stem_spans(tokens: tuple[str, ...]) -> tuple[tuple[int, bool], ...]:
         and (i + 2 == len(tokens) or tokens[i + 2] in _AFTER_ANSWER)
         and not (i + 3 < len(tokens) and call_at(tokens, i + 3) is not None)
     ]  # (not « non, 2♠ »: a player taking his own call back answers nothing)
+    found += [
+        (i + 1, tokens[i + 1] in ("oui", "yes"))
+        for i in range(1, len(tokens) - 1)
+        if tokens[i] == BREAK and tokens[i + 1] in _ANSWERS
+        and any(t.startswith(_ACCEPT_STEMS) for t in tokens[max(0, i - 2) : i])
+        and (i + 2 == len(tokens) or tokens[i + 2] in _AFTER_ANSWER)
+    ]  # a form's question and its answer: "LHO accepts? NO", "Sud accepte ? non."
     return tuple(sorted(found))
 
 
