@@ -215,6 +215,9 @@ def test_facts_stated_in_the_text(text, irregularity, facts):
          "changé d'avis", ("unintended",)),
         ("West says it was a slip of the tongue, I say he changed his mind: 3C then 3D",
          ("unintended",)),
+        # the LHO's option explained is no acceptance (27A, 31A)
+        ("East bid 1H over North's 1S. South could have accepted it by calling.",
+         ("lho_accepts",)),
         # the player whose turn it was, named again, is no offender
         ("Double out of turn at RHO's turn; RHO then bid 2S; offender chose 3C.",
          ("offender_relative",)),

@@ -377,6 +377,9 @@ def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> 
          "the bid, and South said no.", {"lho_accepts": False}),
         ("Est a dit 1♥ sur le 1♠ de Nord. J'étais Sud, l'arbitre m'a demandé si j'acceptais : "
          "j'ai refusé.", {"lho_accepts": False}),
+        # the option explained is no answer; the answer told after it is
+        ("Nord ouvre 1♣, Est 1♠, Sud 1♦. L'arbitre explique à Ouest qu'il peut accepter "
+         "l'enchère. Ouest refuse.", {"lho_accepts": False}),
         # a form's question and its answer
         ("Dlr S. S P, W 1D, N P, E 1C. LHO (S) accepts? NO", {"lho_accepts": False}),
         ("Est a dit 1♥ sur le 1♠ de Nord. Sud accepte ? non.", {"lho_accepts": False}),

@@ -4247,6 +4247,8 @@ def _stem_spans(tokens: tuple[str, ...]) -> tuple[tuple[int, bool], ...]:
 
 
 _ANSWERS = frozenset({"no", "non", "oui", "yes"})
+#: Before "accept": the option explained, not the answer given.
+_ABLE = frozenset({"could", "can", "may", "might", "peut", "pouvait", "pourrait", "entitled"})
 _IF = frozenset({"if", "si", "whether", "sil", "sils"})
 # What may follow an answer standing alone ("elle a dit non, puis elle a passé").
 _AFTER_ANSWER = frozenset(
@@ -4293,7 +4295,7 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
     # never one asked ("asked whether he accepts; undecided")
     told = _answers_told(reading) or [
         s for s in acceptance_spans(reading.cues, reading.tokens)
-        if not set(_clause_lead(reading.tokens, s[0], 4)) & _IF
+        if not set(_clause_lead(reading.tokens, s[0], 4)) & (_IF | _ABLE)
     ]
     for start, end, said in told:
         value = (not said) if denied(reading.tokens, start, end) else said
@@ -4339,8 +4341,10 @@ def _answers_told(reading: Reading) -> list[tuple[int, int, bool]]:
     tokens = reading.tokens
     return [
         s for s in acceptance_spans(reading.cues, tokens)
-        if not _asked_at(reading.norm, s[1]) and not set(_clause_lead(tokens, s[0], 4)) & _IF
-    ]  # fmt: skip  ("asked South whether he wished to accept it": a question)
+        if not _asked_at(reading.norm, s[1])
+        and not set(_clause_lead(tokens, s[0], 4)) & (_IF | _ABLE)
+    ]  # fmt: skip  ("asked South whether he wished to accept it": a question;
+    # "North could have accepted it by calling": his option explained)
 
 
 def _second_acceptance(reading: Reading) -> bool | None:
