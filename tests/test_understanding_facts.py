@@ -380,6 +380,10 @@ def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> 
         # the option explained is no answer; the answer told after it is
         ("Nord ouvre 1♣, Est 1♠, Sud 1♦. L'arbitre explique à Ouest qu'il peut accepter "
          "l'enchère. Ouest refuse.", {"lho_accepts": False}),
+        ("East bid 1H over North's 1S. South could have accepted it by calling, but chose "
+         "not to.", {"lho_accepts": False}),
+        ("Est a dit 1♥ sur le 1♠ de Nord. J'ai expliqué à Sud qu'il pouvait accepter en "
+         "parlant, mais il a préféré pas.", {"lho_accepts": False}),
         # a form's question and its answer
         ("Dlr S. S P, W 1D, N P, E 1C. LHO (S) accepts? NO", {"lho_accepts": False}),
         ("Est a dit 1♥ sur le 1♠ de Nord. Sud accepte ? non.", {"lho_accepts": False}),

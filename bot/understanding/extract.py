@@ -4243,7 +4243,22 @@ def _stem_spans(tokens: tuple[str, ...]) -> tuple[tuple[int, bool], ...]:
         and any(t.startswith(_ACCEPT_STEMS) for t in tokens[max(0, i - 2) : i])
         and (i + 2 == len(tokens) or tokens[i + 2] in _AFTER_ANSWER)
     ]  # a form's question and its answer: "LHO accepts? NO", "Sud accepte ? non."
+    found += [
+        (i + 1, False)  # (on the negation: "chose" followed by it would read denied)
+        for i in range(1, len(tokens) - 1)
+        if tokens[i] in _CHOOSING_NOT and tokens[i + 1] in ("not", "pas")
+        and any(t.startswith(_ACCEPT_STEMS) for t in _sentence_lead(tokens, i, 10))
+    ]  # "could have accepted it by calling, but chose not to"
     return tuple(sorted(found))
+
+
+_CHOOSING_NOT = frozenset({"chose", "preferred", "decided", "elected", "opted", "prefere"})
+
+
+def _sentence_lead(tokens: tuple[str, ...], i: int, width: int) -> tuple[str, ...]:
+    """Up to ``width`` words before ``i``, in its sentence only."""
+    lead = tokens[max(0, i - width) : i]
+    return lead[len(lead) - lead[::-1].index(BREAK) :] if BREAK in lead else lead
 
 
 _ANSWERS = frozenset({"no", "non", "oui", "yes"})
