@@ -230,7 +230,7 @@ def denied(tokens: tuple[str, ...], start: int, end: int | None = None) -> bool:
             return True
         if len(after) == 2 and after[0] in _ADVERBS and after[1] == "pas":
             return True  # "il accepte toujours pas"
-    if bool(set(_clause_lead(tokens, start, 3)) & _CONTRACTED_NEGATORS):
+    if bool(set(words_before(tokens, start, 3, CLAUSE_STOPS)) & _CONTRACTED_NEGATORS):
         return True  # "didnt accept", "doesnt want to accept"
     if not negated_at(tokens, start):
         return False
@@ -241,13 +241,6 @@ def denied(tokens: tuple[str, ...], start: int, end: int | None = None) -> bool:
         ):
             return True
     return False
-
-
-def _clause_lead(tokens: tuple[str, ...], start: int, width: int) -> tuple[str, ...]:
-    """Up to ``width`` words before ``start``, in its clause only."""
-    lead = tokens[max(0, start - width) : start]
-    cuts = [i for i, t in enumerate(lead) if t in (COMMA, BREAK)]
-    return lead[cuts[-1] + 1 :] if cuts else lead
 
 
 _BOARD_NAMES = frozenset({"donne", "donnes", "etui", "etuis", "board", "boards", "deal"})
@@ -4247,18 +4240,12 @@ def _stem_spans(tokens: tuple[str, ...]) -> tuple[tuple[int, bool], ...]:
         (i + 1, False)  # (on the negation: "chose" followed by it would read denied)
         for i in range(1, len(tokens) - 1)
         if tokens[i] in _CHOOSING_NOT and tokens[i + 1] in ("not", "pas")
-        and any(t.startswith(_ACCEPT_STEMS) for t in _sentence_lead(tokens, i, 10))
+        and any(t.startswith(_ACCEPT_STEMS) for t in words_before(tokens, i, 10))
     ]  # "could have accepted it by calling, but chose not to"
     return tuple(sorted(found))
 
 
 _CHOOSING_NOT = frozenset({"chose", "preferred", "decided", "elected", "opted", "prefere"})
-
-
-def _sentence_lead(tokens: tuple[str, ...], i: int, width: int) -> tuple[str, ...]:
-    """Up to ``width`` words before ``i``, in its sentence only."""
-    lead = tokens[max(0, i - width) : i]
-    return lead[len(lead) - lead[::-1].index(BREAK) :] if BREAK in lead else lead
 
 
 _ANSWERS = frozenset({"no", "non", "oui", "yes"})
@@ -4310,7 +4297,7 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
     # never one asked ("asked whether he accepts; undecided")
     told = _answers_told(reading) or [
         s for s in acceptance_spans(reading.cues, reading.tokens)
-        if not set(_clause_lead(reading.tokens, s[0], 4)) & (_IF | _ABLE)
+        if not set(words_before(reading.tokens, s[0], 4, CLAUSE_STOPS)) & (_IF | _ABLE)
     ]
     for start, end, said in told:
         value = (not said) if denied(reading.tokens, start, end) else said
@@ -4357,7 +4344,7 @@ def _answers_told(reading: Reading) -> list[tuple[int, int, bool]]:
     return [
         s for s in acceptance_spans(reading.cues, tokens)
         if not _asked_at(reading.norm, s[1])
-        and not set(_clause_lead(tokens, s[0], 4)) & (_IF | _ABLE)
+        and not set(words_before(tokens, s[0], 4, CLAUSE_STOPS)) & (_IF | _ABLE)
     ]  # fmt: skip  ("asked South whether he wished to accept it": a question;
     # "North could have accepted it by calling": his option explained)
 
