@@ -1366,11 +1366,19 @@ def _barred(reading: Reading) -> Ref | None:
 
 
 def _turn_named(tokens: tuple[str, ...], mention: SeatMention) -> bool:
-    """The player named as whose turn it was: ``N's turn`` (``names_whose_turn``),
-    and in French ``Nord tour``, ``au tour de Nord``."""
-    return names_whose_turn(tokens, mention) or tokens[mention.end : mention.end + 1] == (
+    """The player named as whose turn it was: ``N's turn``, ``au tour de Nord``
+    (``_named_as_whose_turn``), and in French notes ``Nord tour``."""
+    return _named_as_whose_turn(tokens, mention) or tokens[mention.end : mention.end + 1] == (
         "tour",
-    ) or tokens[max(0, mention.start - 2) : mention.start] in (("tour", "de"), ("tour", "d"))
+    )
+
+
+def _named_as_whose_turn(tokens: tuple[str, ...], mention: SeatMention) -> bool:
+    """``N's turn``, ``RHO's turn`` (``names_whose_turn``), ``tour de Nord``,
+    ``the turn of South``: the player the turn was named after."""
+    return names_whose_turn(tokens, mention) or tokens[
+        max(0, mention.start - 2) : mention.start
+    ] in (("tour", "de"), ("tour", "d"), ("turn", "of"))
 
 
 def _named_barred(reading: Reading) -> Ref | None:
@@ -2306,11 +2314,9 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
     # "Double out of turn at RHO's turn; RHO then bid 2S": whose turn it was
     # did not call out of it, wherever he is named again
     turn_holders = {
-        m.ref for m in seats if irregularity in _OUT_OF_ROTATION and (
-            names_whose_turn(tokens, m)
-            or tokens[max(0, m.start - 2) : m.start] in (("tour", "de"), ("turn", "of"))
-        )
-    }  # fmt: skip  (not "Passe hors tour Est (tour de Nord)": East, then the turn)
+        m.ref for m in seats
+        if irregularity in _OUT_OF_ROTATION and _named_as_whose_turn(tokens, m)
+    }  # fmt: skip  (not _turn_named: "Passe hors tour Est (tour de Nord)" is East's)
     candidates = [
         m for m in seats
         if m.start not in taken and not m.ref.pronoun and not m.ref.opponent and m.ref.known
