@@ -90,7 +90,7 @@ _COUNT = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|un|une|de
 _SUITS_PLURAL = r"(?:spades|hearts|diamonds|clubs|piques|c[oœ]eurs|carreaux|tr[eè]fles)"
 _LENGTHS = re.compile(
     r"(?:\b(?:held|holding|holds|hold|has|had|have|tenait|tient|tenant|avait|avais"
-    r"|my|his|her|mes|ses)\s+|\(\s*(?=(?:five|six|seven|eight|cinq|six|sept|huit)\s))"
+    r"|my|his|her|mes|ses)\s+|\(\s*(?=(?:five|six|seven|eight|cinq|sept|huit)\s))"
     r"(?:(?:only|just|seulement)\s+)?"
     rf"{_COUNT}\s+(?:cards?\s+(?:in|of)\s+|cartes?\s+(?:à|a|de)\s+)?{_SUITS_PLURAL}\b"
     rf"(?:\s*(?:,|and|et)\s*{_COUNT}\s+{_SUITS_PLURAL}\b)*",
