@@ -248,6 +248,9 @@ def test_offender_from_relative_seats(text, irregularity, offender):
         ("At the club last night, dealer North opened 1♦, East overcalled 1♠ and my partner "
          "South bid 2♣; then he noticed he had wanted 2♥ and changed it before West called.",
          "2C"),
+        # "remplacer son passe par 1♠", "replaced the pass with a double": the call replaced
+        ("Nord a posé le carton passe ; Est a passé, puis Sud a déclaré 2♥. Seulement alors "
+         "Nord a voulu remplacer son passe par 1♠.", "P"),
     ],
 )
 def test_call_first_made_in_a_change_of_call(text, call):
@@ -720,6 +723,9 @@ def test_offender_from_the_seat_in_parentheses_after_the_call(text, irregularity
         # a report's field names the offender
         ("Bd 20 Dlr W Auction: 1NT (W) P (N) 2♣ (E) P (S) 2♦ (W) Claim: E says his 2♣ was a "
          "misclick, meant 2♦. Raised only after W (partner) had bid. Offender: E", "E"),
+        # a card that "came out" with no maker: the one who meant another or replaced it (25A)
+        ("I'm North. Partner opened 1NT and I meant to bid 2♦, a transfer, but the 2♥ card "
+         "came out. I replaced it with 2♦.", "N"),
     ],
 )  # fmt: skip
 def test_change_of_call_the_player_who_changed(text, offender):

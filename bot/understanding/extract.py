@@ -829,6 +829,16 @@ def _flagged_barred(reading: Reading, call: CallMention) -> bool:
 _BEFORE_BAR_NOTE = frozenset({COMMA, "while", "when", "alors", "though", "although", "tout"})
 
 
+def _replacement_starts(reading: Reading) -> set[int]:
+    """Where the calls told as replacements start (``remplacée par 2♥``)."""
+    return {
+        c.start
+        for _, end in reading.cues.get("@replacement", [])
+        for c in reading.entities.calls
+        if end <= c.start <= end + 2
+    }
+
+
 def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     """The call the description is about, for an irregularity that is a call."""
     kinds = _KIND_OF.get(Irregularity(irregularity)) if irregularity in _KIND_VALUES else None
@@ -837,12 +847,7 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
     derived = _replayed_call(reading, irregularity)
     if derived is not None:
         return derived
-    replacements = {
-        c.start
-        for _, end in reading.cues.get("@replacement", [])
-        for c in reading.entities.calls
-        if end <= c.start <= end + 2
-    }
+    replacements = _replacement_starts(reading)
     calls = [
         c for c in reading.entities.calls if c.call.kind in kinds and c.start not in replacements
     ]
@@ -1567,7 +1572,8 @@ def _speaker_caller(reading: Reading, mention: CallMention) -> Ref | None:
 #: Before a call (and its article): the call a player changed, the one first made.
 _CHANGE_VERBS = frozenset(
     {"changer", "change", "changed", "changes", "changing", "modifier", "modifie", "corriger",
-     "correct", "corrected", "retirer", "withdraw", "withdrew", "from"}
+     "correct", "corrected", "retirer", "withdraw", "withdrew", "from", "replace", "replaced",
+     "replaces", "remplacer", "remplace", "remplacee"}
 )  # fmt: skip
 _OWNER_OR_ARTICLE = frozenset(
     {"son", "sa", "his", "her", "their", "le", "la", "the", "MY", "bid", "enchere", "call", "de",
@@ -1984,6 +1990,10 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         maker = _only_maker(reading, call)
         if maker is not None:
             return maker
+        if irregularity == I.CHANGE_OF_CALL:
+            maker = _maker_of_the_other_call(reading, call)
+            if maker is not None:
+                return maker
     if irregularity == I.CALL_WHEN_OBLIGED_TO_PASS and call is not None and call.caller is None:
         # 37: the player told under the bar made the call; "an opponent was
         # barred" names none, and no other player named is to be taken for him
@@ -2232,6 +2242,22 @@ _RETRACTING = _CHANGING | _ANSWER_NO | frozenset(
     {"lapsus", "naw", "nope", "stops", "wait", "attends", "mean", "meant", "repl", "corr",
      "fixed", "oh", "oups", "oops", "sorry", "pardon", "change", "changer", "corrige"}
 )
+
+
+def _maker_of_the_other_call(reading: Reading, call: CallMention) -> Ref | None:
+    """25: a call told with no maker (``the 2♥ card came out``) is the call of
+    the one player told meaning or putting another in its place (``I meant to
+    bid 2♦``, ``I replaced it with 2♦``)."""
+    tokens, replacements = reading.tokens, _replacement_starts(reading)
+    makers = [
+        c.caller for c in reading.entities.calls
+        if c.call != call.call and c.caller is not None and c.caller.known
+        and not c.caller.pronoun and c.caller.subject is None
+        and (_meant(tokens, c.start) or _changed_to(tokens, c) or c.start in replacements)
+    ]  # fmt: skip
+    if makers and all(same_player(reading, m, makers[0]) for m in makers):
+        return makers[0]
+    return None
 
 
 def _only_maker(reading: Reading, call: CallMention) -> Ref | None:
