@@ -251,6 +251,14 @@ def test_offender_from_relative_seats(text, irregularity, offender):
         # "remplacer son passe par 1♠", "replaced the pass with a double": the call replaced
         ("Nord a posé le carton passe ; Est a passé, puis Sud a déclaré 2♥. Seulement alors "
          "Nord a voulu remplacer son passe par 1♠.", "P"),
+        # "a card with 1 heart on it" is the card made, not a call changed to (25)
+        ("My partner put down a card with 1 heart on it and then took it back and put 1 spade.",
+         "1H"),
+        # the meant call, then in the next sentence a card with no maker: the call made (25A)
+        ("I was South and the dealer, and I meant to open 2NT. The card that hit the table was "
+         "2♠. I put 2NT on top and said sorry.", "2S"),
+        ("Dealer: N. Facts: N bid 3NT; E passed; N then said he wanted 4♥ instead. S had not "
+         "called. Q: Does 3NT stand?", "3NT"),
     ],
 )
 def test_call_first_made_in_a_change_of_call(text, call):

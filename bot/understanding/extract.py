@@ -1483,7 +1483,12 @@ def _call_first_made(
         # (not the meant call itself made next: "I bid 1S, then thought I should bid
         # 2C, and put down 2C": 1S)
         after = [
-            c for c in made if c.start > said.start and BREAK not in tokens[said.end : c.start]
+            c for c in made if c.start > said.start
+            and (BREAK not in tokens[said.end : c.start] or c.caller is None and not any(
+                said.end <= d.start < c.start or d.call == c.call and d.start < c.start
+                for d in calls
+            ))  # "I meant to open 2NT. The card that hit the table was 2♠": a card
+            # with no maker next, not one told again ("Does 3NT stand?")
             and not (c.call == said.call and _meant(tokens, said.start))
             and (
                 (said_by is not None and callers[c.start] is not None
@@ -1607,7 +1612,9 @@ def _changed_to(tokens: tuple[str, ...], call: CallMention) -> bool:
     k = call.start - 1
     if k >= 0 and tokens[k] in _REFERENCE:
         k -= 1  # "remplacé par le 2♥"
-    return k >= 1 and tokens[k] in _CHANGED_TO and tokens[k - 1] != BREAK
+    return k >= 1 and tokens[k] in _CHANGED_TO and tokens[k - 1] not in _BEFORE_A_CARD_MADE
+# "a card with 1♥ on it": the card made, not the call it was changed to
+_BEFORE_A_CARD_MADE = frozenset({BREAK, "card", "cards", "carton", "cartons"})
 # "after the 2♥", "sur le 1♠": a call told again, not a new one.
 _REFERENCE = frozenset({"the", "le", "la", "du", "ce", "cette", "this"})
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
