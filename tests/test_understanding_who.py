@@ -927,6 +927,7 @@ def test_the_source_of_unauthorized_information(text, offender):
 def test_a_time_and_an_etui_are_no_calls_or_seats() -> None:
     # "22h03" is no heart, "É16" is étui 16, not East
     assert normalise("22h03 T2 É16").tokens == ("t", "2", "etui", "16")
+    assert normalise("T6 é11 PHT").tokens[:4] == ("t", "6", "etui", "11")
 
 
 @pytest.mark.parametrize(
@@ -1080,6 +1081,14 @@ def test_the_bid_a_double_is_on_is_not_the_call_made(text, irregularity, expecte
         # the irregularity's own name is no flagged call
         ("Pass out of turn: dealer E, E 1♣, S 1♥, W 2♣, N pass, and South passed before "
          "East had called. West didn't accept.", "pass_out_of_rotation", {"offender": "S"}),
+        # a seat alone after the irregularity's name made it; not after a title's colon
+        ("T6 é11 PHT O dnr E", "pass_out_of_rotation", {"offender": "W", "dealer": "E"}),
+        ("contre hors tour : Nord donneur 1♥, Est passe, Ouest contre avant Sud. Nord dit non.",
+         "double_out_of_rotation", {"offender": "W"}),
+        # a two-call listing inside the story told: the story replayed whole (30)
+        ("Dealer West. West 1♣, I (North) pass, East 1♠, then West put pass before my partner "
+         "South call. South not call yet.", "pass_out_of_rotation",
+         {"offender": "W", "turn_of": "rho"}),
     ],
 )  # fmt: skip
 def test_a_call_flagged_out_of_turn_in_notation(text, irregularity, expected):

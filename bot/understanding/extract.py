@@ -300,7 +300,7 @@ def read(text: str) -> Reading:
             # replays whole when it names every caller
             told = _replay(entities, cues, norm.tokens)
             if (
-                told[1] is not None and len(told[1]) > 2 and told[1][:2] == listed[:2]
+                told[1] is not None and len(told[1]) > 2 and _holds_run(told[1], listed[:2])
                 and told[0] is not None and told[0].irregularity in _PROSE_REPLAYED
             ):  # (a player calling twice in prose is the story going on, not Law 25)
                 derivation, compass_calls, virtual = told
@@ -312,6 +312,14 @@ def read(text: str) -> Reading:
         command = match.group(1).strip()
     return Reading(norm, cues, entities, derivation, compass_calls, virtual, lang, foreign, command,
                    seatless=listing is not None and listing.seatless)
+
+
+def _holds_run(sequence: Sequence[object], run: Sequence[object]) -> bool:
+    """``run`` appears in ``sequence``, in order and side by side: the listing
+    is part of the story told (``West 1♣, I (North) pass, East 1♠, then West
+    …`` reads ``pass, East 1♠`` as a listing)."""
+    n = len(run)
+    return any(list(sequence[k : k + n]) == list(run) for k in range(len(sequence) - n + 1))
 
 
 #: What a replay of calls told in prose may find beyond a two-call listing.
@@ -1098,6 +1106,22 @@ def _marked_out_of_turn(reading: Reading, call: CallMention) -> Ref | None:
     return None
 
 
+def _seat_noted_after_the_name(reading: Reading) -> Ref | None:
+    """A director's note: the irregularity's name, then a seat standing alone
+    (``PHT O dnr E``, ``BOOT W.``): the seat that called out of turn."""
+    tokens = reading.tokens
+    for _, end in reading.cues.get("@out_of_turn", []):
+        spans = reading.norm.spans
+        if end < len(tokens) and tokens[end] in SEATS and (
+            end + 1 == len(tokens) or tokens[end + 1] in _AFTER_A_NOTED_SEAT
+        ) and ":" not in reading.norm.source[spans[end - 1][1] : spans[end][0]]:
+            # (not "contre hors tour : Nord donneur 1♥": a title, then the story)
+            return Ref(seat=Seat[tokens[end]])
+    return None
+
+
+#: After a seat noted alone: the note goes on with another field.
+_AFTER_A_NOTED_SEAT = frozenset({BREAK, COMMA, "donneur", "dealer", "dlr"})
 #: Before a call word: the call named, not made (``une sorte de contre``).
 #: ("un contre" is read "1 x")
 _NAMED_ONLY = frozenset({"un", "une", "1", "a", "de", "of", "sorte", "kind"})
@@ -1983,6 +2007,10 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         flagged = _marked_out_of_turn(reading, call)
         if flagged is not None and flagged.known:
             return flagged  # "P! E (oot, N to call)": the seat the note names
+    if irregularity in _OUT_OF_ROTATION_IDS:
+        noted = _seat_noted_after_the_name(reading)
+        if noted is not None:
+            return noted
     if call is not None and call.end < len(reading.tokens):
         # "1♠ (E) avant O", "passe (O) 1♥ (N)": the seat in parentheses right after the call
         after = reading.tokens[call.end]

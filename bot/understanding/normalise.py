@@ -76,7 +76,7 @@ _DEALER_SHORT = re.compile(r"\b(?:donn|dlr|dnr)\.(?=\s)", re.IGNORECASE)
 #: A writer's marks in parentheses ("(!)", "(?!)", "(!!)"): no sentence ends there.
 _MARKS_ASIDE = re.compile(r"\(\s*[!?]+\s*\)")
 _CLOCK = re.compile(r"\b\d{1,2}[hH:]\d{2}\b")
-_ETUI = re.compile(r"\bÉ(?=\s?\d)")
+_ETUI = re.compile(r"\b(?:É(?=\s?\d)|é(?=\d))")
 _HOLDINGS = re.compile(r"(?:\s*\bholding\b\s*){2,}")
 _HOLDING = re.compile(
     r"(?<![\w])[♠♥♦♣]\s?(?=(?:10|[AKQJTRDVakqjxX2-9]){2,}\b|[xX]\b)(?:10|[AKQJTRDVakqjxX2-9])+\b"
