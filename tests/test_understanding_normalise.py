@@ -158,6 +158,9 @@ def test_an_ellipsis_ends_a_sentence_only_when_one_ends(text, tokens):
         # texting shorthand: "ct" is a double, "que ct" is "que c'était"
         ("O a ct le 1co de N", ("W", "a", "contre", "le", "1", "♥", "de", "N")),
         ("alors que ct a moi", ("alors", "que", "ce", "etait", "a", "ME")),
+        # "cété à O": "c'était" typed short; "Don. S": the dealer, no sentence ends
+        ("cété a O de parler", ("ce", "etait", "a", "W", "de", "parler")),
+        ("Don. S. E passe", ("donneur", "S", "|", "E", "passe")),
     ],
 )
 def test_ct_is_a_double_unless_it_is_cetait(text, tokens):

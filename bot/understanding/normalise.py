@@ -72,7 +72,7 @@ _TOKEN = re.compile(  # MULTILINE: a grid's dash may end its line
 #: exposed; one card (``♥Q``, ``♦2``) is left as it is.
 _EXPLAINED_SHORT = re.compile(r"\b(?:expl|explic|expliq)\.(?=\s)", re.IGNORECASE)
 #: The dealer abbreviated with a dot ("donn. N", "Dlr. W"): no sentence ends there.
-_DEALER_SHORT = re.compile(r"\b(?:donn|dlr|dnr)\.(?=\s)", re.IGNORECASE)
+_DEALER_SHORT = re.compile(r"\b(?:donn|don|dlr|dnr)\.(?=\s)", re.IGNORECASE)
 #: A writer's marks in parentheses ("(!)", "(?!)", "(!!)"): no sentence ends there.
 _MARKS_ASIDE = re.compile(r"\(\s*[!?]+\s*\)")
 _CLOCK = re.compile(r"\b\d{1,2}[hH:]\d{2}\b")
