@@ -259,6 +259,9 @@ def test_offender_from_relative_seats(text, irregularity, offender):
          "2♠. I put 2NT on top and said sorry.", "2S"),
         ("Dealer: N. Facts: N bid 3NT; E passed; N then said he wanted 4♥ instead. S had not "
          "called. Q: Does 3NT stand?", "3NT"),
+        # "the 4H card was a mis-pull for 4S": the call made a few words before the one meant
+        ("Bd 23 T5, Dlr W. 1S – P – 4H – P – P – P. E says the 4H card was a mis-pull for 4S; "
+         "noticed only when dummy came down.", "4H"),
     ],
 )
 def test_call_first_made_in_a_change_of_call(text, call):

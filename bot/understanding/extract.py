@@ -1530,7 +1530,13 @@ def _call_first_made(
             return own[-1]  # "S bid 3♣, W passed, then S wanted to change to 3♦"
         if said.caller is None:
             # "O 3♣ (voulait 3♦)": the call made right before the one meant
-            near = [c for c in made if 0 <= said.start - c.end <= 2 and c.call != said.call]
+            near = [
+                c for c in made if c.call != said.call and (
+                    0 <= said.start - c.end <= 2 or 0 <= said.start - c.end <= 6
+                    and not set(tokens[c.end : said.start]) & (_SOMEONE | {BREAK, "and", "et"})
+                    and not (c.start and tokens[c.start - 1] in _SOMEONE)
+                )
+            ]  # (or "the 4H card was a mis-pull for 4S")
             if near:
                 return near[-1]
     change = next((i for i, t in enumerate(tokens) if t in _CHANGE_WORDS), None)
