@@ -81,7 +81,8 @@ TUNING = frozenset(
      "personas42_grids.jsonl", "personas43_directors.jsonl", "personas44_en.jsonl",
      "personas44_fr.jsonl", "personas45_directors.jsonl", "personas46_grids.jsonl",
      "personas47_grids.jsonl", "personas48_directors.jsonl", "personas49_en.jsonl",
-     "personas49_fr.jsonl", "personas51_directors.jsonl"}
+     "personas49_fr.jsonl", "personas51_directors.jsonl", "personas50_en.jsonl",
+     "personas50_fr.jsonl"}
 )  # fmt: skip
 
 
