@@ -26,6 +26,8 @@ def _facts_are(text: str, irregularity: str, expected: dict[str, object]) -> Non
         # the writer's seat told by itself or before his clause
         ("Nord, c'est moi. Le donneur a passé.", Seat.N),
         ("West here. My RHO opened 1D.", Seat.W),
+        ("Seat: West. My RHO redoubled my partner's 1♠ opening.", Seat.W),
+        ("Seat East. I bid 2♠ and then said 'no, 3♠'.", Seat.E),
         ("En Ouest, j'ai vu mon partenaire ouvrir.", Seat.W),
         ("As East, I had passed.", Seat.E),
         ("Je joue Sud ce soir avec un ami.", Seat.S),
@@ -491,6 +493,9 @@ def test_change_of_call_first_call_among_other_words(text, call):
          "their card says penalty.", "N"),
         ("Table 4, Est n'a pas alerté le 2♦ (Texas) de son partenaire. Sud dit qu'il aurait "
          "contré.", "E"),
+        # "Partner opened 1♣ and I alerted and said '…'": the writer explained, not partner
+        ("I am South. Partner opened 1♣ and I alerted and said 'can be short, two cards'.",
+         "S"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):

@@ -2882,14 +2882,17 @@ def _clause_after(reading: Reading, mention: SeatMention, width: int) -> tuple[s
     stop = min(mention.end + width, len(tokens))
     nxt = [
         m.start for m in reading.entities.seats
-        if mention.end <= m.start < stop and tokens[m.start] != "ME"
-    ]  # fmt: skip  ("Sud m'a dit": the writer told, not the next subject)
+        if mention.end <= m.start < stop
+        and (tokens[m.start] != "ME" or tokens[m.start - 1] in _JOINING_SUBJECTS)
+    ]  # fmt: skip  ("Sud m'a dit": the writer told, not the next subject; "and I said": he is)
     if nxt:
         stop = min(nxt)
     after = tokens[mention.end : stop]
     return after[: after.index(BREAK)] if BREAK in after else after
 
 
+#: Before "I" opening a clause of his own: "Partner opened 1♣ and I alerted".
+_JOINING_SUBJECTS = frozenset({"and", "et", "then", "puis", "but", "mais"})
 #: Between a player and his explaining, the words telling it went wrong.
 _MISTAKE_LEADS = frozenset(
     {"se", "est", "trompe", "trompee", "en", "got", "it", "wrong", "when", "was", "mistaken",
@@ -2976,10 +2979,15 @@ def _writer_explaining(reading: Reading) -> Ref | None:
             continue
         if mention.start and tokens[mention.start - 1] not in _CLAUSE_OPENERS:
             continue  # "Colette me répond « faible »": "me" the object, not the speaker
-        verb = tokens[mention.end : mention.end + 1]
+        at = mention.end
+        if tokens[at : at + 1] and tokens[at].startswith("alert") and tokens[at + 1 : at + 2] in (
+            ("and",), ("et",)
+        ):
+            at += 2  # "I alerted and said 'can be short'"
+        verb = tokens[at : at + 1]
         if verb and (verb[0] in _SAYING or verb[0].startswith(("explain", "expliqu"))):
-            told = tokens[mention.end + 1 : mention.end + 5]
-            if set(told) & _MEANINGS or _point_range(told):
+            told = tokens[at + 1 : at + 5]
+            if set(told) & _MEANINGS or _point_range(told) or _quote_soon(reading, at):
                 return mention.ref
     return None
 
