@@ -403,6 +403,9 @@ def test_caller_written_around_the_call(text, irregularity, offender, call):
         # a subject before a relative clause: "North, who is the partner of declarer, bid"
         ("S 1♠, W P, N 2♠, all pass. Then N, who is the partner of the declarer, put out 3♠.",
          "N", "3S"),
+        # "ended our 2♠", "we ended in 3NT": the contract named, not the call after the end
+        ("after 3 passes ended our 2♠ my RHO suddenly said double. im west. can she do that",
+         "S", "X"),
     ],
 )  # fmt: skip
 def test_call_after_the_final_pass(text, offender, call):

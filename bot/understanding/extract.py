@@ -1200,11 +1200,14 @@ _OVER = frozenset(
 _CONTRACT_NAMED = frozenset(
     {"declarer", "declarant", "contract", "contrat", "jouais", "joue", "jouait", "jouons",
      "playing", "played", "play", "opener", "ouvreur", "sur", "over", "on", "defending",
-     "defended", "defend", "defendions", "defendaient"}
+     "defended", "defend", "defendions", "defendaient", "ended", "ending", "finished",
+     "landed", "stopped", "termine", "terminee", "fini", "finie", "arrete", "arretes"}
 )  # fmt: skip
 #: Before a call: one the call after the final pass was made over (``derrière notre 4♠``).
 _BEHIND = frozenset({"derriere", "behind", "sur", "over"})
 _AT = frozenset({"in", "at", "a", "en", "of", "de", "d", "with", "avec"})
+#: Whose contract it was: "ended our 2♠", "terminé leur 3SA".
+_WHOSE = frozenset({"OUR", "their", "leur", "notre", "his", "her", "son", "sa"})
 #: After a bid: who the contract is for (``2♠ by N``, ``3SA pour les adversaires``).
 _AGENT_WORDS = frozenset({"by", "par", "pour"})
 #: After a bid: the contract played (``3SA joué par Ouest``, ``4♠ played by N``).
@@ -1288,7 +1291,7 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
             # "2♠ by N", "pour les adversaires", "2♠ final"
             or bool(after[:1] and after[0] in _AGENT_WORDS | _CLOSING_AFTER | _PLAYED)
             or bool(before[-1:] and before[-1] in _CONTRACT_NAMED)  # "contract 2H"
-            or (len(before) == 2 and before[0] in _CONTRACT_NAMED and before[1] in _AT)
+            or (len(before) == 2 and before[0] in _CONTRACT_NAMED and before[1] in _AT | _WHOSE)
         )
 
     def context(c: CallMention) -> bool:
