@@ -28,6 +28,7 @@ def _facts_are(text: str, irregularity: str, expected: dict[str, object]) -> Non
         ("West here. My RHO opened 1D.", Seat.W),
         ("Seat: West. My RHO redoubled my partner's 1♠ opening.", Seat.W),
         ("Seat East. I bid 2♠ and then said 'no, 3♠'.", Seat.E),
+        ("Position : Nord. Mon adversaire de droite a contré.", Seat.N),
         ("En Ouest, j'ai vu mon partenaire ouvrir.", Seat.W),
         ("As East, I had passed.", Seat.E),
         ("Je joue Sud ce soir avec un ami.", Seat.S),

@@ -84,7 +84,9 @@ _I_AM = frozenset(
      "sat", "sit", "play", "played", "joue", "jouais", "assis", "assise", "placed", "held"}
 )  # fmt: skip
 #: Opening a sentence with no subject, where the writer sat: ``Sat West.``, ``Seat: East.``
-_SAT = frozenset({"sat", "sitting", "seated", "assis", "assise", "playing", "seat", "siege"})
+_SAT = frozenset(
+    {"sat", "sitting", "seated", "assis", "assise", "playing", "seat", "siege", "position"}
+)
 # "En Est, j'étais…", "As South, I…": the writer's seat told before his clause.
 _AS = frozenset({"en", "as", "comme"})
 _DEALER_TITLE = frozenset({"dealer", "donneur", "donneuse", "declarer", "declarant", "declarante"})
