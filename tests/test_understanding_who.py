@@ -1049,6 +1049,13 @@ def test_the_player_who_let_out_a_remark(text, offender):
         # the player named as whose turn it was is not the one barred (30, 37)
         ("T2 b4. W passed OOT at S's turn -> had to pass next turn. S 1♠, then W doubled "
          "anyway. N hadn't called.", {"offender": "W", "call": "X"}),
+        # a grid tells the barred player's calls before the bar too: his last one (37)
+        ("Au tour précédent, Ouest avait fait une enchère insuffisante qu'il a remplacée par "
+         "passe, donc Est devait passer jusqu'à la fin des enchères.\n\nNord  Est   Sud   Ouest"
+         "\n1Co   1Pi   2Co   passe\n3Co   3Pi\n\nEst a quand même dit 3♠.",
+         {"offender": "E", "call": "3S"}),
+        ("Bd 21. E was obliged to pass. E bids 3C. S passes and then N asks me. I think this "
+         "means 3C stands.", {"offender": "E", "call": "3C", "lho_called_since": True}),
     ],
 )  # fmt: skip
 def test_call_when_obliged_to_pass_the_barred_player(text, expected):

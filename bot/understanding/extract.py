@@ -1015,7 +1015,9 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
                     and not _named_as_a_thing(reading.tokens, c)
                 ]  # fmt: skip
                 if own:
-                    return own[0]
+                    # his last call in the auction (a grid tells the calls before
+                    # the bar too), at its first mention ("E bids 3C. … 3C stands")
+                    return next(c for c in own if c.call == own[-1].call)
             # "Ouest dit 2♥ alors qu'il devait passer", "W bid 2H although he had to
             # pass": his call told just before the bar, in the same sentence
             for start, _ in reading.cues.get("@obliged", []):
