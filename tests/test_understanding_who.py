@@ -955,6 +955,9 @@ def test_a_time_and_an_etui_are_no_calls_or_seats() -> None:
         # a double only named ("un contre du camp de son partenaire") is no second double
         ("Nord ouvre 1♠, Est intervient 2♥, Sud passe. Et là Est pose un Contre sur sa propre "
          "intervention à 2♥ ! C'était un contre du camp de son propre partenaire.", "E"),
+        # a two-call listing, then a third player's call told in prose: the story goes on
+        ("I'm North. I opened 1♥, East doubled, my partner South redoubled, and West then "
+         "doubled again - a double of a redouble. Before anyone said 'director' I bid 2♣.", "W"),
     ],
 )  # fmt: skip
 def test_the_inadmissible_double_is_the_second_one(text, offender):

@@ -304,6 +304,12 @@ def read(text: str) -> Reading:
                 and told[0] is not None and told[0].irregularity in _PROSE_REPLAYED
             ):  # (a player calling twice in prose is the story going on, not Law 25)
                 derivation, compass_calls, virtual = told
+            elif (beyond := _told_beyond(listing.starts, listed, entities, cues, norm.tokens)) and (
+                not {seat for seat, _ in beyond} & {seat for seat, _ in listed}
+            ):  # "N E S W / P 1NT / At that point West … bid 2♣": the story goes on (one
+                # of the two calling again may be his call changed, Law 25)
+                listed += beyond
+                derivation, compass_calls = derive(listing.dealer, listed), listed
     else:
         derivation, compass_calls, virtual = _replay(entities, cues, norm.tokens)
     command = None
