@@ -563,6 +563,13 @@ def test_misinformation_the_player_who_explained(text, offender):
          "he'd been thinking about a jump.", "E"),
         ("E a poussé son carton passe vers O avec insistance (geste vu de tous). O a passé.",
          "E"),
+        # "le partenaire de l'ouvreur": the partner of the player who opened (16B)
+        ("J'étais Sud. Mon adversaire de gauche ouvre 1SA, mon partenaire passe, et le "
+         "partenaire de l'ouvreur marque une pause d'une vingtaine de secondes avant de passer.",
+         "E"),
+        # "le 2♣ de Nord, mon partenaire": North owns the call, partner is another player
+        ("Je suis Ouest. Après le 2♣ de Nord, mon partenaire a demandé « c'est alerté, ça ? » "
+         "en regardant le carton, puis il a passé.", "E"),
     ],
 )  # fmt: skip
 def test_unauthorized_information_the_player_who_hesitated(text, offender):

@@ -231,7 +231,55 @@ def read_entities(tokens: Sequence[str], cues: Mapping[str, list[tuple[int, int]
         entities.anchor = entities.dealer.seat
     calls = _call_mentions(tokens, entities.seats)
     entities.calls = _in_time_order(tokens, calls)
+    partners = _partners_of_a_role(tokens, entities)
+    if partners:
+        entities.seats = sorted(entities.seats + partners, key=lambda m: m.start)
+        entities.calls = _in_time_order(tokens, _call_mentions(tokens, entities.seats))
     return entities
+
+
+#: "le partenaire de l'ouvreur", "the partner of the dealer": the role named after PARTNER.
+_PARTNER_OF_ROLE = {
+    ("de", "le", "ouvreur"): "opener", ("du", "ouvreur"): "opener",
+    ("of", "the", "opener"): "opener", ("de", "le", "donneur"): "dealer",
+    ("du", "donneur"): "dealer", ("of", "the", "dealer"): "dealer",
+}
+#: "the opener's partner", "dealer's partner": the role named before PARTNER.
+_ROLE_BEFORE_PARTNER = {"opener": "opener", "ouvreur": "opener", "dealer": "dealer",
+                        "donneur": "dealer"}
+
+
+def _partners_of_a_role(tokens: Sequence[str], entities: Entities) -> list[SeatMention]:
+    """``le partenaire de l'ouvreur``, ``the dealer's partner``: the partner of
+    the player who made the first bid told, or of the dealer, when the text
+    tells who that was."""
+    opener = next(
+        (c.caller for c in entities.calls if c.call.is_bid and c.caller is not None
+         and (c.caller.seat is not None or c.caller.writer is not None) and not c.caller.pronoun),
+        None,
+    )  # fmt: skip
+    found = []
+    for i, token in enumerate(tokens):
+        if token != "PARTNER":
+            continue
+        role, start, end = None, i, i + 1
+        for words, named in _PARTNER_OF_ROLE.items():
+            if tuple(tokens[i + 1 : i + 1 + len(words)]) == words:
+                role, end = named, i + 1 + len(words)
+        if role is None and i and tokens[i - 1] in _ROLE_BEFORE_PARTNER:
+            role, start = _ROLE_BEFORE_PARTNER[tokens[i - 1]], i - 1
+        player = opener if role == "opener" else entities.dealer if role == "dealer" else None
+        if player is None or player.subject is not None:
+            continue
+        if player.seat is not None:
+            ref = Ref(seat=Seat((player.seat + 2) % 4))
+        elif player.writer is not None:
+            ref = Ref(writer=BY_OFFSET[(OFFSETS[player.writer] + 2) % 4])
+        else:
+            continue
+        if not any(m.start < end and start < m.end for m in entities.seats):
+            found.append(SeatMention(ref, start, end))
+    return found
 
 
 # --- seats -------------------------------------------------------------------------
@@ -329,6 +377,10 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
             if last.start and tokens[last.start - 1] in _TIME_PREPOSITIONS and (
                 b.writer is Relation.SELF
             ):  # "c'est mon tour après Sud, j'ai pas encore parlé": two players
+                compass_and_relative = False
+            if last.start and tokens[last.start - 1] in ("de", "d", "of") and comma and (
+                a.seat is not None
+            ):  # "après le 2♣ de Nord, mon partenaire a demandé": two players
                 compass_and_relative = False
             if (
                 last.start and tokens[last.start - 1] in DEALER_MARKS and COMMA in
