@@ -750,6 +750,9 @@ def test_offender_from_the_seat_in_parentheses_after_the_call(text, irregularity
         # a report's field names the offender
         ("Bd 20 Dlr W Auction: 1NT (W) P (N) 2♣ (E) P (S) 2♦ (W) Claim: E says his 2♣ was a "
          "misclick, meant 2♦. Raised only after W (partner) had bid. Offender: E", "E"),
+        # "il" after "avant même qu'Est ne parle" stands for the player before, not East (25A)
+        ("Est a ouvert 1♥, notre Sud a contré, Ouest a dit 2♥, et notre Nord a posé le carton "
+         "3♣ ; puis, avant même qu'Est ne parle, il l'a remplacé par 3♦.", "N"),
         # a card that "came out" with no maker: the one who meant another or replaced it (25A)
         ("I'm North. Partner opened 1NT and I meant to bid 2♦, a transfer, but the 2♥ card "
          "came out. I replaced it with 2♦.", "N"),

@@ -18,8 +18,8 @@ from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strai
 from .normalise import BREAK, COMMA, SEATS
 
 __all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
-           "BY_OFFSET", "calls_in", "only_meant", "only_offered", "imagined", "names_whose_turn",
-           "LAPSE", "ROLES", "DEALER_NOUNS", "DEALER_MARKS"]
+           "BY_OFFSET", "named_in_a_time_clause", "calls_in", "only_meant", "only_offered",
+           "imagined", "names_whose_turn", "LAPSE", "ROLES", "DEALER_NOUNS", "DEALER_MARKS"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
 #: The relation a seat offset (clockwise from the writer or a player) names.
@@ -1064,6 +1064,18 @@ def names_whose_turn(tokens: Sequence[str], mention: SeatMention) -> bool:
     return tuple(tokens[mention.end : mention.end + 1]) == ("turn",)
 
 
+_UNTIL = frozenset({"before", "avant", "unless", "until", "till", "sauf", "jusqu"})
+
+
+def named_in_a_time_clause(tokens: Sequence[str], start: int) -> bool:
+    """The player at ``start`` is named in a clause of time or condition:
+    ``avant qu'Est parle``, ``avant même qu'Est ne parle``, ``unless East accepts``."""
+    lead = tokens[max(0, start - 3) : start]
+    return bool(set(lead[-2:]) & _UNTIL) or (
+        len(lead) == 3 and lead[0] in _UNTIL and lead[1] in ("meme", "even", "que")
+    )
+
+
 def _resolve_pronoun(
     tokens: Sequence[str], pronoun: SeatMention, mentions: list[SeatMention]
 ) -> Ref | None:
@@ -1083,6 +1095,8 @@ def _resolve_pronoun(
             continue  # "Sioned sat West, dealer South, and she passed": not the dealer
         if names_whose_turn(tokens, mention):
             continue  # "West passed at South's turn, so he had to pass": not South
+        if named_in_a_time_clause(tokens, mention.start):
+            continue  # "N put 3♣; then, before E called, he replaced it": not East
         return ref
     return None
 

@@ -34,6 +34,7 @@ from .entities import (
     SeatMention,
     call_at,
     imagined,
+    named_in_a_time_clause,
     names_whose_turn,
     only_meant,
     only_offered,
@@ -2174,7 +2175,6 @@ _CHANGING = frozenset(
 )  # fmt: skip
 _ANSWER_NO = frozenset({"no", "non"})
 #: Before a player named in a subordinate clause of time or condition, not as the actor.
-_UNTIL = frozenset({"before", "avant", "unless", "until", "till", "sauf", "jusqu"})
 
 
 def _quoted(reading: Reading, i: int) -> bool:
@@ -2227,7 +2227,7 @@ def _changer_named(reading: Reading) -> tuple[Ref | None, int] | None:
         stop = min(mention.end + 10, len(tokens))
         if n + 1 < len(mentions):
             stop = min(stop, mentions[n + 1].start)
-        if set(tokens[max(0, mention.start - 2) : mention.start]) & _UNTIL:
+        if named_in_a_time_clause(tokens, mention.start):
             continue  # "avant qu'Est parle", "unless East accepts": not the changer's clause
         clause = tokens[mention.end : stop]
         if BREAK in clause:
@@ -3494,6 +3494,8 @@ def _mention_near(
 
 def _resolved(reading: Reading, pronoun: SeatMention) -> Ref | None:
     for mention in reversed(reading.entities.seats):
+        if named_in_a_time_clause(reading.tokens, mention.start):
+            continue  # "puis, avant qu'Est ne parle, il l'a remplacé": not East
         if mention.end <= pronoun.start and mention.ref.known and not mention.ref.pronoun:
             if mention.ref.writer is not Relation.SELF:
                 return mention.ref
