@@ -200,6 +200,7 @@ def test_original_spans_give_back_the_words_as_written():
         ("noir", "noir"),  # "noir sur blanc", not "voir"
         ("aces", "aces"),  # "asking for aces", not "ages"
         ("vert", "vert"),  # "le carton vert", the pass card, not "very"
+        ("remainder", "remainder"),  # "pass for the remainder", not "demander"
     ],
 )
 def test_misspellings_are_brought_back_only_when_close(word, expected):

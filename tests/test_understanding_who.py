@@ -1062,6 +1062,11 @@ def test_the_player_who_let_out_a_remark(text, offender):
         # the player named as whose turn it was is not the one barred (30, 37)
         ("T2 b4. W passed OOT at S's turn -> had to pass next turn. S 1♠, then W doubled "
          "anyway. N hadn't called.", {"offender": "W", "call": "X"}),
+        # "pass for the remainder of the auction", then "forgetting the instruction, bid" (37)
+        ("North opened 1♥; East put out 1♦, which I declined to accept, and he corrected it to "
+         "2♣. The director instructed West to pass for the remainder of the auction. I passed, "
+         "West passed as instructed, North rebid 2♥, East and I passed, and West, evidently "
+         "forgetting the instruction, bid 3♣.", {"offender": "W", "call": "3C"}),
         # a grid tells the barred player's calls before the bar too: his last one (37)
         ("Au tour précédent, Ouest avait fait une enchère insuffisante qu'il a remplacée par "
          "passe, donc Est devait passer jusqu'à la fin des enchères.\n\nNord  Est   Sud   Ouest"
