@@ -201,6 +201,10 @@ def test_original_spans_give_back_the_words_as_written():
         ("aces", "aces"),  # "asking for aces", not "ages"
         ("vert", "vert"),  # "le carton vert", the pass card, not "very"
         ("remainder", "remainder"),  # "pass for the remainder", not "demander"
+        ("placed", "placed"),  # "placed at the same time", not "played"
+        ("waited", "waited"),  # not "wanted", a call only meant (25)
+        ("action", "action"),  # not "auction"
+        ("droits", "droits"),  # "ses droits", not "droite" (a right-hand opponent)
     ],
 )
 def test_misspellings_are_brought_back_only_when_close(word, expected):
