@@ -205,6 +205,11 @@ def test_original_spans_give_back_the_words_as_written():
         ("waited", "waited"),  # not "wanted", a call only meant (25)
         ("action", "action"),  # not "auction"
         ("droits", "droits"),  # "ses droits", not "droite" (a right-hand opponent)
+        ("worth", "worth"),  # not "north"
+        ("considered", "considered"),  # not "reconsidered", a change of mind (25B)
+        ("offending", "offending"),  # not "defending"
+        ("caused", "caused"),  # not "paused", a hesitation (16B)
+        ("post", "post"),  # "first post", not "oost" (East in Dutch)
     ],
 )
 def test_misspellings_are_brought_back_only_when_close(word, expected):

@@ -1179,3 +1179,10 @@ def test_a_player_told_in_parentheses_by_relation_does_not_crash_the_reader() ->
     text = ("My partner opened 1C, the opponent on the left bid 1NT, and his partner (on my "
             "right) had not alerted.")
     assert facts_for(read(text), "misinformation").get("offender_relative") == "rho"
+
+
+def test_a_short_apposition_then_a_relative_clause_keeps_the_subject() -> None:
+    # "my RHO, a lovely old gent who … the 2♣ card, put 1♠": RHO made the 1♠ (27)
+    text = ("I was South and dealer. I opened 1♥, LHO passed, partner responded 2♣, and my RHO, "
+            "a lovely old gent who clearly hadn't seen the 2♣ card, put 1♠ on the table.")
+    assert facts_for(read(text), "insufficient_bid").get("offender") == "E"

@@ -851,6 +851,12 @@ def _caller(
             mention.end >= wide
         ):
             return mention.ref, 0
+        # "my RHO, a lovely old gent who …, put 1♠": a short apposition, then the relative
+        apposed = tokens[mention.end + 1 : mention.end + 6]
+        if tokens[mention.end : mention.end + 1] == (COMMA,) and mention.end >= wide and any(
+            w in ("who", "qui") and COMMA not in apposed[:k] for k, w in enumerate(apposed)
+        ):
+            return mention.ref, 0
         # "Josiane (O), qui … le 2♣, pose 1SA": the name's comma gone with it; the
         # relative closed by a comma before the verb, however long
         if tokens[mention.end : mention.end + 1] in (("qui",), ("who",)) and (
@@ -993,9 +999,9 @@ def _in_relative(tokens: Sequence[str], i: int) -> bool:
     k = i - 1
     while k >= 0 and tokens[k] not in (COMMA, BREAK):
         k -= 1
-    # (", qui …", ", le même qui …", ", the one who …")
+    # (", qui …", ", le même qui …", ", the one who …", ", a lovely old gent who …")
     if k >= 0 and tokens[k] == COMMA and k + 1 < i and bool(
-        {"who", "qui"} & set(tokens[k + 1 : min(k + 4, i)])
+        {"who", "qui"} & set(tokens[k + 1 : min(k + 6, i)])
     ):
         return True
     # "et là Josiane (O), qui …": the seat in place of the name, its comma gone
