@@ -710,6 +710,9 @@ def test_call_after_final_pass_the_player_who_called_after_the_end(text, offende
         ("Donne 4. passe (N) 2♣ (E) — E voulait 2♦, carton voisin, corrigé avant S.",
          "change_of_call", "E"),
         ("Dlr W: P (W) 1♠ (N) 1♥ (E) insufficient. S has not called.", "insufficient_bid", "E"),
+        # the seat first in the note, then a note on it naming another ("at North's turn")
+        ("Board 23, Dealer South. 1NT (S) – pass (W) – pass (E, at North's turn) – pass (S).",
+         "pass_out_of_rotation", "E"),
     ],
 )  # fmt: skip
 def test_offender_from_the_seat_in_parentheses_after_the_call(text, irregularity, offender):

@@ -88,6 +88,9 @@ def leads_parentheses(norm: Normalised, i: int) -> bool:
     rest = norm.source[end:]
     close = rest.find(")")
     note = rest[:close].lower()
+    if note.lstrip().startswith(","):
+        # "pass (E, at North's turn)", "X (S, oot)": the seat first, then a note on it
+        return 0 <= close <= 40 and "(" not in note
     return 0 <= close <= 40 and "(" not in note and not _NOT_THE_CALLER.search(note)
 
 
