@@ -340,6 +340,12 @@ def test_the_law_that_governs_a_double(text, expected):
         # the contract reached after the bar is no call by the barred player
         ("S doubled his own partner's 1NT; the TD cancelled it and N-S had to pass for the "
          "rest of the auction. We played 1NT.", "inadmissible_double"),
+        # a side barred (38C after a bid above seven), then a call by one of its players
+        ("Board 19: after South's bid of 8♠ the director told North–South to pass "
+         "throughout. A round later North bid 6NT. What happens to that 6NT?",
+         "call_when_obliged_to_pass"),
+        ("S opened 7♥, W said 8♠, so pass substituted and E/W must pass throughout. N passed, "
+         "then E doubled 7♥.", "call_when_obliged_to_pass"),
     ],
 )
 def test_a_call_by_a_barred_player(text, expected):

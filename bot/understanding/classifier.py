@@ -1076,6 +1076,7 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
     tokens = reading.tokens
     for start, end in _obligations(reading):
         obligee = _obligee(reading, start)
+        side = _side_obliged(reading, start)
         served = _one_turn_served(reading, start, end, obligee)
         for call in reading.entities.calls:
             if call.call.is_pass or (served is not None and call.start > served):
@@ -1095,6 +1096,8 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
                 or set(_sentence_before(tokens, call.start)) & _SUPPOSED
             ):
                 continue  # "S was on the point to bid 3C", "si O annonce autre chose"
+            if call.start >= end and side and reading.entities.compass(caller) in side:
+                return True  # "N-S must pass throughout. … North bid 6NT"
             if call.start >= end and _by_the_obligee(reading, call, caller, obligee, end):
                 return True
             between = tokens[call.end : start]
@@ -1253,6 +1256,18 @@ _DESPITE = frozenset(
     {"when", "while", "although", "though", "despite", "spite", "alors", "quand", "bien",
      "malgre", "pourtant", "lorsque"}
 )  # fmt: skip
+
+
+def _side_obliged(reading: Reading, start: int) -> frozenset[Seat]:
+    """A side told obliged to pass (``N-S must pass``, ``told North–South to
+    pass``, ``le camp Est-Ouest devait passer``): its two seats, written side
+    by side just before the obligation; else none."""
+    tokens = reading.tokens
+    for k in range(max(1, start - 3), start):
+        pair = tokens[k - 1 : k + 1]
+        if all(t in SEATS for t in pair) and (Seat[pair[0]] - Seat[pair[1]]) % 4 == 2:
+            return frozenset({Seat[pair[0]], Seat[pair[1]]})
+    return frozenset()
 
 
 def _obligee(reading: Reading, start: int) -> Any:
