@@ -270,6 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cv-by-file", action="store_true",
                         help="leave-one-file-out cross-validation (tuning files only)")
     args = parser.parse_args(argv)
+    if args.fact_misses and args.fact_misses.endswith(".jsonl"):
+        # "--fact-misses a.jsonl b.jsonl": a file taken for FACT would be left unscored
+        args.files.insert(0, Path(args.fact_misses))
+        args.fact_misses = ""
     if args.misses or args.cv or args.cv_by_file or args.fact_misses is not None:
         blind = [p.name for p in args.files if p.name not in TUNING]
         if blind:

@@ -50,6 +50,16 @@ def test_misses_are_refused_for_a_blind_file(tmp_path: Path) -> None:
         scorer.main([str(_write(tmp_path / "blind.jsonl")), "--misses"])
 
 
+def test_a_file_right_after_fact_misses_is_scored_not_taken_for_a_fact(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scorer = _scorer()
+    tuning = sorted(scorer.TUNING)[:2]
+    first, second = (_write(tmp_path / name) for name in tuning)
+    assert scorer.main(["--misses", "--fact-misses", str(first), str(second)]) == 0
+    assert "(4/4)" in capsys.readouterr().out  # both files' two items, not the second's alone
+
+
 def test_cross_validation_is_refused_for_a_blind_file(tmp_path: Path) -> None:
     scorer = _scorer()
     with pytest.raises(SystemExit):
