@@ -37,6 +37,7 @@ from .entities import (
     Ref,
     names_whose_turn,
     only_meant,
+    partners_written,
 )
 from .extract import (
     OUT_OF_TURN_BY_KIND,
@@ -1262,11 +1263,10 @@ def _side_obliged(reading: Reading, start: int) -> frozenset[Seat]:
     """A side told obliged to pass (``N-S must pass``, ``told North–South to
     pass``, ``le camp Est-Ouest devait passer``): its two seats, written side
     by side just before the obligation; else none."""
-    tokens = reading.tokens
-    for k in range(max(1, start - 3), start):
-        pair = tokens[k - 1 : k + 1]
-        if all(t in SEATS for t in pair) and (Seat[pair[0]] - Seat[pair[1]]) % 4 == 2:
-            return frozenset({Seat[pair[0]], Seat[pair[1]]})
+    for end in range(max(2, start - 2), start + 1):
+        pair = partners_written(reading.tokens, end)
+        if pair is not None:
+            return frozenset(pair)
     return frozenset()
 
 

@@ -18,8 +18,9 @@ from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strai
 from .normalise import BREAK, COMMA, SEATS
 
 __all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
-           "BY_OFFSET", "named_in_a_time_clause", "calls_in", "only_meant", "only_offered",
-           "imagined", "names_whose_turn", "LAPSE", "ROLES", "DEALER_NOUNS", "DEALER_MARKS"]
+           "BY_OFFSET", "named_in_a_time_clause", "partners_written", "calls_in", "only_meant",
+           "only_offered", "imagined", "names_whose_turn", "LAPSE", "ROLES", "DEALER_NOUNS",
+           "DEALER_MARKS"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
 #: The relation a seat offset (clockwise from the writer or a player) names.
@@ -122,6 +123,16 @@ DEALER_NOUNS = frozenset({"dealer", "donneur", "donneuse"})
 DEALER_MARKS = DEALER_NOUNS | {"dlr", "dealt"}
 #: A side named as one word (``NS``, ``E-W`` as normalise writes it, ``EO``).
 SIDES = {"ns": (Seat.N, Seat.S), "ew": (Seat.E, Seat.W), "eo": (Seat.E, Seat.W)}
+
+
+def partners_written(tokens: Sequence[str], end: int) -> tuple[Seat, Seat] | None:
+    """Two partners' seats written side by side just before token ``end``
+    (``North-South``, ``E/W`` as normalise leaves them: ``N S``, ``E W``): a side."""
+    if end >= 2 and tokens[end - 2] in SEATS and tokens[end - 1] in SEATS:
+        first, second = Seat[tokens[end - 2]], Seat[tokens[end - 1]]
+        if first.partner == second:
+            return (first, second)
+    return None
 #: After a bid: the contract's result (``3SA fait``, ``4♥ made``, ``4♠ -1``),
 #: so the bid is the contract named, not a call made then.
 CONTRACT_RESULT = frozenset({"fait", "faits", "made", "making", "chute", "down", "went", "off"})

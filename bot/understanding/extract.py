@@ -38,6 +38,7 @@ from .entities import (
     names_whose_turn,
     only_meant,
     only_offered,
+    partners_written,
     read_entities,
     relation,
     writers_seat_told,
@@ -529,13 +530,9 @@ def _replay(
     not depend on it)."""
     # Calls only meant or proposed ("il veut corriger en 2♥", "il voulait dire
     # 1♦") were not made at the table.
-    unsaid = {
-        c.start
-        for cue in ("@replacement", "@meant")
-        for _, end in reading_cues.get(cue, [])
-        for c in entities.calls
-        if end <= c.start <= end + 2
-    } | {c.start for c in entities.calls if only_meant(tokens, c.start)}
+    unsaid = _calls_after_cues(reading_cues, entities.calls, ("@replacement", "@meant")) | {
+        c.start for c in entities.calls if only_meant(tokens, c.start)
+    }
     # Calls told after a refusal ("South did not accept it and North then
     # passed") are the auction going on after the rectification.
     cut = refusal_end(reading_cues, tokens)
@@ -844,14 +841,20 @@ def _flagged_barred(reading: Reading, call: CallMention) -> bool:
 _BEFORE_BAR_NOTE = frozenset({COMMA, "while", "when", "alors", "though", "although", "tout"})
 
 
-def _replacement_starts(reading: Reading) -> set[int]:
-    """Where the calls told as replacements start (``remplacée par 2♥``)."""
+def _calls_after_cues(
+    cues: Mapping[str, list[tuple[int, int]]], calls: Sequence[CallMention], names: Sequence[str]
+) -> set[int]:
+    """Where the calls start that come right after one of the cues ``names``
+    (``remplacée par 2♥``, ``il voulait dire 1♦``)."""
     return {
-        c.start
-        for _, end in reading.cues.get("@replacement", [])
-        for c in reading.entities.calls
+        c.start for cue in names for _, end in cues.get(cue, []) for c in calls
         if end <= c.start <= end + 2
     }
+
+
+def _replacement_starts(reading: Reading) -> set[int]:
+    """Where the calls told as replacements start (``remplacée par 2♥``)."""
+    return _calls_after_cues(reading.cues, reading.entities.calls, ("@replacement",))
 
 
 def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
@@ -4366,10 +4369,9 @@ def _side_before(reading: Reading, start: int) -> tuple[Seat, ...] | None:
         i -= 1
     if i and tokens[i - 1] in SIDES:
         return SIDES[tokens[i - 1]]
-    if i >= 2 and tokens[i - 2] in SEATS and tokens[i - 1] in SEATS:
-        first, second = Seat[tokens[i - 2]], Seat[tokens[i - 1]]
-        if first.partner == second:
-            return (first, second)
+    pair = partners_written(tokens, i)
+    if pair is not None:
+        return pair
     if i and tokens[i - 1] in SEATS and tokens[i] == "side":
         seat = Seat[tokens[i - 1]]
         return (seat, seat.partner)
