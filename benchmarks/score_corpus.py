@@ -82,7 +82,8 @@ TUNING = frozenset(
      "personas44_fr.jsonl", "personas45_directors.jsonl", "personas46_grids.jsonl",
      "personas47_grids.jsonl", "personas48_directors.jsonl", "personas49_en.jsonl",
      "personas49_fr.jsonl", "personas51_directors.jsonl", "personas50_en.jsonl",
-     "personas50_fr.jsonl"}
+     "personas50_fr.jsonl", "personas53_grids.jsonl", "personas54_directors.jsonl",
+     "personas55_en.jsonl", "personas55_fr.jsonl"}
 )  # fmt: skip
 
 
@@ -261,7 +262,7 @@ def report(scores: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--misses", action="store_true", help="misreadings (tuning files only)")
     parser.add_argument("--fact-misses", nargs="?", const="", metavar="FACT",
                         help="the facts misread, by fact (or only FACT; tuning files only)")
@@ -274,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
         # "--fact-misses a.jsonl b.jsonl": a file taken for FACT would be left unscored
         args.files.insert(0, Path(args.fact_misses))
         args.fact_misses = ""
+    if not args.files:
+        parser.error("the following arguments are required: files")
     if args.misses or args.cv or args.cv_by_file or args.fact_misses is not None:
         blind = [p.name for p in args.files if p.name not in TUNING]
         if blind:

@@ -78,6 +78,11 @@ from bot.understanding.grid import linearise_grids
         # pipes: an empty first cell, and a border before the first column
         ("Dlr E\n N | E | S | W\n   | 1D | 1NT | 1S", "Dlr E\n E 1D, S 1NT, W 1S."),
         ("| N | E | S | W |\n| 1D | 1NT |", " N 1D, E 1NT."),
+        # slashes divide the cells as pipes do; three seats when the auction stops there
+        ("N  /  E  /  S  /  O\n1T / 1K / 1P / passe\n   / contre",
+         " N 1T, E 1K, S 1P, O passe, E contre."),
+        ("N   /  E     /  S\n1SA / passe / contre", " N 1SA, E passe, S contre."),
+        ("N / E / S\n1NT / AP", " N 1NT, E P, S P, W P."),
     ],
 )  # fmt: skip
 def test_a_grid_is_written_as_a_listing(text, written):
@@ -91,6 +96,7 @@ def test_a_grid_is_written_as_a_listing(text, written):
         "N    E    S    W\nThe auction was a mess.",  # no row of calls under it
         "Nord    Sud    Est    Ouest\n1♥   P    2♥   P",  # not in rotation order
         "One line only: N E S W 1S P 2S P",
+        "N / S\n1NT / 3NT",  # two seats are no header
     ],
 )
 def test_what_is_no_grid_is_left_as_written(text):

@@ -128,6 +128,7 @@ class _Header(NamedTuple):
     piped: bool
     bordered: bool = False  # "| N | E | S | W |": a "|" before the first column
     writer: int | None = None  # the column marked as the writer's ("me (S)", "S (moi)")
+    sep: str = "|"  # what divides the cells when piped: "|", or "/" ("N / E / S / O")
 
     @property
     def aligned(self) -> bool:
@@ -137,23 +138,29 @@ class _Header(NamedTuple):
 
 def _header(line: str) -> _Header | None:
     """The four seats of a grid's header, in rotation order."""
-    piped = "|" in line
+    sep = "|" if "|" in line else "/" if _SLASHED.match(line) else ""
+    piped = bool(sep)
     # the dealer's mark goes, the columns keep their places
     line = _DEALER_MARK.sub(lambda m: " " * len(m.group()), line.expandtabs())
     if piped:
-        parts = [p.strip() for p in line.strip().strip("|").split("|")]
+        parts = [p.strip() for p in line.strip().strip(sep).split(sep)]
         words = [(w, k) for k, p in enumerate(parts) for w in _HEADER_WORD.findall(p) or [p]]
     else:
         words = [(m.group(), m.start()) for m in _HEADER_WORD.finditer(line)]
     found, writer = _labelled(words)
     names = tuple(name.rstrip(":") for name, _ in found)
     seats = tuple(_SEAT_NAMES.get(name.lower(), -1) for name in names)
-    if len(found) != 4 or -1 in seats:
+    # four seats; three when the cells are divided ("N / E / S": the auction so far)
+    if len(found) != 4 and not (piped and len(found) == 3) or -1 in seats:
         return None
     if any((b - a) % 4 != 1 for a, b in zip(seats, seats[1:], strict=False)):
         return None
-    bordered = piped and line.lstrip().startswith("|")
-    return _Header(names, seats, tuple(col for _, col in found), piped, bordered, writer)
+    bordered = piped and line.lstrip().startswith(sep)
+    return _Header(names, seats, tuple(col for _, col in found), piped, bordered, writer, sep)
+
+
+#: A header whose seats are divided by slashes: ``N / E / S / O``, ``Nord/Est/Sud``.
+_SLASHED = re.compile(r"^\s*[A-Za-z]+\s*(?:/\s*[A-Za-z]+\s*){2,3}$")
 
 
 #: A word of a header, or a note in parentheses beside a seat (``N (partner)``).
@@ -191,12 +198,13 @@ def _row(line: str, header: _Header) -> list[tuple[int, str]] | None:
     if header.piped:
         # "    | 1D | 1NT | 1S": an empty first cell, unless the "|" is a border
         line = _SPLIT_BID.sub(lambda m: m.group(1) + m.group(2), line)
-        parts = [_ALL_PASS.sub(_ALL_PASS_CELL, p.strip()) for p in line.split("|")]
+        parts = [_ALL_PASS.sub(_ALL_PASS_CELL, p.strip()) for p in line.split(header.sep)]
         if header.bordered and not parts[0]:
             parts = parts[1:]
-        if parts and not parts[-1] and (len(parts) > 4 or line.rstrip().endswith("|")):
+        width = len(header.seats)
+        if parts and not parts[-1] and (len(parts) > width or line.rstrip().endswith(header.sep)):
             parts = parts[:-1]
-        if len(parts) > 4 or not all(_is_cell(p) or not p for p in parts):
+        if len(parts) > width or not all(_is_cell(p) or not p for p in parts):
             return None
         return [(k, p) for k, p in enumerate(parts) if p]
     merged = _cells(line)
@@ -290,6 +298,14 @@ def _name(header: _Header, column: int) -> str:
     return "NESW"[header.seats[column]] if len(name) == 2 else name
 
 
+def _seat_name(header: _Header, seat: int) -> str:
+    """A seat as the header names it, or its compass letter when the header
+    leaves it out (``N / E / S``: West)."""
+    if seat in header.seats:
+        return _name(header, header.seats.index(seat))
+    return "NESW"[seat]
+
+
 def _written(header: _Header, rows: list[list[tuple[int, str]]], dealer: int | None) -> str:
     """The grid's calls in table order, each after its seat as the header
     names it (``O`` stays ``O`` in a French note; ``No`` is written ``N``)."""
@@ -306,7 +322,8 @@ def _written(header: _Header, rows: list[list[tuple[int, str]]], dealer: int | N
             )
             if cell == _ALL_PASS_CELL:
                 # the three passes that end the auction, from this column on
-                pairs += [f"{_name(header, (column + k) % 4)} P" for k in range(3)]
+                rotation = (header.seats[column] + k for k in range(3))
+                pairs += [f"{_seat_name(header, seat % 4)} P" for seat in rotation]
                 started = True
                 continue
             if cell in _DOTS or cell.lower() in _ENDS or (before_dealer and cell in _DASHES):
