@@ -393,6 +393,24 @@ STATED = [
      "his left.", "pass_out_of_rotation", {"offender_relative": "partner", "turn_of": "lho"}),
     ("my partner thought it was her turn and said 1 no trump. it was actually the man on her "
      "right", "bid_out_of_rotation", {"offender_relative": "partner", "turn_of": "rho"}),
+    # a player named by his place from another: "the man before me", "on her left"
+    ("I said no bid before it was my turn. the man before me was still thinking",
+     "pass_out_of_rotation", {"offender_relative": "self", "turn_of": "rho"}),
+    ("Hello, my partner opened 1♥ but the dealer was the opponent on her left. I am North.",
+     "bid_out_of_rotation", {"offender": "S", "turn_of": "lho"}),
+    # 28-31: a seat told not to be the dealer is not the dealer
+    ("Est n'était pas donneur : le donneur était Nord. Est a passé.",
+     "pass_out_of_rotation", {"offender": "E", "dealer": "N", "turn_of": "rho"}),
+    # 31A: calling the director rather than accepting is a refusal
+    ("N opened 1S at East's turn. East called the director rather than accept the bid.",
+     "bid_out_of_rotation", {"offender": "N", "lho_accepts": False}),
+    ("N a ouvert 1♠ au tour d'Est. Est a préféré appeler l'arbitre plutôt que de l'accepter.",
+     "bid_out_of_rotation", {"offender": "N", "lho_accepts": False}),
+    ("N opened 1S at East's turn; East accepted.",
+     "bid_out_of_rotation", {"offender": "N", "lho_accepts": True}),
+    # 30A: a non-native "pas" said is a pass
+    ("E is dealer\nN    E    S    W\npas\nNorth say pas before East. East dont accept.",
+     "pass_out_of_rotation", {"offender": "N", "call": "P", "lho_accepts": False}),
     # 20F, 21B: the player told explaining or (not) alerting, active or passive
     ("Failure to alert. South 2♥ was 'hearts and a minor', North not alert. I am East.",
      "misinformation", {"offender": "N"}),

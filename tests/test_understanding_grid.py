@@ -15,12 +15,12 @@ from bot.understanding.grid import linearise_grids
     [
         # blank cells before the dealer: the first call is under its own seat
         ("Dlr E\nN    E    S    W\n     P    1S   P\n2S   P",
-         "Dlr E\n E P, S 1S, W P, N 2S, E P."),
+         "Dlr E.\n E P, S 1S, W P, N 2S, E P."),
         # dashes before the dealer are empty, after the first call a pass
         ("donneur Nord\nN     E     S     O\n1SA   -     2♣    2♦\n2♥    -     2♠    -",
-         "donneur Nord\n N 1SA, E P, S 2♣, O 2♦, N 2♥, E P, S 2♠, O P."),
+         "donneur Nord.\n N 1SA, E P, S 2♣, O 2♦, N 2♥, E P, S 2♠, O P."),
         ("Dlr S\nN    E    S    W\n-    -    1C   1D\n1S   1H*  2C   2H",
-         "Dlr S\n S 1C, W 1D, N 1S, E 1H*, S 2C, W 2H."),
+         "Dlr S.\n S 1C, W 1D, N 1S, E 1H*, S 2C, W 2H."),
         # the writer marked in the header ("me (S)", "N (partner)" a note); a
         # pointer after a row's last cell is no cell
         ("me (S)   W     N (partner)   E\n1♥       P     2♣            P\n"
@@ -30,17 +30,17 @@ from bot.understanding.grid import linearise_grids
          " S (me). N 1S, E P, S 2S, W P."),
         # "?" is the player to call: the dash after it is no pass, nobody called
         ("Dlr W\nO      N      E      S\n?      -      1♥",
-         "Dlr W\n O ?, E 1♥."),
+         "Dlr W.\n O ?, E 1♥."),
         # "." is a player who has not called; "(end)" closes the auction
         ("Dlr N\nN     E     S     W\n.           1NT   2♠",
-         "Dlr N\n S 1NT, W 2♠."),
+         "Dlr N.\n S 1NT, W 2♠."),
         ("Dlr N\nN    E    S    W\n1S   P    2S   P\nP    P    (end)\nThen W doubled.",
-         "Dlr N\n N 1S, E P, S 2S, W P, N P, E P.\nThen W doubled."),
+         "Dlr N.\n N 1S, E P, S 2S, W P, N P, E P.\nThen W doubled."),
         # cells between pipes; a director's arrow for a call cancelled and replaced
         ("E     | S          | O    | N\n1♣    | passe      |      | 1♠",
          " E 1♣, S passe, N 1♠."),
         ("Dlr E\nN    E    S    O\n     1♥   P    4♥\nP    5♥   8♠→P P",
-         "Dlr E\n E 1♥, S P, O 4♥, N P, E 5♥, S 8♠→P, O P."),
+         "Dlr E.\n E 1♥, S P, O 4♥, N P, E 5♥, S 8♠→P, O P."),
         # a digit and its strain apart ("1 SA") are one cell
         ("N    E    S    O\n1 SA   P    3 SA   P",
          " N 1SA, E P, S 3SA, O P."),
@@ -53,9 +53,9 @@ from bot.understanding.grid import linearise_grids
          " N 1S, E P, S 2S, W P."),
         # a header too tight to place cells by position: short rows read in turn,
         # the first from the dealer stated, else ending at the last column
-        ("Dealer N\nN E S W\n1S P\n2S X", "Dealer N\n N 1S, E P, S 2S, W X."),
+        ("Dealer N\nN E S W\n1S P\n2S X", "Dealer N.\n N 1S, E P, S 2S, W X."),
         ("W N E S\n1H 2S\n3H P P", " E 1H, S 2S, W 3H, N P, E P."),
-        ("Dlr S\nN E S W\n1H 1S P\n2H", "Dlr S\n S 1H, W 1S, N P, E 2H."),
+        ("Dlr S\nN E S W\n1H 1S P\n2H", "Dlr S.\n S 1H, W 1S, N P, E 2H."),
         # footnote marks (also a space after the call), a note in words closing a cell
         ("N    E    S    W\n1♠   2♥   P¹   X ?", " N 1♠, E 2♥, S P¹, W X?."),
         ("N   E   S   W\n1♣  P   1♦ (out of turn, W to call)",
@@ -63,7 +63,7 @@ from bot.understanding.grid import linearise_grids
         # dashes before the first call are empty cells, under the dealer too ("—" for
         # a player who had not called); a call under a seat before the dealer's is kept
         ("N(D)   E   S   W\n—      1♥ (OOT)", " E 1♥(OOT)."),
-        ("Dlr S\nN    E    S    W\nP (oot)", "Dlr S\n N P(oot)."),
+        ("Dlr S\nN    E    S    W\nP (oot)", "Dlr S.\n N P(oot)."),
         # a dealer's mark in the header; two-letter seats; "All Pass" is three passes
         ("No   Ea   So(D)   We\n          1♣     1♥\n2♣   All Pass",
          " S 1♣, W 1♥, N 2♣, E P, S P, W P."),
@@ -76,13 +76,15 @@ from bot.understanding.grid import linearise_grids
         ("Nord | Est | Sud | Ouest\n1 Co | 2 Tr | 2 Pi | tous passent",
          " Nord 1Co, Est 2Tr, Sud 2Pi, Ouest P, Nord P, Est P."),
         # pipes: an empty first cell, and a border before the first column
-        ("Dlr E\n N | E | S | W\n   | 1D | 1NT | 1S", "Dlr E\n E 1D, S 1NT, W 1S."),
+        ("Dlr E\n N | E | S | W\n   | 1D | 1NT | 1S", "Dlr E.\n E 1D, S 1NT, W 1S."),
         ("| N | E | S | W |\n| 1D | 1NT |", " N 1D, E 1NT."),
         # slashes divide the cells as pipes do; three seats when the auction stops there
         ("N  /  E  /  S  /  O\n1T / 1K / 1P / passe\n   / contre",
          " N 1T, E 1K, S 1P, O passe, E contre."),
         ("N   /  E     /  S\n1SA / passe / contre", " N 1SA, E passe, S contre."),
         ("N / E / S\n1NT / AP", " N 1NT, E P, S P, W P."),
+        # "pas" under a seat is a pass; the line above the grid ends its sentence
+        ("E is dealer\nN    E    S    W\npas", "E is dealer.\n N P."),
     ],
 )  # fmt: skip
 def test_a_grid_is_written_as_a_listing(text, written):

@@ -614,8 +614,8 @@ def _dealer(
                 distance = start - mention.end + 0.5
             else:
                 continue
-            if BREAK in gap:
-                continue
+            if BREAK in gap or set(gap) & _DENIED:
+                continue  # "Est n'était pas donneur", "the dealer was not North"
             if COMMA in gap or set(gap) & {"et", "and", "but", "mais"}:
                 distance += 2  # "c'était Est le donneur et moi…": another clause
             if best is None or distance < best[0]:
@@ -637,6 +637,8 @@ def _dealer(
 
 
 _HAVE = frozenset({"a", "ai", "as", "avait", "avais"})
+#: Between a seat and the dealer's cue: the seat is told not to be the dealer.
+_DENIED = frozenset({"not", "pas", "never", "jamais", "n"})
 _COPULA = frozenset({"was", "is", "etait", "est", "c"})
 
 

@@ -4307,7 +4307,22 @@ def acceptance_spans(
     if stems:
         covered = {i for a, b, _ in spans for i in range(a, b)}
         spans += [(i, i + 1, said) for i, said in stems if i not in covered]
+    # "called the director rather than accept", "au lieu d'accepter": refused
+    spans = [(a, b, said and not _instead_of(tokens, a)) for a, b, said in spans]
     return sorted(spans)
+
+
+#: The words that put an acceptance aside: "rather than", "instead of", "au
+#: lieu de", "plutôt que (de)", the article of "de l'accepter" between.
+_INSTEAD_OF = (("rather", "than"), ("instead", "of"), ("lieu", "d"), ("lieu", "de"),
+               ("plutot", "que"), ("plutot", "d"), ("que", "d"), ("que", "de"))  # fmt: skip
+
+
+def _instead_of(tokens: tuple[str, ...], start: int) -> bool:
+    before = [t for t in tokens[max(0, start - 4) : start] if t not in ("l", "le", "la", "it")]
+    return tuple(before[-2:]) in _INSTEAD_OF and (
+        before[-2] != "que" or "plutot" in before
+    )  # ("que de l'accepter" only after "plutôt")
 
 
 @lru_cache(maxsize=64)

@@ -45,7 +45,7 @@ _DEALER_MARK = re.compile(
 #: "end"; with marks a director adds (``1H*``, ``2♣!``, ``8♠→P``, ``P(slow)``).
 _CALL = (
     r"(?:[1-9]\s?(?:nt|sa|n|s|h|d|c|t|k|p|co|ca|tr|pi|♣|♦|♥|♠)"
-    r"|p|pass|passe|x|xx|dbl|rdbl|ctr|contre|surcontre|sur|ap|ap\.|\?)"
+    r"|p|pass|passe|pas|x|xx|dbl|rdbl|ctr|contre|surcontre|sur|ap|ap\.|\?)"
 )
 _CELL = re.compile(
     rf"^{_CALL}(?:[*!?¹²³⁴⁵⁶⁷⁸⁹⁰†‡]+|(?:→|->){_CALL}|\([^()\s]{{1,12}}\))*$|^\((?:end|fin)\)$",
@@ -55,7 +55,7 @@ _CELL = re.compile(
 _DOTS = frozenset({".", "..", "..."})
 _DASHES = frozenset({"-", "–", "—", "_"})
 _ENDS = frozenset({"(end)", "(fin)"})
-_PASS_CELL = re.compile(r"^(?:p|pass|passe)\b", re.IGNORECASE)
+_PASS_CELL = re.compile(r"^(?:p|pass|passe|pas)\b", re.IGNORECASE)
 _ALL_PASS_CELL = "(allpass)"
 #: "Dlr E", "donneur Est", "dealer: South": the dealer stated before the grid.
 _DEALER = re.compile(
@@ -112,6 +112,9 @@ def linearise_grids(text: str) -> str:
             i += 1
             continue
         mine = "" if header.writer is None else f" {_name(header, header.writer)} (me)."
+        if out and re.search(r"\w\s*$", out[-1]):
+            # "E is dealer" above the grid: its own sentence, not "dealer N 1♠"
+            out[-1] = out[-1].rstrip() + "."
         out.append(mine + _written(header, rows, dealer))
         i = j
     return "\n".join(out)
@@ -334,6 +337,8 @@ def _written(header: _Header, rows: list[list[tuple[int, str]]], dealer: int | N
                     # end; "?  -  1♠": after the player to call, none called
                     continue
                 cell = "P"
+            if cell.lower() == "pas":
+                cell = "P"  # "pas" under a seat is a pass, not the French "not"
             waiting = cell == "?"
             started = True
             if _PASS_CELL.match(cell):
