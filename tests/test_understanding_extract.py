@@ -401,6 +401,15 @@ STATED = [
     # 28-31: a seat told not to be the dealer is not the dealer
     ("Est n'était pas donneur : le donneur était Nord. Est a passé.",
      "pass_out_of_rotation", {"offender": "E", "dealer": "N", "turn_of": "rho"}),
+    # the writer's seat in other words: "in the North position", "Position : Ouest, c'est moi"
+    ("I am sitting in the North position. My left-hand opponent opened 1 Spade, my partner "
+     "passed, my right-hand opponent passed, and I said 1 Heart.",
+     "insufficient_bid", {"offender": "N", "call": "1H"}),
+    ("Position : Ouest, c'est moi. Donneur : Nord. J'ai passé avant Nord.",
+     "pass_out_of_rotation", {"offender": "W", "turn_of": "lho"}),
+    # 25A: the card meant ("meant to take out the 1♠ card") is not the call made
+    ("I meant to take out the 1♠ card but pulled 1NT — a mechanical error.",
+     "change_of_call", {"call": "1NT", "unintended": True}),
     # 31A: calling the director rather than accepting is a refusal
     ("N opened 1S at East's turn. East called the director rather than accept the bid.",
      "bid_out_of_rotation", {"offender": "N", "lho_accepts": False}),

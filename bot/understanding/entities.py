@@ -454,8 +454,8 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
         aside = tuple(t for t in tokens[i + 1 : i + 5] if t != COMMA)
         if token in SEATS and (aside[:3] == ("that", "is", "ME") or aside[:2] == ("that", "ME")):
             return Seat[token]
-        if token not in SEATS or (i and tokens[i - 1] not in _AS | {BREAK, COMMA}):
-            continue
+        if token not in SEATS or (i and tokens[i - 1] not in _AS | _SAT | {BREAK, COMMA}):
+            continue  # ("Position : Ouest, c'est moi")
         rest = [t for t in tokens[i + 1 : i + 5] if t != COMMA]
         # "Sud, c'est moi", "South here", "North (that's me)"
         if rest[:3] == ["ce", "est", "ME"] or rest[:2] in (["that", "ME"], ["is", "ME"]) or (
@@ -536,7 +536,7 @@ def only_meant(tokens: Sequence[str], start: int) -> bool:
 #: Between an intention and the call meant: "(voulant) prendre le carton", "(meaning) to take the".
 _TAKING_THE_CARD = frozenset(
     {"prendre", "sortir", "tirer", "poser", "mettre", "take", "pull", "put", "grab", "to", "le",
-     "la", "the", "carton", "card", "1"}
+     "la", "the", "carton", "card", "1", "out", "pick", "up", "draw", "choisir"}
 )  # fmt: skip
 
 
@@ -1053,7 +1053,7 @@ def _after_i_am(tokens: Sequence[str], i: int) -> int:
     """Past the words after the writer at ``i`` that tell his seat follows
     (``je suis en``, ``I was sitting``, ``moi chu``): where the seat would be."""
     j = i + 1
-    while j < len(tokens) and j - i <= 3 and tokens[j] in _I_AM:
+    while j < len(tokens) and j - i <= 4 and tokens[j] in _I_AM:  # "I am sitting in the"
         j += 1
     return j
 
