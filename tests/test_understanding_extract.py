@@ -407,6 +407,10 @@ STATED = [
      "insufficient_bid", {"offender": "N", "call": "1H"}),
     ("Position : Ouest, c'est moi. Donneur : Nord. J'ai passé avant Nord.",
      "pass_out_of_rotation", {"offender": "W", "turn_of": "lho"}),
+    # 31B: calls all told in the pluperfect keep the order they are told in
+    ("J'étais Ouest. Nord avait ouvert 1♦, Est avait passé, Sud avait dit 1♠. C'était à moi "
+     "de parler, mais Sud a enchaîné avec 2♠ avant moi.", "bid_out_of_rotation",
+     {"offender": "S", "call": "2S", "offender_called_before": True}),
     # 25A: the card meant ("meant to take out the 1♠ card") is not the call made
     ("I meant to take out the 1♠ card but pulled 1NT — a mechanical error.",
      "change_of_call", {"call": "1NT", "unintended": True}),

@@ -1142,7 +1142,9 @@ def _in_time_order(tokens: Sequence[str], calls: list[CallMention]) -> list[Call
                 for k, t in enumerate(between)
             ):
                 swap = True
-            elif any(t in _PLUPERFECT for t in lead_in):
+            elif any(t in _PLUPERFECT for t in lead_in) and not any(
+                t in _PLUPERFECT for t in tokens[max(0, previous.start - 3) : previous.start]
+            ):  # (both in the pluperfect, "N avait ouvert 1♦, S avait dit 1♠": told in order)
                 swap = True
             elif set(between) & _CONTRAST and set(lead_in) & _OPENED and previous.call.is_bid:
                 swap = True  # "N bid 1NT but W opened 2C": the opening came first
