@@ -407,6 +407,13 @@ STATED = [
      "insufficient_bid", {"offender": "N", "call": "1H"}),
     ("Position : Ouest, c'est moi. Donneur : Nord. J'ai passé avant Nord.",
      "pass_out_of_rotation", {"offender": "W", "turn_of": "lho"}),
+    # 31A: a line ending without a stop ends its sentence ("* dealer" is no "dealer N")
+    ("Bd 10\nN      E*     S      W\n1♠\n* dealer\nN opened 1♠ before E, the dealer, had "
+     "called. E refused it.", "bid_out_of_rotation",
+     {"offender": "N", "dealer": "E", "lho_accepts": False}),
+    # a slice of cake is no heart ("deux parts de far" is no 2♥)
+    ("Au club, mardi, entre deux parts de far. D=N. N:1P E:1C. Sud refuse.",
+     "insufficient_bid", {"offender": "E", "call": "1H", "lho_accepts": False}),
     # 31B: calls all told in the pluperfect keep the order they are told in
     ("J'étais Ouest. Nord avait ouvert 1♦, Est avait passé, Sud avait dit 1♠. C'était à moi "
      "de parler, mais Sud a enchaîné avec 2♠ avant moi.", "bid_out_of_rotation",

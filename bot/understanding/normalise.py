@@ -219,6 +219,11 @@ def normalise(text: str, correct: bool = True) -> Normalised:
     )
 
 
+#: A line ending in a word (no stop, colon or comma) before another line: its
+#: sentence ends there ("Bd 10", "* dealer", a note's lines).
+_LINE_END = re.compile(r"(?<=\w)[ \t]*\n(?=[ \t]*\S)")
+
+
 _SEAT_POSSESSIVE = re.compile(r"(?<![\w'])([nesw])(?='s\b)")
 
 
@@ -245,6 +250,7 @@ def _writers_aside_after(text: str) -> str:
 def _prepare(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_SYMBOLS).translate(_APOSTROPHES)
     text = linearise_grids(text)  # while the lines still say which cell is whose
+    text = _LINE_END.sub(".\n", text)  # "* dealer" then "N opened": two sentences
     text = without_retractions(text)  # "RHO passes... no sorry, partner opens 1D"
     text = _writers_aside_after(text)  # "my LHO — I'm West — took ages"
     text = _COUNT_THEN_CARD.sub(r"\1carte \2", text)  # "en expose deux (♥A": cards, no 2♥
