@@ -84,7 +84,8 @@ TUNING = frozenset(
      "personas49_fr.jsonl", "personas51_directors.jsonl", "personas50_en.jsonl",
      "personas50_fr.jsonl", "personas53_grids.jsonl", "personas54_directors.jsonl",
      "personas55_en.jsonl", "personas55_fr.jsonl", "personas52_en.jsonl", "personas52_fr.jsonl",
-     "personas56_grids.jsonl", "personas57_en.jsonl", "personas57_fr.jsonl"}
+     "personas56_grids.jsonl", "personas57_en.jsonl", "personas57_fr.jsonl",
+     "personas59_en.jsonl", "personas59_fr.jsonl"}
 )  # fmt: skip
 
 

@@ -28,6 +28,13 @@ from bot.understanding.retraction import without_retractions
         ("W 1H, N pass, E 2H; South doubled at North's turn? No. Correction: W 1H, N pass, "
          "South doubled before East had called.",
          "W 1H, N pass, South doubled before East had called."),
+        # a seat put right: "sorry, it was West", "I was West, no, East"
+        ("East dropped the ace face up, sorry, it was West. A single honour.",
+         "West dropped the ace face up. A single honour."),
+        ("Est a fait tomber la dame. Pardon, c'était Ouest, pas Est. Une seule carte.",
+         "Ouest a fait tomber la dame. Une seule carte."),
+        ("I was West, no, East, I mix them up. I passed before South.",
+         "I was East, I mix them up. I passed before South."),
     ],
 )  # fmt: skip
 def test_the_version_taken_back_is_left_out(text: str, kept: str) -> None:
@@ -49,6 +56,9 @@ def test_the_version_taken_back_is_left_out(text: str, kept: str) -> None:
         "The TD allowed the correction. West then bid 2S.",
         # a bare "... no," going on to explain, not a name for a name
         "South opened 1 diamond, and West and I, North... no, West is next after South.",
+        # whose turn it was is no seat put right
+        "North passed, sorry, it was West's turn.",
+        "N a ouvert, non c'était à Ouest de parler.",
     ],
 )
 def test_a_players_words_and_plain_speech_are_kept(text: str) -> None:

@@ -66,12 +66,51 @@ _QUOTES_OPEN = "«“\"'"
 
 def without_retractions(text: str) -> str:
     """``text`` with each version its writer takes back left out."""
+    text = _seats_put_right(text)
     for _ in range(4):  # a story rarely corrects itself more often
         revised = _drop_first_retraction(text)
         if revised == text:
             return text
         text = revised
     return text
+
+
+_SEAT = r"(?:north|south|east|west|nord|sud|est|ouest)"
+#: "…, sorry, it was West, not East", "Pardon, c'était Ouest, pas Est": the seat
+#: named before was the wrong one (not "it was West's turn", "c'était à Ouest").
+_IT_WAS_ANOTHER = re.compile(
+    rf"[\s,.;]+(?:sorry|pardon|oops|non|no|i\s+mean|je\s+veux\s+dire)[\s,.]+"
+    rf"(?:it\s+was|c'[ée]tait|c\s+[ée]tait)\s+({_SEAT})\b(?!\s*'s)(?!\s+(?:turn|tour))"
+    rf"(?:[\s,]+(?:not|pas)\s+({_SEAT})\b)?",
+    re.IGNORECASE,
+)
+#: "I was West, no, East": the writer's own seat put right.
+_I_WAS_ANOTHER = re.compile(
+    rf"\b((?:i\s+was|i'm|i\s+am|j'[ée]tais|je\s+suis)\s+)({_SEAT})[\s,]+(?:no|non)[\s,]+"
+    rf"(?:sorry[\s,]+|pardon[\s,]+)?({_SEAT})\b",
+    re.IGNORECASE,
+)
+
+
+def _seats_put_right(text: str) -> str:
+    """The seat a writer corrects (``East dropped the ace, sorry, it was West``)
+    replaced by the one he settles on, the correction left out."""
+    text = _I_WAS_ANOTHER.sub(lambda m: m.group(1) + m.group(3), text)
+    found = _IT_WAS_ANOTHER.search(text)
+    if found is None:
+        return text
+    right, wrong = found.group(1), found.group(2)
+    before = text[: found.start()]
+    named = list(re.finditer(rf"\b{_SEAT}\b", before, re.IGNORECASE))
+    if wrong is None:
+        others = [m for m in named if fold(m.group()) != fold(right)]
+        if not others:
+            return text
+        wrong = others[-1].group()
+    last = next((m for m in reversed(named) if fold(m.group()) == fold(wrong)), None)
+    if last is None:
+        return text
+    return before[: last.start()] + right + before[last.end() :] + text[found.end() :]
 
 
 def _drop_first_retraction(text: str) -> str:
