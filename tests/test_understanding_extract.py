@@ -414,6 +414,11 @@ STATED = [
     # a slice of cake is no heart ("deux parts de far" is no 2♥)
     ("Au club, mardi, entre deux parts de far. D=N. N:1P E:1C. Sud refuse.",
      "insufficient_bid", {"offender": "E", "call": "1H", "lho_accepts": False}),
+    # a first name paired with a seat after "and": "I was South and Tom North"
+    ("I was sitting South and Tom North. West was dealer and opened 1♠, and Tom put down 1♥ "
+     "straight over it.", "insufficient_bid", {"offender": "N", "call": "1H"}),
+    ("J'étais Est et Anne Ouest. Nord a ouvert 1♠, j'ai passé, Sud a dit 2♥, et Anne a "
+     "annoncé 2♦.", "insufficient_bid", {"offender": "W", "call": "2D"}),
     # 31B: calls all told in the pluperfect keep the order they are told in
     ("J'étais Ouest. Nord avait ouvert 1♦, Est avait passé, Sud avait dit 1♠. C'était à moi "
      "de parler, mais Sud a enchaîné avec 2♠ avant moi.", "bid_out_of_rotation",

@@ -509,7 +509,12 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
                 framed = tokens[i + 1].text == COMMA and k == i + 2 and (
                     k + 1 < len(tokens) and tokens[k + 1].text == COMMA
                 )
-                if told or framed:
+                # "I was South and Tom North", "j'étais Est et Anne Ouest": a
+                # name and a seat written out, paired after "and"
+                paired = k == i + 1 and i and tokens[i - 1].text in ("and", "et") and (
+                    after.text in _SEAT_WORDS and len(after.original) > 1
+                )
+                if told or framed or paired:
                     named[token.text] = seat
                 break
             if after.text not in _SITTING:
