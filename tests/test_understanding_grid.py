@@ -83,6 +83,10 @@ from bot.understanding.grid import linearise_grids
          " N 1T, E 1K, S 1P, O passe, E contre."),
         ("N   /  E     /  S\n1SA / passe / contre", " N 1SA, E passe, S contre."),
         ("N / E / S\n1NT / AP", " N 1NT, E P, S P, W P."),
+        # dots that space the columns out; three seats far apart; a "?" two spaces on
+        ("N . . . . E . . . . S . . . . W\n1♥ . . . 1♠ . . . 1♥", " N 1♥, E 1♠, S 1♥."),
+        ("Dn E\nS  W  N\nP  ?  2C*", "Dn E.\n S P, W ?, N 2C*."),
+        ("Nord  Est  Sud  Ouest\n1♦    1♠   surctr", " Nord 1♦, Est 1♠, Sud surctr."),
         # "pas" under a seat is a pass; the line above the grid ends its sentence
         ("E is dealer\nN    E    S    W\npas", "E is dealer.\n N P."),
     ],

@@ -45,7 +45,7 @@ _DEALER_MARK = re.compile(
 #: "end"; with marks a director adds (``1H*``, ``2♣!``, ``8♠→P``, ``P(slow)``).
 _CALL = (
     r"(?:[1-9]\s?(?:nt|sa|n|s|h|d|c|t|k|p|co|ca|tr|pi|♣|♦|♥|♠)"
-    r"|p|pass|passe|pas|x|xx|dbl|rdbl|ctr|contre|surcontre|sur|ap|ap\.|\?)"
+    r"|p|pass|passe|pas|x|xx|dbl|rdbl|redbl|ctr|contre|surcontre|surctr|sctr|sur|ap|ap\.|\?)"
 )
 _CELL = re.compile(
     rf"^{_CALL}(?:[*!?¹²³⁴⁵⁶⁷⁸⁹⁰†‡]+|(?:→|->){_CALL}|\([^()\s]{{1,12}}\))*$|^\((?:end|fin)\)$",
@@ -59,7 +59,7 @@ _PASS_CELL = re.compile(r"^(?:p|pass|passe|pas)\b", re.IGNORECASE)
 _ALL_PASS_CELL = "(allpass)"
 #: "Dlr E", "donneur Est", "dealer: South": the dealer stated before the grid.
 _DEALER = re.compile(
-    r"\b(?:dlr|dealer|donneur|donneuse|donn)\b\.?\s*:?\s*(nord|north|est|east|sud|south|ouest|west|[nesow])\b",
+    r"\b(?:dlr|dealer|donneur|donneuse|donn|dnr|dn)\b\.?\s*[:=]?\s*(nord|north|est|east|sud|south|ouest|west|[nesow])\b",
     re.IGNORECASE,
 )
 #: Marks a director puts after a call: footnotes, doubt, alert.
@@ -87,18 +87,21 @@ def linearise_grids(text: str) -> str:
     out: list[str] = []
     i = 0
     while i < len(lines):
-        header = _header(lines[i])
+        # "N . . . E . . . S . . . W": dots that only space the columns out
+        spaced = _undotted if _DOTTED_HEADER.match(lines[i]) else _as_written
+        header = _header(spaced(lines[i]))
         rows: list[list[tuple[int, str]]] = []
         j = i + 1
         dealer = _stated_dealer("\n".join(lines[: i + 1])) if header is not None else None
         while header is not None and j < len(lines):
-            if _RULE.match(lines[j]):
+            line = spaced(lines[j])
+            if _RULE.match(line):
                 j += 1  # "---- ---- ----", "|---|---|": a rule under the header
                 continue
-            row = _row(lines[j], header)
+            row = _row(line, header)
             if row is None:
                 after = (rows[-1][-1][0] + 1) % 4 if rows and rows[-1] else None
-                row = _short_row(lines[j], header, dealer, after)
+                row = _short_row(line, header, dealer, after)
                 if row is None:
                     break
                 wrap = next((k for k in range(1, len(row)) if row[k][0] < row[k - 1][0]), None)
@@ -118,6 +121,24 @@ def linearise_grids(text: str) -> str:
         out.append(mine + _written(header, rows, dealer))
         i = j
     return "\n".join(out)
+
+
+#: A header whose seats are spaced out by dots: ``N . . . . E . . . . S . . . . W``.
+_DOTTED_HEADER = re.compile(
+    r"^\s*(?:n|e|s|w|o|nord|est|sud|ouest|north|east|south|west)"
+    r"(?:(?:\s+\.)+\s+(?:n|e|s|w|o|nord|est|sud|ouest|north|east|south|west)){2,3}\s*$",
+    re.IGNORECASE,
+)
+_SPACER_DOT = re.compile(r"(?<!\S)\.(?!\S)")
+
+
+def _undotted(line: str) -> str:
+    """The line with its spacing dots blanked, each column where it was."""
+    return _SPACER_DOT.sub(" ", line)
+
+
+def _as_written(line: str) -> str:
+    return line
 
 
 class _Header(NamedTuple):
@@ -153,8 +174,10 @@ def _header(line: str) -> _Header | None:
     found, writer = _labelled(words)
     names = tuple(name.rstrip(":") for name, _ in found)
     seats = tuple(_SEAT_NAMES.get(name.lower(), -1) for name in names)
-    # four seats; three when the cells are divided ("N / E / S": the auction so far)
-    if len(found) != 4 and not (piped and len(found) == 3) or -1 in seats:
+    # four seats; three when the cells are divided or far apart ("N / E / S",
+    # "S  W  N": the auction so far)
+    spread = all(b[1] - a[1] >= 3 for a, b in zip(found, found[1:], strict=False))
+    if len(found) != 4 and not ((piped or spread) and len(found) == 3) or -1 in seats:
         return None
     if any((b - a) % 4 != 1 for a, b in zip(seats, seats[1:], strict=False)):
         return None
@@ -215,10 +238,12 @@ def _row(line: str, header: _Header) -> list[tuple[int, str]] | None:
         return None
     starts = header.starts
     if header.aligned:
-        columns = [min(range(4), key=lambda k: abs(starts[k] - start)) for start, _ in merged]
+        columns = [
+            min(range(len(starts)), key=lambda k: abs(starts[k] - start)) for start, _ in merged
+        ]
         if len(set(columns)) == len(columns) and columns == sorted(columns):
             return list(zip(columns, (cell for _, cell in merged), strict=True))
-    if len(merged) == 4:
+    if len(merged) == len(header.seats):
         return [(k, cell) for k, (_, cell) in enumerate(merged)]
     return None  # cells that cannot be placed: left as written
 
@@ -243,7 +268,9 @@ def _cells(line: str) -> list[tuple[int, str]] | None:
             cell.lower() not in _ENDS and cell != _ALL_PASS_CELL
         )
         # "X ?", "1♦ *": a mark a space after the call is the call's
-        mark = merged and _MARKS.match(cell) and start - (merged[-1][0] + len(merged[-1][1])) <= 2
+        gap = start - (merged[-1][0] + len(merged[-1][1])) if merged else 0
+        # ("P  ?  2C": a "?" two spaces on is the next player's cell)
+        mark = merged and _MARKS.match(cell) and gap <= (1 if cell == "?" else 2)
         replaced = cell.startswith(("→", "->"))  # "2Co(3) →3Co": the call that replaced it
         if merged and (note or mark or replaced):
             merged[-1] = (merged[-1][0], merged[-1][1] + cell)
@@ -262,7 +289,7 @@ def _short_row(
     dealer stated, else ends at the last column (the cells left out are the
     ones before the dealer); a later one goes on from the column ``after``
     the previous row's last cell."""
-    if header.piped or header.aligned or not line.strip():
+    if header.piped or header.aligned or len(header.seats) < 4 or not line.strip():
         return None  # cells under columns far apart are placed by position or not at all
     merged = _cells(line.expandtabs())
     if merged is None or len(merged) >= 4:
