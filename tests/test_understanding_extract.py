@@ -419,6 +419,11 @@ STATED = [
      "straight over it.", "insufficient_bid", {"offender": "N", "call": "1H"}),
     ("J'étais Est et Anne Ouest. Nord a ouvert 1♠, j'ai passé, Sud a dit 2♥, et Anne a "
      "annoncé 2♦.", "insufficient_bid", {"offender": "W", "call": "2D"}),
+    # a name after its seat ("our West, Tony, passed"), or after a list's comma
+    ("Board 3, dealer South. South opened 1♥, our West, Tony, passed, and North responded "
+     "1♠. Then Tony put down 1♦.", "insufficient_bid", {"offender": "W", "call": "1D"}),
+    ("Our pair North-South: Graham North, Pat South. East opened 1♥, Pat passed, West raised "
+     "to 2♥. Then Pat put another pass card down.", "pass_out_of_rotation", {"offender": "S"}),
     # 31B: calls all told in the pluperfect keep the order they are told in
     ("J'étais Ouest. Nord avait ouvert 1♦, Est avait passé, Sud avait dit 1♠. C'était à moi "
      "de parler, mais Sud a enchaîné avec 2♠ avant moi.", "bid_out_of_rotation",

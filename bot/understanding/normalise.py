@@ -389,12 +389,13 @@ def correct_word(word: str) -> str:
 # Words between a player's name and the seat that says where he sits: "Ann
 # (South)", "Bob, sitting West", "Jacqueline, en Ouest", "Marie qui était Nord".
 _SITTING = frozenset(
-    {",", "sitting", "seated", "sat", "assis", "assise", "en", "in", "as", "at", "who", "was",
-     "is", "qui", "est", "etait", "the", "le", "seat", "place", "position", "playing", "joue",
-     "jouait", "jouant"}
+    {",", "sitting", "seated", "sat", "sits", "assis", "assise", "en", "in", "as", "at", "who",
+     "was", "is", "qui", "est", "etait", "the", "le", "seat", "place", "position", "playing",
+     "joue", "jouait", "jouant"}
 )  # fmt: skip
 _SITTING_WORDS = frozenset(
-    {"sitting", "seated", "sat", "assis", "assise", "en", "in", "as", "who", "qui", "was", "is",
+    {"sitting", "seated", "sat", "sits", "assis", "assise", "en", "in", "as", "who", "qui", "was",
+     "is",
      "etait", "est", "playing", "joue", "jouait", "jouant"}
 )  # ("Margaret was North", "Paul jouait en Est"; "John, East, bid" below)
 _NAME = re.compile(r"[A-Z][a-zà-ÿ]{2,}")
@@ -497,6 +498,13 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
             continue
         if token.text in named or token.text in _vocabulary()[0] or token.text in _spelling_table():
             continue
+        # "our West, Tony, passed": the seat, then the name between two commas
+        if 2 <= i < len(tokens) - 1 and tokens[i - 1].text == COMMA and (
+            tokens[i + 1].text == COMMA and tokens[i - 2].text in _SEAT_WORDS
+            and len(tokens[i - 2].original) > 1
+        ):
+            named[token.text] = _SEAT_WORDS[tokens[i - 2].text]
+            continue
         # the seat in parentheses right after the name, or told by a word of sitting
         told = source[token.end : token.end + 3].lstrip().startswith("(")
         for after in tokens[i + 1 : i + 5]:
@@ -511,9 +519,9 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
                 )
                 # "I was South and Tom North", "j'étais Est et Anne Ouest": a
                 # name and a seat written out, paired after "and"
-                paired = k == i + 1 and i and tokens[i - 1].text in ("and", "et") and (
+                paired = k == i + 1 and i and tokens[i - 1].text in ("and", "et", COMMA, ":") and (
                     after.text in _SEAT_WORDS and len(after.original) > 1
-                )
+                )  # (and "North-South: Graham North, Pat South")
                 if told or framed or paired:
                     named[token.text] = seat
                 break
