@@ -190,6 +190,11 @@ def test_a_call_by_a_player_obliged_to_pass(text: str) -> None:
         ("Nord ouvre 1SA, je passe, et Sud pose le carton Surcontre. Personne n'avait contré ! "
          "L'arbitre a annulé le surcontre, Sud a dit 3SA, et Nord devait passer pendant tout le "
          "reste des enchères. Ensuite tout le monde a passé, 3SA fait.", "inadmissible_double"),
+        # an obligation a side argues for, not one in force (32A2 ruled, then appealed)
+        ("Dealer South. South opened 1♦ and West passed. Before North had called, East doubled "
+         "1♦ for takeout. South did not accept the double. North responded 1♠ and East doubled "
+         "again. The director ruled it comparable; West bid 2♥. North-South argue that West "
+         "should have been required to pass at his next turn.", "double_out_of_rotation"),
     ],
 )  # fmt: skip
 def test_an_obligation_kept_is_no_call_when_obliged_to_pass(text: str, irregularity: str) -> None:

@@ -1236,9 +1236,22 @@ _CONDITIONS = frozenset({"if", "si", "depending", "unless", "sauf", "whether"})
 _MAY = frozenset({"might", "may", "could", "pourrait", "pourraient", "risque", "risquait"})
 
 
+#: A side's claim about the ruling (``they argue that West should have been
+#: required to pass``, ``nos adversaires soutenaient que Marc aurait dû passer``):
+#: an obligation argued for, not one in force.
+_ARGUED = frozenset(
+    {"argue", "argues", "argued", "claim", "claims", "claimed", "soutenaient", "soutient",
+     "soutiennent", "pretendent", "pretend", "estiment", "reclament"}
+)  # fmt: skip
+
+
 def _hypothetical(tokens: tuple[str, ...], start: int) -> bool:
     sentence = _sentence_before(tokens, start)[-12:]
-    return bool(set(sentence) & _CONDITIONS or set(tokens[max(0, start - 2) : start]) & _MAY)
+    return bool(
+        set(sentence) & (_CONDITIONS | _ARGUED)
+        or set(tokens[max(0, start - 2) : start]) & _MAY
+        or tuple(tokens[max(0, start - 3) : start]) in (("should", "have", "been"),)
+    )
 
 
 #: Words of a call supposed, not made.
