@@ -424,6 +424,9 @@ STATED = [
      "1♠. Then Tony put down 1♦.", "insufficient_bid", {"offender": "W", "call": "1D"}),
     ("Our pair North-South: Graham North, Pat South. East opened 1♥, Pat passed, West raised "
      "to 2♥. Then Pat put another pass card down.", "pass_out_of_rotation", {"offender": "S"}),
+    # a name that is also a word, told outright ("Bill was West")
+    ("Bill was West. North opened 1NT and Bill bid 1♠.", "insufficient_bid",
+     {"offender": "W", "call": "1S"}),
     # 31B: calls all told in the pluperfect keep the order they are told in
     ("J'étais Ouest. Nord avait ouvert 1♦, Est avait passé, Sud avait dit 1♠. C'était à moi "
      "de parler, mais Sud a enchaîné avec 2♠ avant moi.", "bid_out_of_rotation",

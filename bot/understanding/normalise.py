@@ -496,7 +496,12 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
     for i, token in enumerate(tokens):
         if not _NAME.fullmatch(token.original) or token.text in _SEAT_WORDS:
             continue
-        if token.text in named or token.text in _vocabulary()[0] or token.text in _spelling_table():
+        if token.text in named or token.text in _spelling_table():
+            continue
+        if token.text in _vocabulary()[0]:
+            # a name that is also a word ("Jean", "Bill"): only "Jean was West"
+            if _named_outright(tokens, i):
+                named[token.text] = _SEAT_WORDS[tokens[i + 2].text]
             continue
         # "our West, Tony, passed": the seat, then the name between two commas
         if 2 <= i < len(tokens) - 1 and tokens[i - 1].text == COMMA and (
@@ -529,6 +534,22 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
                 break
             told = told or after.text in _SITTING_WORDS
     return named
+
+
+#: Capitalised words that open a sentence telling a seat, never a name.
+_NOT_NAMES = frozenset(
+    {"this", "that", "it", "there", "here", "which", "who", "what", "ce", "cela", "ca", "qui",
+     "il", "elle", "he", "she", "dealer", "donneur", "everyone", "nobody", "one", "the", "le"}
+)  # fmt: skip
+
+
+def _named_outright(tokens: list[_Token], i: int) -> bool:
+    """``Jean was West``: a capitalised word, ``was``/``is``, a seat written out."""
+    return (
+        i + 2 < len(tokens) and tokens[i].text not in _NOT_NAMES
+        and tokens[i + 1].text in ("was", "is", "etait")
+        and tokens[i + 2].text in _SEAT_WORDS and len(tokens[i + 2].original) > 1
+    )  # fmt: skip
 
 
 def _players_by_name(tokens: list[_Token], named: dict[str, str]) -> list[_Token]:
