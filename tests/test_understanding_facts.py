@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.dialogue import Conversations
+from bot.dialogue.merge import CONFIDENT
 from bot.understanding import classify
 
 
@@ -1571,3 +1572,20 @@ def test_the_same_call_by_another_player_keeps_its_own_meaning() -> None:
         "2♣ because I want to show my clubs - I did not see the 2♦. East did not accept."
     ).facts
     assert facts.get("artificial") is not True, facts
+
+
+@pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        # Law 33 is two players calling together, not a noisy table (a vague message: menu)
+        ("au tournoi y a eu une embrouille pendant les enchères, tout le monde parlait en même "
+         "temps et l'arbitre est venu. est-ce que j'ai le droit de contester après coup ?", None),
+        ("Est et Sud ont parlé en même temps, tous les deux : 1♥ et 1♠.", "simultaneous_calls"),
+    ],
+)  # fmt: skip
+def test_the_whole_table_at_once_is_no_simultaneous_call(text: str, irregularity) -> None:
+    result = classify(text)
+    if irregularity is None:  # placed with no confidence: the dialogue offers its menu
+        assert result.irregularity is None or result.confidence < CONFIDENT, result
+    else:
+        assert result.irregularity == irregularity and result.confidence >= CONFIDENT, result

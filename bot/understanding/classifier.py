@@ -499,6 +499,9 @@ def _precedence(
         factors[I.INSUFFICIENT_BID] = 0.4
     if not _called_when_obliged(reading) and _bar_kept(reading):
         factors[I.CALL_WHEN_OBLIGED_TO_PASS] = 0.2
+    if _everyone_at_once(reading.tokens):
+        # "tout le monde parlait en même temps": a noisy table, not two calls (33)
+        factors[I.SIMULTANEOUS_CALLS] = 0.3
     if _ruled_obligation_kept(reading):
         # "l'arbitre dit à Sud qu'il doit passer à son prochain tour … Sud a passé":
         # the rectification of the incident told, with no call said to break it
@@ -560,6 +563,21 @@ def _raised_in_its_strain(reading: Reading) -> bool:
     return len(bids) >= 3 and bids[-1].strain == bids[-2].strain and (
         bids[-1].level > bids[-2].level
     )
+
+
+_AT_ONCE_WORDS = (("meme", "temps"), ("same", "time"), ("at", "once"), ("meme", "moment"))
+_WHOLE_TABLE = frozenset({"everyone", "everybody", "monde"})  # ("tout le monde")
+
+
+def _everyone_at_once(tokens: tuple[str, ...]) -> bool:
+    """``everyone was talking at once``, ``tout le monde parlait en même temps``:
+    the whole table at once, not two players calling together."""
+    for i in range(1, len(tokens)):
+        if (tokens[i - 1], tokens[i]) in _AT_ONCE_WORDS:
+            before = words_before(tokens, i - 1, 6)
+            if set(before) & _WHOLE_TABLE and not set(before) & {"deux", "both", "two"}:
+                return True
+    return False
 
 
 def _bar_kept(reading: Reading) -> bool:
