@@ -434,6 +434,12 @@ STATED = [
     # 25A: the card meant ("meant to take out the 1♠ card") is not the call made
     ("I meant to take out the 1♠ card but pulled 1NT — a mechanical error.",
      "change_of_call", {"call": "1NT", "unintended": True}),
+    # a seat, then where it sits from another: "Nord, à sa droite," is North
+    ("Est donnait. Avant qu'il ait parlé, Nord, à sa droite, a posé un carton passe. Est ne "
+     "l'a pas accepté.", "pass_out_of_rotation", {"offender": "N", "lho_accepts": False}),
+    # 30A: "declined to accept it", "a refusé d'accepter" are refusals
+    ("Before South had called, West passed. North, on his left, declined to accept it.",
+     "pass_out_of_rotation", {"offender": "W", "lho_accepts": False}),
     # 31A: calling the director rather than accepting is a refusal
     ("N opened 1S at East's turn. East called the director rather than accept the bid.",
      "bid_out_of_rotation", {"offender": "N", "lho_accepts": False}),

@@ -399,6 +399,11 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
                 and tokens[mention.end] not in (COMMA, BREAK)
             ):  # "donneur Sud, mon adversaire de gauche a passé": two players
                 compass_and_relative = False
+            if not between and comma and a.seat is not None and b.subject is not None and (
+                a.writer is None and not a.pronoun
+            ):  # "Nord, à sa droite, a posé…": the seat told, then where it sits from another
+                merged[-1] = SeatMention(a, last.start, mention.end)
+                continue
             if not between and compass_and_relative:
                 # (Seat.N is 0: "or" would drop North)
                 seat = a.seat if a.seat is not None else b.seat

@@ -4315,7 +4315,9 @@ def acceptance_spans(
 #: The words that put an acceptance aside: "rather than", "instead of", "au
 #: lieu de", "plutôt que (de)", the article of "de l'accepter" between.
 _INSTEAD_OF = (("rather", "than"), ("instead", "of"), ("lieu", "d"), ("lieu", "de"),
-               ("plutot", "que"), ("plutot", "d"), ("que", "d"), ("que", "de"))  # fmt: skip
+               ("plutot", "que"), ("plutot", "d"), ("que", "d"), ("que", "de"),
+               ("declined", "to"), ("declines", "to"), ("refused", "to"), ("refuses", "to"),
+               ("refuse", "d"), ("refuse", "de"))  # fmt: skip  ("declined to accept it")
 
 
 def _instead_of(tokens: tuple[str, ...], start: int) -> bool:
