@@ -437,6 +437,11 @@ STATED = [
     # a seat, then where it sits from another: "Nord, à sa droite," is North
     ("Est donnait. Avant qu'il ait parlé, Nord, à sa droite, a posé un carton passe. Est ne "
      "l'a pas accepté.", "pass_out_of_rotation", {"offender": "N", "lho_accepts": False}),
+    # 25A: "his partner East", when East is his partner, is East ("hasn't bud": bid)
+    ("I'm South. West pulled 2NT when he meant 2♠. He noticed immediately, before his partner "
+     "East had called.", "change_of_call", {"offender": "W", "partner_called_since": False}),
+    ("I meant 2 hearts but pulled 2 clubs from the box, my partner hasn't bud yet, can I change",
+     "change_of_call", {"call": "2C", "partner_called_since": False}),
     # 30A: "declined to accept it", "a refusé d'accepter" are refusals
     ("Before South had called, West passed. North, on his left, declined to accept it.",
      "pass_out_of_rotation", {"offender": "W", "lho_accepts": False}),

@@ -336,6 +336,13 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
     return _merge_appositions(tokens, mentions)
 
 
+def _relative_of_last_seat(mentions: list[SeatMention], relation: Relation) -> Seat | None:
+    """The seat ``relation`` names from the last seat told before (``West … his
+    partner``: East)."""
+    last = next((m.ref.seat for m in reversed(mentions) if m.ref.seat is not None), None)
+    return None if last is None else Seat((last + OFFSETS[relation]) % 4)
+
+
 def _relative_of(tokens: Sequence[str], i: int) -> tuple[Ref, int] | None:
     """``le partenaire de Sud`` (North), ``l'adversaire de gauche de mon partenaire``
     (his LHO: the writer's RHO): a relative word
@@ -403,6 +410,12 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
                 a.writer is None and not a.pronoun
             ):  # "Nord, à sa droite, a posé…": the seat told, then where it sits from another
                 merged[-1] = SeatMention(a, last.start, mention.end)
+                continue
+            if not comma and a.subject is not None and b.seat is not None and (
+                b.writer is None and set(between) <= {"en", "in"}
+                and _relative_of_last_seat(merged[:-1], a.subject) == b.seat
+            ):  # "West … before his partner East had called": that seat, when it fits
+                merged[-1] = SeatMention(b, last.start, mention.end)
                 continue
             if not between and compass_and_relative:
                 # (Seat.N is 0: "or" would drop North)
