@@ -442,6 +442,8 @@ STATED = [
      "East had called.", "change_of_call", {"offender": "W", "partner_called_since": False}),
     ("I meant 2 hearts but pulled 2 clubs from the box, my partner hasn't bud yet, can I change",
      "change_of_call", {"call": "2C", "partner_called_since": False}),
+    # 27A1: the offender untold, the player named accepting is his LHO
+    ("1C sur 1P, N a accepté", "insufficient_bid", {"call": "1H", "lho_accepts": True}),
     # 30A: "declined to accept it", "a refusé d'accepter" are refusals
     ("Before South had called, West passed. North, on his left, declined to accept it.",
      "pass_out_of_rotation", {"offender": "W", "lho_accepts": False}),
