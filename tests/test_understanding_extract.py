@@ -442,6 +442,14 @@ STATED = [
      "East had called.", "change_of_call", {"offender": "W", "partner_called_since": False}),
     ("I meant 2 hearts but pulled 2 clubs from the box, my partner hasn't bud yet, can I change",
      "change_of_call", {"call": "2C", "partner_called_since": False}),
+    # 27: the bid an insufficient one was under, named again ("insuffisant après 2♥",
+    # "East pointed out that 2♣ was lower than 2♦"), is no new call
+    ("Donneur Nord. Nord ouvre 1♦, Patrick, en Est, intervient 1♥, Sud dit 1♠, Sylvie, en "
+     "Ouest, soutient à 2♥, et Nord, voulant répéter ses carreaux, pose 2♦ — insuffisant après "
+     "2♥.", "insufficient_bid", {"offender": "N", "call": "2D"}),
+    ("East dealer. East opened 1♠, I was South and passed, West bid 2♦ and my partner Harold "
+     "(North) then bid 2♣. Then East pointed out that 2♣ was lower than 2♦.",
+     "insufficient_bid", {"offender": "N", "call": "2C"}),
     # 27A1: the offender untold, the player named accepting is his LHO
     ("1C sur 1P, N a accepté", "insufficient_bid", {"call": "1H", "lho_accepts": True}),
     # 30A: "declined to accept it", "a refusé d'accepter" are refusals

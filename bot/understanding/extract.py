@@ -704,8 +704,11 @@ def _told_again(
     earlier = any(c.call == mention.call and c.start < mention.start for c in calls)
     if not earlier:
         return False
-    if mention.start > 0 and tokens[mention.start - 1] in _REFERENCE:
-        return True
+    if mention.start > 0 and tokens[mention.start - 1] in _REFERENCE | _THAT:
+        return True  # ("East pointed out that 2♣ was lower", "remarque que 1♠ … insuffisant")
+    if mention.caller is None and mention.start > 0 and tokens[mention.start - 1] in _COMPARED_TO:
+        if set(tokens[max(0, mention.start - 5) : mention.start]) & _TOO_LOW:
+            return True  # "pose 2♦, insuffisant après 2♥": the bid it was under, told again
     if _listed_then_told(tokens, mention, calls, entities):
         return True
     # "South's 1NT stands", "le 1♠ est annulé": the ruling on a call told before
@@ -1662,6 +1665,13 @@ def _changed_to(tokens: tuple[str, ...], call: CallMention) -> bool:
 _BEFORE_A_CARD_MADE = frozenset({BREAK, "card", "cards", "carton", "cartons"})
 # "after the 2♥", "sur le 1♠": a call told again, not a new one.
 _REFERENCE = frozenset({"the", "le", "la", "du", "ce", "cette", "this"})
+_THAT = frozenset({"that", "que"})
+_TOO_LOW = frozenset(
+    {"insuffisant", "insuffisante", "insufficient", "lower", "low", "bas", "basse", "inferieur",
+     "inferieure", "below", "under", "sous"}
+)  # fmt: skip
+#: Before a call another is measured against: "insuffisant après 2♥", "lower than 2♠".
+_COMPARED_TO = frozenset({"apres", "after", "over", "sur", "than", "que"})
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
 #: Before a call told after another but made before it.
 #: Before a bid told after another as the one it was under: "N bid 1NT but W opened 2C".
