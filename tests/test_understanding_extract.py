@@ -450,6 +450,10 @@ STATED = [
     ("East dealer. East opened 1♠, I was South and passed, West bid 2♦ and my partner Harold "
      "(North) then bid 2♣. Then East pointed out that 2♣ was lower than 2♦.",
      "insufficient_bid", {"offender": "N", "call": "2C"}),
+    # a letter to a player: "South, your partner Sophie," makes "you" North
+    ("Harry, here it is. South, your partner Sophie, dealt and opened 1♥. West overcalled 1♠. "
+     "You, not having noticed the overcall, responded 1♠.", "insufficient_bid",
+     {"offender": "N", "call": "1S"}),
     # 27A1: the offender untold, the player named accepting is his LHO
     ("1C sur 1P, N a accepté", "insufficient_bid", {"call": "1H", "lho_accepts": True}),
     # 30A: "declined to accept it", "a refusé d'accepter" are refusals

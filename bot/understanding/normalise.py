@@ -414,8 +414,11 @@ def _addressee(tokens: list[_Token]) -> list[_Token]:
     en Est, tu …``): once the text gives the addressee's seat, "you" is that
     seat throughout."""
     seat = word = None
+    partnered = _your_partner_seat(tokens)
+    if partnered is not None:  # "South, your partner Sophie, dealt": you are North
+        seat, word = partnered, "you"
     for i, token in enumerate(tokens):
-        if token.text not in _YOU:
+        if seat is not None or token.text not in _YOU:
             continue
         j = i + 1
         while j < len(tokens) and j - i <= 3 and tokens[j].text in _YOU_SIT:
@@ -444,6 +447,21 @@ def _addressee(tokens: list[_Token]) -> list[_Token]:
         if token.text in yous:
             token.text = seat
     return tokens
+
+
+def _your_partner_seat(tokens: list[_Token]) -> str | None:
+    """The addressee's seat from his partner's: ``South, your partner``, ``your
+    partner (North)``, ``ton partenaire, Est,``."""
+    texts = [t.text for t in tokens]
+    for i in range(len(texts) - 1):
+        if texts[i] not in ("your", "ton", "ta", "votre") or texts[i + 1] != "PARTNER":
+            continue
+        near = [t for t in texts[i + 2 : i + 4] if t not in (COMMA, "(")][:1]
+        before = [t for t in texts[max(0, i - 2) : i] if t != COMMA][-1:]
+        for told in (near, before):
+            if told and told[0] in SEATS:
+                return "NESW"[("NESW".index(told[0]) + 2) % 4]
+    return None
 
 
 _RELATIVES = frozenset({"LHO", "RHO", "PARTNER"})
