@@ -4441,8 +4441,10 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
         rel = _relation_to_offender(reading, offender, ref)
         if rel is Relation.LHO or (rel is None and ref.subject is None and ref.seat is None):
             return value
-        if offender_seat is None and offender is None and ref.seat is not None:
-            return value  # "1C sur 1P, N a accepté": the offender untold, his LHO named
+        if offender_seat is None and offender is None and ref.seat is not None and (
+            reading.entities.calls
+        ):  # "1C sur 1P, N a accepté": the call told, its maker not, his LHO named
+            return value  # (not "West accepted" alone, an answer whose offender is known)
         if rel is Relation.RHO and ref.writer is Relation.SELF and ref.seat is None:
             return value  # "my LHO bid 1H over my 1S, I don't accept": for our side
         if rel is Relation.RHO and ref.bare and ref.writer is Relation.LHO:
