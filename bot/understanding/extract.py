@@ -1671,7 +1671,7 @@ _TOO_LOW = frozenset(
      "inferieure", "below", "under", "sous"}
 )  # fmt: skip
 #: Before a call another is measured against: "insuffisant après 2♥", "lower than 2♠".
-_COMPARED_TO = frozenset({"apres", "after", "over", "sur", "than", "que"})
+_COMPARED_TO = frozenset({"apres", "after", "over", "sur", "than"})  # ("que": _THAT)
 _THEN = frozenset({"then", "puis", "ensuite", "afterwards", "later"})
 #: Before a call told after another but made before it.
 #: Before a bid told after another as the one it was under: "N bid 1NT but W opened 2C".
@@ -4441,9 +4441,8 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
         rel = _relation_to_offender(reading, offender, ref)
         if rel is Relation.LHO or (rel is None and ref.subject is None and ref.seat is None):
             return value
-        if offender_seat is None and offender is None and ref.seat is not None and (
-            reading.entities.calls
-        ):  # "1C sur 1P, N a accepté": the call told, its maker not, his LHO named
+        if offender is None and ref.seat is not None and reading.entities.calls:
+            # "1C sur 1P, N a accepté": the call told, its maker not, his LHO named
             return value  # (not "West accepted" alone, an answer whose offender is known)
         if rel is Relation.RHO and ref.writer is Relation.SELF and ref.seat is None:
             return value  # "my LHO bid 1H over my 1S, I don't accept": for our side

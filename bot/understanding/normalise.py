@@ -395,8 +395,7 @@ _SITTING = frozenset(
 )  # fmt: skip
 _SITTING_WORDS = frozenset(
     {"sitting", "seated", "sat", "sits", "assis", "assise", "en", "in", "as", "who", "qui", "was",
-     "is",
-     "etait", "est", "playing", "joue", "jouait", "jouant"}
+     "is", "etait", "est", "playing", "joue", "jouait", "jouant"}
 )  # ("Margaret was North", "Paul jouait en Est"; "John, East, bid" below)
 _NAME = re.compile(r"[A-Z][a-zà-ÿ]{2,}")
 

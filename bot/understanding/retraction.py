@@ -46,9 +46,8 @@ _PLAYERS = frozenset(
      "adversaire", "opponent", "left", "right", "gauche", "droite"}
 )  # fmt: skip
 #: A seat alone, then a comma or the aside's end: "Nord, je suis Sud)".
-_A_SEAT_ALONE = re.compile(
-    r"\s*(?:north|south|east|west|nord|sud|est|ouest|[nesow])\s*[,)]", re.IGNORECASE
-)
+_SEAT = r"(?:north|south|east|west|nord|sud|est|ouest)"
+_A_SEAT_ALONE = re.compile(rf"\s*(?:{_SEAT}|[nesow])\s*[,)]", re.IGNORECASE)
 _DETERMINERS = frozenset({"my", "mon", "ma", "the", "le", "la", "his", "her", "son", "sa"})
 
 # Where one clause of a story ends and the next begins.
@@ -75,7 +74,6 @@ def without_retractions(text: str) -> str:
     return text
 
 
-_SEAT = r"(?:north|south|east|west|nord|sud|est|ouest)"
 #: "…, sorry, it was West, not East", "Pardon, c'était Ouest, pas Est": the seat
 #: named before was the wrong one (not "it was West's turn", "c'était à Ouest").
 _IT_WAS_ANOTHER = re.compile(
