@@ -41,10 +41,17 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("Ann (South) pulled 3♣; Ann then said 3♦", "S pulled 3 ♣ S then said 3 ♦"),
         ("Bob, sitting West, opened 1H. Then Bob said sorry", "W opened 1 ♥ then W said sorry"),
         ("Jacqueline, en Ouest, a ouvert 1♥", "W a ouvert 1 ♥"),
-        ("Marc en Est pose 2♦", "E en E pose 2 ♦"),
+        ("Marc en Est pose 2♦", "E pose 2 ♦"),
         ("my wife Margaret was North. Margaret bid 1♦", "MY wife N N bid 1 ♦"),
         ("So John, East, bids 3♦. John then said sorry", "so E bids 3 ♦ E then said sorry"),
-        ("Paul jouait en Est. Paul dit 1♦", "E jouait en E E dit 1 ♦"),
+        ("Paul jouait en Est. Paul dit 1♦", "E E dit 1 ♦"),
+        # a player named by his kinship with the writer, once his seat is told
+        ("J'étais Ouest, maman Est. Maman pose 1♠", "ME etais W E E pose 1 ♠"),
+        ("I was South, my wife North. Then my wife bid 1S", "ME was S N then N bid 1 ♠"),
+        ("my wife said 1H", "MY wife said 1 ♥"),
+        # an aside about a named player goes on past his seat: still an aside
+        ("Mr Hargreaves, who sits North and is kind, dropped a card",
+         "mr N is kind dropped a card"),
         # a hand's holdings are no calls ("♠x" is no double); one card named stays
         ("holding ♠x ♥KQJ98 ♦Q9x ♣AJ10x, bid 1♥", "holding bid 1 ♥"),
         # suit lengths are no calls ("held five spades and four hearts"); "had bid 2♥" is

@@ -407,6 +407,9 @@ def test_caller_written_around_the_call(text, irregularity, offender, call):
         # "ended our 2♠", "we ended in 3NT": the contract named, not the call after the end
         ("after 3 passes ended our 2♠ my RHO suddenly said double. im west. can she do that",
          "S", "X"),
+        # the contract told again with its maker ("1NT by South") is no call after the end
+        ("I am West, my wife East. South opened 1NT, I pass, North pass, my wife pass. So "
+         "auction finish, 1NT by South. Then my wife said 2♥.", "E", "2H"),
     ],
 )  # fmt: skip
 def test_call_after_the_final_pass(text, offender, call):
@@ -500,6 +503,9 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # "Partner opened 1♣ and I alerted and said '…'": the writer explained, not partner
         ("I am South. Partner opened 1♣ and I alerted and said 'can be short, two cards'.",
          "S"),
+        # 20F: the writer, whose seat is told, asked by an opponent, explained
+        ("I was South. My partner bid 2♣ and when East asked me I said 'natural'. It was "
+         "Stayman.", "S"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):
@@ -570,6 +576,14 @@ def test_misinformation_the_player_who_explained(text, offender):
         # "le 2♣ de Nord, mon partenaire": North owns the call, partner is another player
         ("Je suis Ouest. Après le 2♣ de Nord, mon partenaire a demandé « c'est alerté, ça ? » "
          "en regardant le carton, puis il a passé.", "E"),
+        # 16B: a remark said "with a smile" before the quoted words is still his remark
+        ("Dealer N. North opened 1♠ and South, putting 2♠ on the table, said with a grin "
+         "'more than a raise, partner'. North bid 4♠.", "S"),
+        # the opponents speaking of the writer's pause: the writer paused, not them
+        ("I was North. I thought for a long time and passed. East-West said that my pause "
+         "told partner I had extras.", "N"),
+        ("J'étais Ouest. Donneur Est. Est passe, Nord ouvre 1SA, je passe, et Sud dit 2♦. "
+         "Nord a regardé le carton, a froncé les sourcils, et a fini par alerter.", "N"),
     ],
 )  # fmt: skip
 def test_unauthorized_information_the_player_who_hesitated(text, offender):
@@ -640,6 +654,9 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
          "(♥A et ♣7). C'est au tour d'Est de parler.", "E"),
         # the dealer may be the subject himself, when no heading sets him apart
         ("Dealer North exposed the ♠A while taking out his bidding card.", "N"),
+        # an aside about a named player that goes on past his seat
+        ("I was West. Mrs Blake, who sits South and has been playing at the club since long "
+         "before any of us arrived, dropped the ♥K face up while we were bidding.", "S"),
     ],
 )  # fmt: skip
 def test_card_exposed_the_player_who_showed_it(text, offender):

@@ -711,6 +711,8 @@ def _told_again(
             return True  # "pose 2♦, insuffisant après 2♥": the bid it was under, told again
     if _listed_then_told(tokens, mention, calls, entities):
         return True
+    if mention.named_to and mention.call.is_bid and _made_before_by(mention, calls, entities):
+        return True  # "S opened 1NT, … so auction finish, 1NT by South": the contract
     # "South's 1NT stands", "le 1♠ est annulé": the ruling on a call told before
     return tokens[mention.end : mention.end + 1] in _RULED_ON or (
         tokens[mention.end : mention.end + 1] in (("est",), ("is",), ("was",))
@@ -741,6 +743,22 @@ def _listed_then_told(
         and BREAK in tokens[c.end : mention.start]
         for c in calls
     )  # fmt: skip
+
+
+def _made_before_by(
+    mention: CallMention, calls: list[CallMention], entities: Entities | None
+) -> bool:
+    """Whether the player who makes ``mention`` was told making the same call before."""
+    def seat(caller: Ref | None) -> Seat | None:
+        if caller is None:
+            return None
+        return caller.seat if entities is None else entities.compass(caller)
+
+    own = seat(mention.caller)
+    return own is not None and any(
+        c.start < mention.start and c.call == mention.call and seat(c.caller) == own
+        for c in calls
+    )
 
 
 _RULED_ON = frozenset(
@@ -3072,6 +3090,9 @@ def _asked(reading: Reading) -> Ref | None:
         )
         if passive and before and not before[-1].ref.pronoun:
             return before[-1].ref
+        me = Ref(writer=Relation.SELF)
+        if nxt == ("ME",) and before and reading.entities.compass(me) is not None:
+            return me  # "when West asked me" with the writer's seat told: he explained
         # the object: right after the verb, or after "à" a few words on
         for k in range(i + 1, min(i + 6, len(tokens))):
             if tokens[k] in (BREAK, COMMA):
@@ -3093,6 +3114,18 @@ _REMARKING = frozenset(
      "blurted", "ajoute", "lance", "lache", "soupire", "exclame", "marmonne", "murmure",
      "commente", "grogne", "said", "says", "dit"}
 )  # fmt: skip
+
+
+def _manner_then_quote(reading: Reading, at: int) -> bool:
+    """``said with a smile 'sorry partner…'``, ``a dit en riant « … »``: the
+    saying's manner, then the quoted words (no call or comma between)."""
+    tokens = reading.tokens
+    for k in range(at + 1, min(at + 5, len(tokens))):
+        if _quoted(reading, k):
+            return k > at + 1
+        if tokens[k] in (BREAK, COMMA) or call_at(tokens, k) is not None:
+            return False
+    return False
 
 
 def _quote_soon(reading: Reading, at: int) -> bool:
@@ -3153,6 +3186,9 @@ def _quoted_speaker(reading: Reading) -> Ref | None:
             # "East bid 1♥ and, before putting the card down, said 'well, …'"
             if token in _REMARKING and _quote_soon(reading, at) and (
                 k < 3 or (token in _SAYING and _quoted(reading, at + 1))
+                or (token in _SAYING and _manner_then_quote(reading, at) and not (
+                    mention.start and tokens[mention.start - 1] in _OBJECT_WORDS
+                ))  # ("alerted south's 2C then said to partner '…'": North said it)
             ):
                 return mention.ref
             if k >= 3:
@@ -3185,7 +3221,8 @@ _TEMPO_WORDS = frozenset(
      "tapped", "tapote", "muttering", "muttered", "audibly", "loud", "aloud", "haut",
      "question", "asked", "asking", "demande", "gestured", "gesture", "geste", "pointed",
      "jetant", "jete", "threw", "thrown", "snapped", "slammed", "hovered", "hovering",
-     "fumbled", "dithered", "wavered", "groaned", "snorted", "drummed", "frappant"}
+     "fumbled", "dithered", "wavered", "groaned", "snorted", "drummed", "frappant", "fronce",
+     "froncait", "sourcils", "frowning"}
 )  # fmt: skip
 _AFTER_WORDS = frozenset({"after", "apres", "following", "suite"})
 _DURING = frozenset({"pendant", "during", "durant", "while"})
@@ -3212,7 +3249,8 @@ def _tempo_source(reading: Reading) -> Ref | None:
     """16B: the player told hesitating or remarking: named right after the
     noun (``longue hésitation N puis passe``), else the first player whose
     own clause tells it (``W paused 15 sec then passed``, ``N slow P``,
-    ``E, après une longue pause, passe``), not one who used it. A misused
+    ``E, après une longue pause, passe``), not one who used it nor one who
+    speaks of the writer's (``East-West claimed that my pause…``). A misused
     Stop card is told by its own cues: its ten seconds are no hesitation."""
     if reading.has("@src_stop_not_used") or reading.has("@src_stop_not_respected"):
         return None
@@ -3263,9 +3301,11 @@ def _tempo_source(reading: Reading) -> Ref | None:
         if set(clause) & _USED or set(tokens[max(0, mention.start - 3) : mention.start]) & _USED:
             continue  # "East used the hesitation": who took it, not who gave it
         # "said 'I think it is…'": the writer's or a quoted player's opinion is no tempo
+        writer = mention.ref.writer is Relation.SELF
         if any(
             (t in _TEMPO_WORDS and (k == 0 or clause[k - 1] not in ("ME", "WE"))
-             and not _opinion_of(tokens, mention.end + k))
+             and not _opinion_of(tokens, mention.end + k)
+             and (writer or "MY" not in clause[max(0, k - 2) : k]))
             or (t in _TIME_UNITS and k and clause[k - 1].isdigit())
             for k, t in enumerate(clause)
         ):

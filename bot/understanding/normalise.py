@@ -398,6 +398,14 @@ _SITTING_WORDS = frozenset(
      "is", "etait", "est", "playing", "joue", "jouait", "jouant"}
 )  # ("Margaret was North", "Paul jouait en Est"; "John, East, bid" below)
 _NAME = re.compile(r"[A-Z][a-zà-ÿ]{2,}")
+#: Players named by their kinship with the writer, read as first names once
+#: their seat is told (``J'étais Ouest, maman Est``, ``my wife (North)``).
+_KIN = frozenset(
+    {"maman", "papa", "mum", "mom", "mummy", "dad", "daddy", "wife", "husband", "mari",
+     "femme", "epouse", "mother", "father", "mere", "pere", "daughter", "fille", "fils",
+     "brother", "sister", "frere", "soeur"}
+)  # fmt: skip
+_MY = frozenset({"my", "mon", "ma"})
 
 
 _YOU = frozenset({"you", "tu", "toi", "vous"})
@@ -511,11 +519,12 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
     that is no word the bot knows; its later mentions stand for that seat."""
     named: dict[str, str] = {}
     for i, token in enumerate(tokens):
-        if not _NAME.fullmatch(token.original) or token.text in _SEAT_WORDS:
+        kin = token.text in _KIN
+        if not (kin or _NAME.fullmatch(token.original)) or token.text in _SEAT_WORDS:
             continue
         if token.text in named or token.text in _spelling_table():
             continue
-        if token.text in _vocabulary()[0]:
+        if token.text in _vocabulary()[0] and not kin:
             # a name that is also a word ("Jean", "Bill"): only "Jean was West"
             if _named_outright(tokens, i):
                 named[token.text] = _SEAT_WORDS[tokens[i + 2].text]
@@ -541,9 +550,13 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
                 )
                 # "I was South and Tom North", "j'étais Est et Anne Ouest": a
                 # name and a seat written out, paired after "and"
-                paired = k == i + 1 and i and tokens[i - 1].text in ("and", "et", COMMA, ":") and (
-                    after.text in _SEAT_WORDS and len(after.original) > 1
-                )  # (and "North-South: Graham North, Pat South")
+                lead = i - 1 - int(kin and i > 1 and tokens[i - 1].text in _MY)
+                paired = k == i + 1 and lead >= 0 and tokens[lead].text in (
+                    "and", "et", COMMA, ":"
+                ) and (
+                    (after.text in _SEAT_WORDS or after.original == "Est")
+                    and len(after.original) > 1
+                )  # (and "North-South: Graham North, Pat South", "I was South, my wife North")
                 if told or framed or paired:
                     named[token.text] = seat
                 break
@@ -580,19 +593,33 @@ def _players_by_name(tokens: list[_Token], named: dict[str, str]) -> list[_Token
     for i, token in enumerate(tokens):
         if i < skip_to:
             continue
-        seat = named.get(token.text) if _NAME.fullmatch(token.original) else None
+        kin = token.text in _KIN
+        seat = named.get(token.text) if kin or _NAME.fullmatch(token.original) else None
         if seat is None:
             out.append(token)
             continue
+        if kin and out and out[-1].text == "MY":
+            out.pop()  # "my wife bid 1♠" -> "N bid 1♠"
         out.append(_Token(_SEAT_NAMES[seat], token.original, token.start, token.end, token.glued))
         for j in range(i + 1, min(i + 5, len(tokens))):
-            if tokens[j].text not in _SITTING:
-                if _SEAT_WORDS.get(tokens[j].text) == seat or (
+            # ("Est" is a seat here, though "est" may be a word of sitting)
+            told = tokens[j].original == "Est" and seat == "E"
+            if told or tokens[j].text not in _SITTING:
+                if told or _SEAT_WORDS.get(tokens[j].text) == seat or (
                     tokens[j].original.isupper() and _SEAT_LETTERS.get(tokens[j].text) == seat
                 ):
                     skip_to = j + 1
                     if j + 1 < len(tokens) and tokens[j + 1].text == COMMA:
                         skip_to = j + 2  # "Bob, sitting West, opened": "W opened"
+                    elif tokens[i + 1].text == COMMA and j + 1 < len(tokens) and (
+                        tokens[j + 1].text != BREAK
+                    ):
+                        # "Mr Hargreaves, who sits North and is a lovely man, dropped":
+                        # the aside goes on past the seat, still opened by its comma
+                        # (its "and" joins the aside's parts, it opens no clause)
+                        out.append(tokens[i + 1])
+                        if tokens[j + 1].text in ("and", "et"):
+                            skip_to = j + 2
                 break
     return out
 
