@@ -102,6 +102,26 @@ def test_asking_the_rule_with_no_topic_and_no_law_is_no_lookup(text):
     assert classify(text).irregularity != "law_lookup"
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a question about rulings in general, no incident placed: the menu
+        ("I hesitate to ask, but how does the director decide an adjusted score in general? "
+         "My partner says we should just forget it.", None),
+        ("Une question plus générale : de manière générale, quand faut-il appeler l'arbitre, "
+         "et mon partenaire a-t-il raison de me le reprocher ?", None),
+        # a Law, a topic or an irregularity named outright is still what is asked
+        ("What does the law say in general about insufficient bids?", "law_lookup"),
+        ("En général, que dit la loi sur les contres hors tour ?", "law_lookup"),
+        # a player placed at his seat tells an incident, however general the words
+        ("In general I never complain, but East hesitated for a minute and West then bid 4♠.",
+         "unauthorized_information"),
+    ],
+)
+def test_a_question_in_general(text, expected):
+    assert classify(text).irregularity == expected
+
+
 def test_confidence_is_lower_when_two_readings_compete():
     clear = classify("enchère insuffisante : Est a dit 1♥ sur le 1♠ de Nord")
     torn = classify("contre")

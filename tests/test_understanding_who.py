@@ -64,6 +64,11 @@ def _facts_are(text: str, irregularity: str, expected: dict[str, object]) -> Non
         # a bid the writer tells as his, made by one seat only in the auction written
         ("Bd 13 Dlr S\nS    W    N    E\n1♥   P    ?\n"
          "I took my hand out of board 14. I've already opened 1♥ with it.", Seat.S),
+        # the writer's seat told after his act: "I dealt, sitting West"
+        ("Board 8, so I dealt, sitting West, and opened 1♥.", Seat.W),
+        # a player placed at a seat, then told where he sits from the writer
+        ("West opened 1♥ and then I doubled. West, who is on my left, did not accept it.",
+         Seat.S),
     ],
 )
 def test_the_writers_seat(text, seat):
@@ -96,6 +101,9 @@ def test_no_writers_seat_from_another_players_seat(text):
          "bid_out_of_rotation", "N"),
         ("I am South. Lefty passed before my partner had called.",
          "pass_out_of_rotation", "W"),
+        # "North, who I thought was barred": the writer is no apposition of North
+        ("I'm West. I opened 1♣, North bid 1♥ and my partner 1♠. North, who I thought was "
+         "barred, then doubled.", "call_when_obliged_to_pass", "N"),
         # a relative word of a named player: "le partenaire de Sud", "the LHO of my partner"
         ("Le partenaire de Ouest a contré avant son tour.", "double_out_of_rotation", "E"),
         ("I am North. The LHO of my partner passed when it was my turn.",

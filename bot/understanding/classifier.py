@@ -259,6 +259,8 @@ def classify(text: str) -> Classification:
                 weight *= _NO_TURN
             scores[key] = scores.get(key, 0.0) + weight * p
     vague = learned_weight * learned.get(NONE, 0.0)
+    if _general_question(reading):
+        return Classification(None, 0.0, (), {}, reading.lang)  # the menu
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], IDS.index(kv[0])))
     ranked = [(k, v) for k, v in ranked if v > 0.05]
     if (
@@ -276,6 +278,27 @@ def classify(text: str) -> Classification:
         # "la règle pour ça svp": no number, no topic, a story not told (the menu)
         return Classification(None, 0.0, (), {}, reading.lang)
     return Classification(top, round(confidence, 3), candidates, facts, reading.lang)
+
+
+def _general_question(reading: Reading) -> bool:
+    """A question about rulings in general (``how does the director decide these
+    things in general?``): no player placed at a seat, no call told but a pass,
+    no Law, topic or irregularity named outright, no command."""
+    if not reading.has("@general") or reading.command is not None or reading.compass_calls:
+        return False
+    if any(v >= _NAMED_OUTRIGHT for k, v in _lexical(reading).items() if k != LAW_LOOKUP):
+        return False  # "what does the law say in general about insufficient bids?"
+    if any(m.ref.seat is not None for m in reading.entities.seats):
+        return False
+    if any(c.caller is not None or not c.call.is_pass for c in reading.entities.calls):
+        return False
+    if any(_names_a_topic(reading, span) for span in reading.cues.get("@law_topic", [])):
+        return False  # "the rule on doubles in general": a Law to read
+    return "law_ref" not in law_reference(reading)
+
+
+#: A lexical score that names an irregularity outright ("insufficient bid").
+_NAMED_OUTRIGHT = 0.9
 
 
 def _points_back(facts: Mapping[str, Any]) -> bool:

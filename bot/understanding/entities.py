@@ -90,6 +90,10 @@ _SAT = frozenset(
 )
 # "En Est, j'étais…", "As South, I…": the writer's seat told before his clause.
 _AS = frozenset({"en", "as", "comme"})
+#: After "who"/"qui" between a seat and a player named from the writer: "West, who sits on my left".
+_WHO_SITS = frozenset({"is", "was", "sits", "sat", "est", "etait", "on", "assis", "assise"})
+#: Before a seat in the writer's own clause: ``j'ai ouvert en Sud``, ``I dealt, sitting West``.
+_AS_SITTING = frozenset({"en", "as", "sitting", "seated", "assis", "assise"})
 _DEALER_TITLE = frozenset({"dealer", "donneur", "donneuse", "declarer", "declarant", "declarante"})
 _CLAUSE_END = frozenset({COMMA, BREAK, "and", "et"})
 # "Sud, c'est moi", "South here", "Nord ici": the writer's seat told by itself.
@@ -417,7 +421,11 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
             ):  # "West … before his partner East had called": that seat, when it fits
                 merged[-1] = SeatMention(b, last.start, mention.end)
                 continue
-            if not between and compass_and_relative:
+            # "West, who is on my left, said…": the seat, then where it sits from the writer
+            relative_clause = comma and between[:1] in (["who"], ["qui"]) and (
+                len(between) > 1 and set(between[1:]) <= _WHO_SITS
+            ) and Relation.SELF not in (a.writer, b.writer)  # ("North, who I thought…")
+            if (not between or relative_clause) and compass_and_relative:
                 # (Seat.N is 0: "or" would drop North)
                 seat = a.seat if a.seat is not None else b.seat
                 ref = Ref(seat=seat, writer=a.writer if a.writer is not None else b.writer)
@@ -506,9 +514,9 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
     for i, token in enumerate(tokens):
         # "j'ai ouvert 1♥ en Sud", "petit souci en Est : j'ai posé…": "en" and a
         # seat in a clause whose player is the writer
-        if token in SEATS and i and tokens[i - 1] in ("en", "as") and _writers_clause(
+        if token in SEATS and i and tokens[i - 1] in _AS_SITTING and _writers_clause(
             tokens, i, mentions
-        ):  # "I opened 1♣ as North"
+        ):  # "I opened 1♣ as North", "I dealt, sitting West"
             return Seat[token]
     for i in range(len(tokens) - 3):
         # "West is my partner", "Ouest est mon partenaire"
