@@ -514,6 +514,10 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # 20F: the writer, whose seat is told, asked by an opponent, explained
         ("I was South. My partner bid 2♣ and when East asked me I said 'natural'. It was "
          "Stayman.", "S"),
+        # 20F: the player told explaining wrongly, the writer too where his seat is told
+        ("I was North. Partner opened 2NT and East asked her about my 3♥; she said "
+         "'transfer'. West had asked me about the 2NT and I had explained it wrongly.", "N"),
+        ("Sud a ouvert 1SA. Nord a mal expliqué le 2♦ de son partenaire à Ouest.", "N"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):
@@ -592,6 +596,20 @@ def test_misinformation_the_player_who_explained(text, offender):
          "told partner I had extras.", "N"),
         ("J'étais Ouest. Donneur Est. Est passe, Nord ouvre 1SA, je passe, et Sud dit 2♦. "
          "Nord a regardé le carton, a froncé les sourcils, et a fini par alerter.", "N"),
+        # the writer, his seat told, taking his time (not "I think East used it")
+        ("Honest question. I was West. Partner opened 1NT, South bid 2♠ and I thought about "
+         "it for quite a long time, then passed. Partner then bid 3♥.", "W"),
+        ("I am North and I think East used the hesitation. West thought a long time and "
+         "passed.", "W"),
+        # "the long think from Gerald": the noun, and who it came from
+        ("South opened 1♥. North bid 2♣ and East, Gerald, a sweet man who knows all the "
+         "tricks, passed. The director said the long think from Gerald suggested values.", "E"),
+        # "while my partner East was thinking, she added…": the moment, not the source
+        ("I was West. Mrs Patel, sitting South, opened 1♥ and alerted her partner's 2♥. "
+         "While my partner East was thinking, she added 'you do remember that, don't you?'",
+         "S"),
+        ("Sitting West, director please. North opened 1♠, partner bid 2♥, I bid 4♥. My LHO "
+         "then thought for a good thirty seconds and passed.", "N"),
     ],
 )  # fmt: skip
 def test_unauthorized_information_the_player_who_hesitated(text, offender):

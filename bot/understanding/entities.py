@@ -92,6 +92,10 @@ _SAT = frozenset(
 _AS = frozenset({"en", "as", "comme"})
 #: After "who"/"qui" between a seat and a player named from the writer: "West, who sits on my left".
 _WHO_SITS = frozenset({"is", "was", "sits", "sat", "est", "etait", "on", "assis", "assise"})
+#: Words opening another player's clause after a seat told: "Sitting West, partner opened".
+_ANOTHER_PLAYER = SEATS | frozenset(
+    {"PARTNER", "LHO", "RHO", "OPP", "MY", "his", "her", "he", "she", "il", "elle", "son", "sa"}
+)
 #: Before a seat in the writer's own clause: ``j'ai ouvert en Sud``, ``I dealt, sitting West``.
 _AS_SITTING = frozenset({"en", "as", "sitting", "seated", "assis", "assise"})
 _DEALER_TITLE = frozenset({"dealer", "donneur", "donneuse", "declarer", "declarant", "declarante"})
@@ -468,7 +472,9 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
         # sat, the "I" dropped ("Sitting West, partner…" is partner's seat)
         if token in _SAT and (i == 0 or tokens[i - 1] == BREAK) and tokens[i + 1] in SEATS and (
             tokens[i + 2 : i + 3] in ((), (BREAK,), ("ME",), ("MY",))
-            or tokens[i + 2 : i + 4] == (COMMA, "ME")
+            or (tokens[i + 2 : i + 3] == (COMMA,) and tokens[i + 3 : i + 4] and (
+                tokens[i + 3] not in _ANOTHER_PLAYER
+            ))  # "Sitting West, director please" ("Sitting West, partner…" is partner's)
         ):
             return Seat[tokens[i + 1]]
     for mention in mentions:

@@ -2620,6 +2620,29 @@ def _wrong_explanation_owner(reading: Reading) -> Ref | None:
     return None
 
 
+def _wrongly_explaining(reading: Reading) -> Ref | None:
+    """``I had explained it wrongly``, ``Nord a mal expliqué``, ``East explained
+    it incorrectly``: the player told explaining wrongly (the writer too, where
+    his seat is told)."""
+    tokens = reading.tokens
+    me = Ref(writer=Relation.SELF)
+    for mention in reading.entities.seats:
+        ref = mention.ref
+        if not ref.known or ref.pronoun or ref.subject is not None:
+            continue
+        if ref == me and reading.entities.compass(me) is None:
+            continue
+        for k in range(mention.end, min(mention.end + 4, len(tokens))):
+            if tokens[k] in (BREAK, COMMA) or tokens[k] in SEATS:
+                break
+            if not tokens[k].startswith(("explain", "expliqu")):
+                continue
+            if tokens[k - 1] == "mal" or set(tokens[k + 1 : k + 4]) & WRONG_WORDS:
+                return ref
+            break
+    return None
+
+
 _BY_OF = frozenset({"de", "d", "of", "par", "by"})
 
 
@@ -2695,7 +2718,8 @@ def _explainer(reading: Reading) -> Ref | None:
     player asked about a call (``I asked East``, ``E, asked by S``,
     ``demandé à Sud``); else the one told saying quoted words."""
     return (
-        _wrong_explanation_owner(reading) or _unalerted(reading) or _passive_explainer(reading)
+        _wrong_explanation_owner(reading) or _wrongly_explaining(reading)
+        or _unalerted(reading) or _passive_explainer(reading)
         or _explaining_subject(reading)
         or _silent_partner(reading) or _asked(reading) or _writer_explaining(reading)
         or _telling_subject(reading) or _quoted_speaker(reading)
@@ -3084,7 +3108,8 @@ def _asked(reading: Reading) -> Ref | None:
             continue
         nxt = tokens[i + 1 : i + 2]
         before = [m for m in named.values() if 0 <= i - m.end <= 2
-                  and not set(tokens[m.end : i]) - {COMMA, "was", "been", "a", "ete", "est"}]
+                  and not set(tokens[m.end : i]) - {COMMA, "was", "been", "a", "ete", "est",
+                                                    "had", "has", "avait"}]
         passive = bool(nxt) and nxt[0] in ("by", "par", "sur", "about") or (
             bool(before) and set(tokens[before[-1].end : i]) & {"was", "been", "ete", "est"}
         )
@@ -3222,7 +3247,7 @@ _TEMPO_WORDS = frozenset(
      "question", "asked", "asking", "demande", "gestured", "gesture", "geste", "pointed",
      "jetant", "jete", "threw", "thrown", "snapped", "slammed", "hovered", "hovering",
      "fumbled", "dithered", "wavered", "groaned", "snorted", "drummed", "frappant", "fronce",
-     "froncait", "sourcils", "frowning"}
+     "froncait", "sourcils", "frowning", "ages"}
 )  # fmt: skip
 _AFTER_WORDS = frozenset({"after", "apres", "following", "suite"})
 _DURING = frozenset({"pendant", "during", "durant", "while"})
@@ -3237,7 +3262,9 @@ _OPINION_CLAUSE = SEATS | {"that", "que", "qu"}
 def _opinion_of(tokens: Sequence[str], k: int) -> bool:
     """``my partner and I think East hesitated``: ``think`` opens another
     clause (a player or ``that`` next), the opinion of whoever holds it."""
-    return tokens[k] in _OPINION and k + 1 < len(tokens) and tokens[k + 1] in _OPINION_CLAUSE
+    return tokens[k] in _OPINION and k + 1 < len(tokens) and (
+        tokens[k + 1] in _OPINION_CLAUSE or tokens[k + 1][:1].isdigit()
+    )  # ("he had thought 2♥ was weak": what he believed a call meant)
 
 
 def _seat_named(reading: Reading) -> bool:
@@ -3259,14 +3286,17 @@ def _tempo_source(reading: Reading) -> Ref | None:
     named = {
         m.start: m for m in _subject_mentions(reading, call_ends)
         if not (m.start and tokens[m.start - 1] in _OBJECT_WORDS)
-        and not (m.ref.bare and _seat_named(reading))
-    }  # fmt: skip  (a bare "partner" only in a story told wholly from the writer's seat)
+        and not (m.ref.bare and _seat_named(reading)) and not _while_clause(tokens, m.start)
+    }  # fmt: skip  (a bare "partner" only in a story told wholly from the writer's seat;
+    # "while my partner East was thinking, she added…": the moment, not the source)
     agents = {
         m.start: m for m in reading.entities.seats
         if m.ref.known and not m.ref.pronoun and not m.ref.bare and m.ref.subject is None
     }  # fmt: skip
     for i, token in enumerate(tokens):
-        if token not in _TEMPO_NOUNS or set(tokens[max(0, i - 3) : i]) & _AFTER_WORDS:
+        # "the long think from Gerald": "think" a noun only after "long" or an article
+        noun = token in _TEMPO_NOUNS or (token == "think" and i and tokens[i - 1] in _A_THINK)
+        if not noun or set(tokens[max(0, i - 3) : i]) & _AFTER_WORDS:
             continue
         if set(tokens[max(0, i - 3) : i]) & _DURING:
             continue  # "O tapote … pendant la réflexion d'E": E's thinking is the moment
@@ -3293,24 +3323,56 @@ def _tempo_source(reading: Reading) -> Ref | None:
         if mention is not None:
             return mention.ref
     for mention in named.values():
-        later = [m for m in named if m > mention.start]
-        stop = min([mention.end + 14, len(tokens), *later])
-        clause = tokens[mention.end : stop]
-        if BREAK in clause:
-            clause = clause[: clause.index(BREAK)]
-        if set(clause) & _USED or set(tokens[max(0, mention.start - 3) : mention.start]) & _USED:
-            continue  # "East used the hesitation": who took it, not who gave it
-        # "said 'I think it is…'": the writer's or a quoted player's opinion is no tempo
-        writer = mention.ref.writer is Relation.SELF
-        if any(
-            (t in _TEMPO_WORDS and (k == 0 or clause[k - 1] not in ("ME", "WE"))
-             and not _opinion_of(tokens, mention.end + k)
-             and (writer or "MY" not in clause[max(0, k - 2) : k]))
-            or (t in _TIME_UNITS and k and clause[k - 1].isdigit())
-            for k, t in enumerate(clause)
-        ):
+        if _tempo_in_clause(reading, mention, named):
             return mention.ref
+    # else the writer, where his seat is told ("I was West … I thought about it
+    # for quite a long time"): his own taking time, not his question
+    me = Ref(writer=Relation.SELF)
+    if reading.entities.compass(me) is None:
+        return None
+    mine = [m for m in reading.entities.seats if m.ref == me and not _while_clause(tokens, m.start)]
+    subjects = {**named, **{m.start: m for m in mine}}
+    for mention in mine:
+        if _tempo_in_clause(reading, mention, subjects, _WRITERS_TEMPO):
+            return me
     return None
+
+
+#: The writer's own taking time, plainly told (not "I thought so", "I think the…").
+_WRITERS_TEMPO = frozenset(
+    {"hesitated", "hesitating", "paused", "pause", "tanked", "huddled", "hesite", "hesitait",
+     "reflechi", "longtemps", "long", "longue", "minute", "minutes", "seconds", "secondes",
+     "ages", "sighed", "soupire"}
+)  # fmt: skip
+
+
+def _tempo_in_clause(
+    reading: Reading, mention: SeatMention, subjects: Mapping[int, SeatMention],
+    words: frozenset[str] = _TEMPO_WORDS,
+) -> bool:
+    """16B: the clause of the player named at ``mention`` (up to the next of
+    ``subjects``) tells him taking his time or letting his feelings show."""
+    tokens = reading.tokens
+    later = [m for m in subjects if m > mention.start] + [
+        m.start for m in reading.entities.seats
+        if m.start > mention.start and m.ref.writer is Relation.SELF
+        and tokens[m.start - 1] in _JOINING_SUBJECTS
+    ]  # fmt: skip  ("South bid 2♠ and I thought…": the writer's own clause)
+    stop = min([mention.end + 14, len(tokens), *later])
+    clause = tokens[mention.end : stop]
+    if BREAK in clause:
+        clause = clause[: clause.index(BREAK)]
+    if set(clause) & _USED or set(tokens[max(0, mention.start - 3) : mention.start]) & _USED:
+        return False  # "East used the hesitation": who took it, not who gave it
+    # "said 'I think it is…'": the writer's or a quoted player's opinion is no tempo
+    writer = mention.ref.writer is Relation.SELF
+    return any(
+        (t in words and (k == 0 or clause[k - 1] not in ("ME", "WE"))
+         and not _opinion_of(tokens, mention.end + k)
+         and (writer or "MY" not in clause[max(0, k - 2) : k]))
+        or (t in _TIME_UNITS and k and clause[k - 1].isdigit())
+        for k, t in enumerate(clause)
+    )
 
 
 #: Words telling a card shown during the auction (24): dropped, led, held too low.
@@ -3456,6 +3518,7 @@ _TEMPO_NOUNS = frozenset(
 )  # fmt: skip
 
 
+_A_THINK = frozenset({"long", "a", "the", "big", "huge"})
 _WAIT_WORDS = frozenset(
     {"wait", "waiting", "waited", "attendre", "attendu", "immediately", "instantly", "quickly",
      "aussitot", "second", "seconde", "sec", "secondes", "seconds", "immediatement"}
