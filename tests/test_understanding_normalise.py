@@ -49,6 +49,9 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("J'étais Ouest, maman Est. Maman pose 1♠", "ME etais W E E pose 1 ♠"),
         ("I was South, my wife North. Then my wife bid 1S", "ME was S N then N bid 1 ♠"),
         ("my wife said 1H", "MY wife said 1 ♥"),
+        # the kin the writer plays with is his partner
+        ("Je joue avec mon mari. Ouest a demandé à mon mari", "ME joue avec MY PARTNER W a "
+         "demande a MY PARTNER"),
         # an aside about a named player goes on past his seat: still an aside
         ("Mr Hargreaves, who sits North and is kind, dropped a card",
          "mr N is kind dropped a card"),

@@ -683,6 +683,9 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
         # an aside about a named player that goes on past his seat
         ("I was West. Mrs Blake, who sits South and has been playing at the club since long "
          "before any of us arrived, dropped the ♥K face up while we were bidding.", "S"),
+        # a player named from the writer, then where he sits, set off by commas
+        ("Je vous écris de la table 4. Pendant les enchères, ma voisine de droite, en Ouest, a "
+         "fait tomber son roi de cœur face visible.", "W"),
     ],
 )  # fmt: skip
 def test_card_exposed_the_player_who_showed_it(text, offender):

@@ -429,6 +429,12 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
             relative_clause = comma and between[:1] in (["who"], ["qui"]) and (
                 len(between) > 1 and set(between[1:]) <= _WHO_SITS
             ) and Relation.SELF not in (a.writer, b.writer)  # ("North, who I thought…")
+            # "ma voisine de droite, en Ouest, a fait tomber…": where she sits, set off
+            relative_clause = relative_clause or (
+                comma and between in (["en"], ["in"]) and a.seat is None
+                and a.writer not in (None, Relation.SELF) and not a.bare
+                and tokens[mention.end : mention.end + 1] == (COMMA,)
+            )
             if (not between or relative_clause) and compass_and_relative:
                 # (Seat.N is 0: "or" would drop North)
                 seat = a.seat if a.seat is not None else b.seat

@@ -213,7 +213,8 @@ def normalise(text: str, correct: bool = True) -> Normalised:
     tokens = _apply_spelling(tokens, english=detect_language(source)[0] == "en")
     tokens = _numbers(tokens)
     tokens = _strains(tokens, heart_c=_c_is_heart(source))
-    tokens = _asides(_addressee(_seats(_players_by_name(tokens, named), source)), source)
+    tokens = _players_by_name(_kin_partnering(tokens, named), named)
+    tokens = _asides(_addressee(_seats(tokens, source)), source)
     return Normalised(
         tuple(t.text for t in tokens), tuple((t.start, t.end) for t in tokens), source
     )
@@ -580,6 +581,28 @@ def _named_outright(tokens: list[_Token], i: int) -> bool:
         and tokens[i + 1].text in ("was", "is", "etait")
         and tokens[i + 2].text in _SEAT_WORDS and len(tokens[i + 2].original) > 1
     )  # fmt: skip
+
+
+_PLAYING = ("play", "jou")
+_WITH = frozenset({"with", "avec"})
+
+
+def _kin_partnering(tokens: list[_Token], named: dict[str, str]) -> list[_Token]:
+    """``Je joue en Sud avec mon mari``, ``playing N-S with my wife``: the kin
+    the writer plays with is his partner wherever the text names him (unless a
+    seat is told for him)."""
+    texts = [t.text for t in tokens]
+    partnered = set()
+    for i, text in enumerate(texts[:-2]):
+        if text in _WITH and texts[i + 1] == "MY" and texts[i + 2] in _KIN and (
+            texts[i + 2] not in named
+            and any(t.startswith(_PLAYING) for t in texts[max(0, i - 4) : i])
+        ):
+            partnered.add(texts[i + 2])
+    for token in tokens:
+        if token.text in partnered:
+            token.text = "PARTNER"
+    return tokens
 
 
 def _players_by_name(tokens: list[_Token], named: dict[str, str]) -> list[_Token]:
