@@ -196,6 +196,12 @@ def test_a_call_by_a_player_obliged_to_pass(text: str) -> None:
          "1♦ for takeout. South did not accept the double. North responded 1♠ and East doubled "
          "again. The director ruled it comparable; West bid 2♥. North-South argue that West "
          "should have been required to pass at his next turn.", "double_out_of_rotation"),
+        # the director's own report: "un contre d'appel de 1♠", "une ouverture de 1♣"
+        # name calls weighed, not calls made by the barred partner (31A2)
+        ("Rapport de l'arbitre. Donneur Est. Sud a ouvert 1♣ avant qu'Est n'ait parlé ; Ouest "
+         "n'a pas accepté. Est a ouvert 1♠ et Sud a contré. J'ai estimé qu'un contre d'appel "
+         "de 1♠ n'avait pas la même signification qu'une ouverture de 1♣, et Nord a dû passer "
+         "une fois.", "bid_out_of_rotation"),
     ],
 )  # fmt: skip
 def test_an_obligation_kept_is_no_call_when_obliged_to_pass(text: str, irregularity: str) -> None:

@@ -45,6 +45,8 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("my wife Margaret was North. Margaret bid 1♦", "MY wife N N bid 1 ♦"),
         ("So John, East, bids 3♦. John then said sorry", "so E bids 3 ♦ E then said sorry"),
         ("Paul jouait en Est. Paul dit 1♦", "E E dit 1 ♦"),
+        ("Mme Roux, qui joue en Ouest, nous écrit. Mme Roux passe", "mme W WE ecrit mme W "
+         "passe"),
         # a player named by his kinship with the writer, once his seat is told
         ("J'étais Ouest, maman Est. Maman pose 1♠", "ME etais W E E pose 1 ♠"),
         ("I was South, my wife North. Then my wife bid 1S", "ME was S N then N bid 1 ♠"),

@@ -1126,13 +1126,18 @@ def _called_when_obliged(reading: Reading, strict: bool = False) -> bool:
             caller = call.caller or _sentence_caller(reading, call)
             if _no_one_players_call(reading, call.start):
                 continue  # "on a joué 3♥", "W barred. E/W then bid on to 3NT"
-            if call.caller is None and call.start and (
-                tokens[call.start - 1] in _ARTICLES
+            if call.start and (
+                (call.caller is None and tokens[call.start - 1] in _ARTICLES)
                 or (tokens[call.start - 1] == "1" and not call.call.is_bid)
             ):
-                continue  # "un contre fait au tour du partenaire": a call named, not made
+                continue  # "un contre fait au tour du partenaire", "j'ai estimé qu'un
+                # contre d'appel …": a call named, not made
             if _named_in_the_story(tokens, call):
                 continue  # "my not bidding 3♣ over 2♥", "3SA fait", "l'information du 1SA"
+            if call.start > 1 and tokens[call.start - 1] in ("de", "d", "of") and (
+                set(tokens[max(0, call.start - 4) : call.start - 1]) & _DOUBLE_NOUNS
+            ):
+                continue  # "un contre d'appel de 1♠", "une ouverture de 1♣": a call named
             if strict and (
                 only_meant(tokens, call.start)
                 or set(_sentence_before(tokens, call.start)) & _SUPPOSED
@@ -1407,6 +1412,9 @@ def _by_the_obligee(reading: Reading, call: Any, caller: Any, obligee: Any, end:
     )  # "partner had to pass. I bid 2D", "I had to pass. Partner opened 1NT"
 
 
+_DOUBLE_NOUNS = frozenset(
+    {"contre", "double", "surcontre", "redouble", "x", "xx", "ouverture", "opening"}
+)
 #: A side named as one (``EW reach 2S``, ``NS jouent 3♣``, ``we bid 4♠``): not one player.
 _SIDES = frozenset(SIDES) | {"oe", "sn", "WE"}
 

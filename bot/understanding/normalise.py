@@ -539,7 +539,7 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
             continue
         # the seat in parentheses right after the name, or told by a word of sitting
         told = source[token.end : token.end + 3].lstrip().startswith("(")
-        for after in tokens[i + 1 : i + 5]:
+        for after in tokens[i + 1 : i + 6]:  # ("Mme Roux, qui joue en Ouest")
             seat = _SEAT_WORDS.get(after.text) or (
                 _SEAT_LETTERS.get(after.text) if after.original.isupper() else None
             ) or ("E" if after.original == "Est" else None)  # "Jean-Marc en Est"
@@ -624,7 +624,7 @@ def _players_by_name(tokens: list[_Token], named: dict[str, str]) -> list[_Token
         if kin and out and out[-1].text == "MY":
             out.pop()  # "my wife bid 1♠" -> "N bid 1♠"
         out.append(_Token(_SEAT_NAMES[seat], token.original, token.start, token.end, token.glued))
-        for j in range(i + 1, min(i + 5, len(tokens))):
+        for j in range(i + 1, min(i + 6, len(tokens))):
             # ("Est" is a seat here, though "est" may be a word of sitting)
             told = tokens[j].original == "Est" and seat == "E"
             if told or tokens[j].text not in _SITTING:
