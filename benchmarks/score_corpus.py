@@ -86,7 +86,8 @@ TUNING = frozenset(
      "personas55_en.jsonl", "personas55_fr.jsonl", "personas52_en.jsonl", "personas52_fr.jsonl",
      "personas56_grids.jsonl", "personas57_en.jsonl", "personas57_fr.jsonl",
      "personas59_en.jsonl", "personas59_fr.jsonl", "personas58_en.jsonl", "personas58_fr.jsonl",
-     "personas62_en.jsonl", "personas62_fr.jsonl", "personas61_en.jsonl", "personas61_fr.jsonl"}
+     "personas62_en.jsonl", "personas62_fr.jsonl", "personas61_en.jsonl", "personas61_fr.jsonl",
+     "personas64_en.jsonl", "personas64_fr.jsonl"}
 )  # fmt: skip
 
 
