@@ -1151,6 +1151,22 @@ def test_turns_and_players_as_new_authors_write_them(
         # a slip only supposed is no slip told: what the player says then decides
         ("Nord a dit 2♥ puis 2♠. L'arbitre a dit que si c'était une erreur mécanique, il "
          "pouvait changer. Nord dit qu'il a changé d'avis.", False),
+        # the director, told a sentence before, then "decided it was …" (pronoun or none)
+        ("South opened 1♥ and my LHO put 4♠ down, then said 'no, 4♥'. We called the "
+         "director. She took him away, asked a few questions and decided it was a genuine "
+         "mechanical error.", True),
+        # a slip denied with "or" beside another denied one: a change of mind
+        ("My RHO put the Pass card down, then picked it up and put 2♣ instead. This wasn't a "
+         "stuck card or a slip, he'd just reconsidered. I hadn't called.", False),
+        # a claim against a finding: the finding; a claim alone: the slip told
+        ("Je pose 2♠ puis je veux mettre 3♥. J'ai prétendu que c'était une erreur de carton, "
+         "mais l'arbitre a jugé que c'était une perte de concentration, pas une erreur "
+         "mécanique.", False),
+        ("Bd 3. W bid 2♦, at once changed to 2♥, claims slip (wrong card). N had not called.",
+         True),
+        # a player's grumbling is a claim, the slip told stands
+        ("Partner put 2♦, then said 'no, two cards stuck together, I meant 2♥'. South "
+         "grumbled that he had obviously changed his mind.", True),
     ],
 )
 def test_the_directors_finding_on_slip_or_change_of_mind(text: str, unintended: bool) -> None:

@@ -4654,14 +4654,19 @@ def _unintended(reading: Reading) -> bool | None:
     told and denied is left to ask."""
     tokens = reading.tokens
     # "if it was a slip he could change it": a hypothesis, not what happened
-    spans = [
+    slips = [
         s for s in reading.cues.get("@unintended", []) + reading.cues.get("@slip", [])
         if not _supposed(tokens, s[0])
     ]
-    told = [s for s in spans if not denied(tokens, *s)]
+    # "J'ai prétendu que c'était une erreur de carton": a claim, which counts
+    # only where nothing else is told ("claims slip (wrong card)")
+    claims = [s for s in slips if _claimed(tokens, s[0]) and not denied(tokens, *s)]
+    spans = [s for s in slips if s not in claims]
+    spans_denied = {s for s in spans if denied(tokens, *s) or _denied_with(tokens, s, spans)}
+    told = [s for s in spans if s not in spans_denied]
     strong = [s for s in spans if not set(tokens[s[0] : s[1]]) <= _WANTING]
     # "not a slip", "pas une erreur mécanique" (not "not what I wanted")
-    slip_denied = any(denied(tokens, *s) for s in strong)
+    slip_denied = any(s in spans_denied for s in strong)
     strong = [s for s in strong if s in told]
     unthinking = thought = changed = False
     for start, end in reading.cues.get("@intended", []):
@@ -4702,7 +4707,7 @@ def _unintended(reading: Reading) -> bool | None:
         return None if slip_denied or changed else True
     if slip_denied or thought:
         return False  # "TD found a change of mind, not a slip", even "he meant 3♦"
-    if told:
+    if told or claims:
         return True
     if reading.affirmed("@unintended_weak"):
         return True  # "2♥ au lieu de 2♠", unless a change of mind is said
@@ -4717,7 +4722,9 @@ _NOT_CITED = re.compile(r"\b(?:not|no|pas|non)\W+(?:(?:the|la|le|law|loi|l)\W+)*
 _CLAIMING = frozenset(
     {"insisted", "insists", "claimed", "claims", "alleged", "alleges", "accused", "argued",
      "argues", "suspects", "suspected", "pretend", "pretendait", "affirme", "affirmait",
-     "soutient", "soutenait", "soupconne", "accuse", "persuade", "conteste", "contestent"}
+     "soutient", "soutenait", "soupconne", "accuse", "persuade", "conteste", "contestent",
+     "grumbled", "grumbles", "complained", "complains", "protested", "protests", "pretendu",
+     "rale", "ralait", "grogne"}
 )  # fmt: skip
 
 
@@ -4729,9 +4736,20 @@ def _claimed(tokens: tuple[str, ...], start: int) -> bool:
 _FOUND = frozenset(
     {"decided", "ruled", "found", "concluded", "accepted", "agreed", "determined", "judged",
      "deemed", "satisfied", "convinced", "decide", "conclu", "admis", "retenu", "estime", "juge",
-     "considere", "accepte", "tranche", "said", "says", "dit"}
+     "considere", "accepte", "tranche", "said", "says", "dit", "confirmed", "confirme"}
 )  # fmt: skip
 _FINDERS = _DIRECTOR | {"committee", "commission", "tribunal"}
+
+
+def _denied_with(
+    tokens: tuple[str, ...], span: tuple[int, int], spans: list[tuple[int, int]]
+) -> bool:
+    """``wasn't a stuck card or a slip``, ``ni un lapsus``: a slip word joined
+    by "or"/"ni" to one the text denies is denied with it."""
+    between = words_before(tokens, span[0], 3, CLAUSE_STOPS)
+    if not set(between) & {"or", "nor", "ou", "ni"}:
+        return False
+    return any(0 < span[0] - e <= 3 and denied(tokens, s, e) for s, e in spans)
 
 
 def _supposed(tokens: tuple[str, ...], start: int) -> bool:
@@ -4748,7 +4766,22 @@ def _directors_finding(tokens: tuple[str, ...], start: int) -> bool:
     for i, token in enumerate(window):
         if token in _FINDERS and set(window[i + 1 : i + 4]) & _FOUND:
             return True
-    return False
+    # "The director came over, asked me a few questions and decided it was a
+    # slip", "She … decided it was a genuine mechanical error": the verb of
+    # finding just before, its subject no player, the director told just before
+    near = words_before(tokens, start, 6)
+    if not set(near) & _FOUND:
+        return False
+    verb = start - len(near) + max(k for k, t in enumerate(near) if t in _FOUND)
+    subject = [t for t in tokens[max(0, verb - 3) : verb] if t not in _LINKS]
+    if subject and subject[-1] in SEATS | _PLAYER_WORDS:
+        return False  # "West decided it was a slip"
+    earlier = tokens[max(0, verb - 30) : verb]
+    return bool(set(earlier) & _FINDERS) and earlier.count(BREAK) <= 1
+
+
+_PLAYER_WORDS = frozenset({"ME", "PARTNER", "LHO", "RHO", "WE", "he", "il", "they", "ils"})
+_LINKS = frozenset({"and", "et", "then", "puis", COMMA, "had", "has", "a", "avait"})
 
 
 #: Words of a change of mind itself, not of mere thinking ("changed his mind", "changement d'avis").
