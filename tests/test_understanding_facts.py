@@ -1131,6 +1131,11 @@ def test_the_lhos_answer_to_a_second_insufficient_bid(text: str, accepted: bool)
          "pass_out_of_rotation", {"offender": "W"}),
         ("Nord 1♦, puis Ouest (LHO) a passé avant son partenaire Est.",
          "pass_out_of_rotation", {"offender": "W"}),
+        # a first-person story: a bare "Partner" is the writer's, here the offender's LHO
+        ("I was South and my partner (North) and I are new. East opened 1♠, I passed, West "
+         "bid 2♣, partner passed, East rebid 2♦, I passed. Then West put the Double card on top "
+         "of his own partner's 2♦. Partner noticed before he made a call.", "inadmissible_double",
+         {"offender": "W", "lho_called_since": False}),
     ],
 )
 def test_turns_and_players_as_new_authors_write_them(

@@ -117,6 +117,7 @@ _OUT_OF_TURN = frozenset({"hors", "tour", "oot", "out", "of", "turn", "rotation"
 _POSSESSOR_BEFORE = frozenset({"de", "d", "du", "of", "avant", "before"})
 #: Before a call: made by another than the writer named just before (``I refused his 1NT``).
 _HIS = frozenset({"his", "her", "their", "son", "sa", "leur"})
+_OWN = frozenset({"own", "propre"})
 #: The LHO's option told (``I did not accept the 1NT``): the call is another's.
 _DECIDING = ("accept", "refus", "declin", "condon")
 #: Verbs whose "à"/"to" names whom the player spoke to, an object.
@@ -328,8 +329,10 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
         ):
             pass  # "the partner of the declarer", "declarer's partner": nobody's seat told
         elif token in _RELATIVE:
-            if before in _THIRD_PERSON or _offenders(tokens, i + 1):
-                ref, start = Ref(subject=_RELATIVE[token]), max(0, i - 1)
+            # "his own partner", "son propre partenaire": his all the same
+            owned = before in _OWN and i > 1 and tokens[i - 2] in _THIRD_PERSON
+            if before in _THIRD_PERSON or owned or _offenders(tokens, i + 1):
+                ref, start = Ref(subject=_RELATIVE[token]), max(0, i - 1 - owned)
             else:
                 ref = Ref(writer=_RELATIVE[token], bare=True)
         elif token == "OPP":

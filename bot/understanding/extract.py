@@ -706,6 +706,10 @@ def _told_again(
         return False
     if mention.start > 0 and tokens[mention.start - 1] in _REFERENCE | _THAT:
         return True  # ("East pointed out that 2♣ was lower", "remarque que 1♠ … insuffisant")
+    if mention.start > 1 and tokens[mention.start - 1] in _POSSESSIVES and (
+        tokens[mention.start - 2] in _ON_WORDS
+    ):
+        return True  # "un carton Contre sur mon 2♠", "doubled over his 1♥": the bid named
     if mention.caller is None and mention.start > 0 and tokens[mention.start - 1] in _COMPARED_TO:
         if set(tokens[max(0, mention.start - 5) : mention.start]) & _TOO_LOW:
             return True  # "pose 2♦, insuffisant après 2♥": the bid it was under, told again
@@ -1683,6 +1687,8 @@ def _changed_to(tokens: tuple[str, ...], call: CallMention) -> bool:
 _BEFORE_A_CARD_MADE = frozenset({BREAK, "card", "cards", "carton", "cartons"})
 # "after the 2♥", "sur le 1♠": a call told again, not a new one.
 _REFERENCE = frozenset({"the", "le", "la", "du", "ce", "cette", "this"})
+_POSSESSIVES = frozenset({"MY", "his", "her", "their", "son", "sa", "leur", "our", "notre"})
+_ON_WORDS = frozenset({"sur", "on", "over", "of", "de"})
 _THAT = frozenset({"that", "que"})
 _TOO_LOW = frozenset(
     {"insuffisant", "insuffisante", "insufficient", "lower", "low", "bas", "basse", "inferieur",
@@ -3618,6 +3624,15 @@ def _resolved(reading: Reading, pronoun: SeatMention) -> Ref | None:
     return None
 
 
+def _first_person_story(reading: Reading) -> bool:
+    """A story the writer tells from his seat, told, naming "my partner" too
+    (``I was South and my partner (North) … Partner noticed``): a bare
+    "partner" there is his, not the offender's as in a director's note."""
+    tokens = reading.tokens
+    mine = any(tokens[i] == "MY" and tokens[i + 1] == "PARTNER" for i in range(len(tokens) - 1))
+    return mine and reading.entities.compass(Ref(writer=Relation.SELF)) is not None
+
+
 def _relation_to_offender(
     reading: Reading, offender: Ref | None, ref: Ref | None
 ) -> Relation | None:
@@ -3626,7 +3641,9 @@ def _relation_to_offender(
     if offender is None:
         # "le partenaire n'a pas encore parlé": the offender's, in a note
         return ref.subject or (ref.writer if ref.bare else None)
-    if ref.bare and ref.writer in (Relation.LHO, Relation.RHO, Relation.PARTNER):
+    if ref.bare and ref.writer in (Relation.LHO, Relation.RHO, Relation.PARTNER) and not (
+        ref.writer is Relation.PARTNER and ref.seat is None and _first_person_story(reading)
+    ):
         # "LHO accepte": in a director's note the relative word is the offender's
         found = relation(reading.entities, offender, ref)
         if found is None or (offender.writer is None and ref.seat is None):
