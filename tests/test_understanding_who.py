@@ -610,6 +610,12 @@ def test_misinformation_the_player_who_explained(text, offender):
          "S"),
         ("Sitting West, director please. North opened 1♠, partner bid 2♥, I bid 4♥. My LHO "
          "then thought for a good thirty seconds and passed.", "N"),
+        # a gesture told far into the player's own sentence
+        ("I was North. I opened 1♠, East overcalled 2♦ and partner raised to 3♠. West then bid "
+         "4♦, and as he put the card down on the table he grinned at his partner and tapped "
+         "it twice.", "W"),
+        ("My partner East opened 1♥ and South doubled. Later South doubled again, but he "
+         "slapped the red card down so hard that the table shook.", "S"),
     ],
 )  # fmt: skip
 def test_unauthorized_information_the_player_who_hesitated(text, offender):

@@ -3253,7 +3253,8 @@ _TEMPO_WORDS = frozenset(
      "question", "asked", "asking", "demande", "gestured", "gesture", "geste", "pointed",
      "jetant", "jete", "threw", "thrown", "snapped", "slammed", "hovered", "hovering",
      "fumbled", "dithered", "wavered", "groaned", "snorted", "drummed", "frappant", "fronce",
-     "froncait", "sourcils", "frowning", "ages"}
+     "froncait", "sourcils", "frowning", "ages", "shake", "slapped", "slap", "grinned", "grin",
+     "eyebrows", "winked", "wink", "glared"}
 )  # fmt: skip
 _AFTER_WORDS = frozenset({"after", "apres", "following", "suite"})
 _DURING = frozenset({"pendant", "during", "durant", "while"})
@@ -3364,7 +3365,7 @@ def _tempo_in_clause(
         if m.start > mention.start and m.ref.writer is Relation.SELF
         and tokens[m.start - 1] in _JOINING_SUBJECTS
     ]  # fmt: skip  ("South bid 2♠ and I thought…": the writer's own clause)
-    stop = min([mention.end + 14, len(tokens), *later])
+    stop = min([mention.end + 22, len(tokens), *later])
     clause = tokens[mention.end : stop]
     if BREAK in clause:
         clause = clause[: clause.index(BREAK)]
