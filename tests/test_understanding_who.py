@@ -518,6 +518,13 @@ def test_change_of_call_first_call_among_other_words(text, call):
         ("I was North. Partner opened 2NT and East asked her about my 3♥; she said "
          "'transfer'. West had asked me about the 2NT and I had explained it wrongly.", "N"),
         ("Sud a ouvert 1SA. Nord a mal expliqué le 2♦ de son partenaire à Ouest.", "N"),
+        # "Ouest me demande": "me" the object, the writer (his seat told) explained
+        ("J'étais Nord et j'ai ouvert 1SA. Est intervient à 2♥ et mon partenaire dit 2SA. "
+         "Ouest me demande ce que ça veut dire et je réponds « naturel ».", "N"),
+        ("Ouest ouvre 1♦, Est répond 1♠. Pas d'alerte d'Est sur le 1♦ à aucun moment.", "E"),
+        # "a dit que ça ne changeait rien" is no silence
+        ("Je suis Est. Mon mari Ouest ouvre 1SA et je dis 4SA. Sud demande à mon mari ce que "
+         "c'est, et il répond « quantitatif ». Nord a dit que ça ne changeait rien.", "W"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):

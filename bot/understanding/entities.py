@@ -164,6 +164,12 @@ _OPTION = frozenset(
     {"could", "can", "may", "might", "pouvait", "peut", "pourrait", "pouvez", "must", "doit",
      "devait", "devra", "should", "would", "aurait", "aurais"}
 )  # fmt: skip
+#: French verbs "me" is the object of before them ("Ouest me demande", "Est me dit"):
+#: the seat before is the subject, not an apposition of the writer ("Nord (moi) passe").
+_CLITIC_VERBS = frozenset(
+    {"demande", "demandait", "dit", "disait", "explique", "expliquait", "repond", "interroge",
+     "montre", "regarde", "regardait", "signale", "previent", "interpelle", "reproche"}
+)  # fmt: skip
 # After ME these make it a statement of the writer's seat ("I am North"), not an apposition.
 _BEING = frozenset({"am", "suis", "was", "etais", "chu", "im"})
 # Words between a call and "de"/"by" that still let the player be named after them.
@@ -393,6 +399,10 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
                 (a.writer or b.writer) is not None
             )
             comma = COMMA in tokens[last.end : mention.start]
+            if not between and not comma and b.writer is Relation.SELF and b.seat is None and (
+                tokens[mention.end : mention.end + 1] and tokens[mention.end] in _CLITIC_VERBS
+            ):
+                compass_and_relative = False  # "Ouest me demande": me the object, not West
             # "by East, LHO refused" are two players: a bare "LHO" is no apposition
             # (but "Partner (West) opened" is one)
             if (a.bare or b.bare) and (comma or b.bare):

@@ -2786,7 +2786,10 @@ def _silent_partner(reading: Reading) -> Ref | None:
     agents = {m.start: m for m in reading.entities.seats if m.ref.known and not m.ref.pronoun}
     for i, token in enumerate(tokens[:-1]):
         # "no alert from North", "pas d'alerte de Sud"
-        if token.startswith("alert") and i and tokens[i - 1] in ("no", "pas", "sans", "without"):
+        negated = i and tokens[i - 1] in ("no", "pas", "sans", "without") or (
+            i > 1 and tokens[i - 1] in ("de", "d") and tokens[i - 2] in ("pas", "sans", "aucune")
+        )  # ("pas d'alerte d'Est")
+        if token.startswith("alert") and negated:
             agent = agents.get(i + 2) if tokens[i + 1] in ("from", "de", "by", "par") else None
             if agent is not None and agent.ref.writer is not Relation.SELF:
                 return agent.ref
@@ -2805,7 +2808,9 @@ def _silent_partner(reading: Reading) -> Ref | None:
         said_nothing = any(
             clause[k] in _SAYING_NOTHING and clause[k + 1 : k + 2] == ["nothing"]
             for k in range(len(clause))
-        ) or ("rien" in clause and "dit" in clause)
+        ) or any(
+            clause[k] == "rien" and "dit" in clause[k - 1 : k + 2] for k in range(len(clause))
+        )  # "n'a rien dit", not "a dit que ça ne changeait rien"
         no_alert = any(
             t in _ALERT_VERBS and (
                 set(clause[max(0, k - 2) : k]) & _DID_NOT or (k == 1 and clause[0] == "no")
@@ -3122,8 +3127,11 @@ def _asked(reading: Reading) -> Ref | None:
         if passive and before and not before[-1].ref.pronoun:
             return before[-1].ref
         me = Ref(writer=Relation.SELF)
-        if nxt == ("ME",) and before and reading.entities.compass(me) is not None:
-            return me  # "when West asked me" with the writer's seat told: he explained
+        # "when West asked me", "Ouest me demande", the writer's seat told: he explained
+        asked_me = nxt == ("ME",) and bool(before)
+        asked_me |= i > 1 and tokens[i - 1] == "ME" and tokens[i - 2] in SEATS
+        if asked_me and reading.entities.compass(me) is not None:
+            return me
         # the object: right after the verb, or after "à" a few words on
         for k in range(i + 1, min(i + 6, len(tokens))):
             if tokens[k] in (BREAK, COMMA):

@@ -551,10 +551,11 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
                 )
                 # "I was South and Tom North", "j'étais Est et Anne Ouest": a
                 # name and a seat written out, paired after "and"
-                lead = i - 1 - int(kin and i > 1 and tokens[i - 1].text in _MY)
-                paired = k == i + 1 and lead >= 0 and tokens[lead].text in (
+                lead = i - 1 - int(kin and i > 0 and tokens[i - 1].text in _MY)
+                opens = lead < 0 or tokens[lead].text == BREAK  # "Mon mari Ouest ouvre 1SA"
+                paired = k == i + 1 and ((kin and opens) or (lead >= 0 and tokens[lead].text in (
                     "and", "et", COMMA, ":"
-                ) and (
+                ))) and (
                     (after.text in _SEAT_WORDS or after.original == "Est")
                     and len(after.original) > 1
                 )  # (and "North-South: Graham North, Pat South", "I was South, my wife North")
