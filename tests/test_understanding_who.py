@@ -623,6 +623,8 @@ def test_misinformation_the_player_who_explained(text, offender):
          "it twice.", "W"),
         ("My partner East opened 1♥ and South doubled. Later South doubled again, but he "
          "slapped the red card down so hard that the table shook.", "S"),
+        ("East opened 2NT and his partner West tutted and rolled his eyes at the ceiling. I "
+         "passed and West bid 3NT. I'm South.", "W"),
     ],
 )  # fmt: skip
 def test_unauthorized_information_the_player_who_hesitated(text, offender):

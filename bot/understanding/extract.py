@@ -3262,7 +3262,8 @@ _TEMPO_WORDS = frozenset(
      "jetant", "jete", "threw", "thrown", "snapped", "slammed", "hovered", "hovering",
      "fumbled", "dithered", "wavered", "groaned", "snorted", "drummed", "frappant", "fronce",
      "froncait", "sourcils", "frowning", "ages", "shake", "slapped", "slap", "grinned", "grin",
-     "eyebrows", "winked", "wink", "glared"}
+     "eyebrows", "winked", "wink", "glared", "tutted", "rolled", "eyes", "yeux", "pointe",
+     "pointait", "doigt", "appuie", "tripote", "tripotage", "retourne", "haute"}
 )  # fmt: skip
 _AFTER_WORDS = frozenset({"after", "apres", "following", "suite"})
 _DURING = frozenset({"pendant", "during", "durant", "while"})
