@@ -14,7 +14,7 @@ from bot.understanding.retraction import without_retractions
          "partner opens 1D and RHO overcalls 1S."),
         # a player named and taken back: the last clause only
         ("Sud ouvre 1♥, je passe, Nord dit 2♥, et Nord… non, pardon, Sud surcontre.",
-         "Sud ouvre 1♥, je passe, Nord dit 2♥, Sud surcontre."),
+         "Sud ouvre 1♥, je passe, Nord dit 2♥, et Sud surcontre."),
         # the correction opens its own sentence: the sentence before is taken back
         ("N barred, bid 2C? no sorry, N's call was fine. W barred, bid 2H.",
          "N's call was fine. W barred, bid 2H."),
@@ -35,6 +35,15 @@ from bot.understanding.retraction import without_retractions
          "Ouest a fait tomber la dame. Une seule carte."),
         ("I was West, no, East, I mix them up. I passed before South.",
          "I was East, I mix them up. I passed before South."),
+        # one word taken back for another inside a phrase
+        ("J'ai demandé à Ouest... non, pardon, à Est, ce que voulait dire 3♣.",
+         "J'ai demandé à Est, ce que voulait dire 3♣."),
+        ("mon adversaire de gauche... non, de droite, Ouest, a étalé sa main.",
+         "mon adversaire de droite, Ouest, a étalé sa main."),
+        ("I asked West... no, sorry, East what it meant.", "I asked East what it meant."),
+        # not a clause restated after a comma ("I, North... no, West is next")
+        ("South opened 1♦, and West and I, North... no, West is next after South.",
+         "South opened 1♦, and West and I, North... no, West is next after South."),
     ],
 )  # fmt: skip
 def test_the_version_taken_back_is_left_out(text: str, kept: str) -> None:

@@ -92,6 +92,8 @@ _SAT = frozenset(
 _AS = frozenset({"en", "as", "comme"})
 #: After "who"/"qui" between a seat and a player named from the writer: "West, who sits on my left".
 _WHO_SITS = frozenset({"is", "was", "sits", "sat", "est", "etait", "on", "assis", "assise"})
+#: After "Sitting South": where or when he played ("in the Thursday pairs", "at table 3").
+_WHERE_PLAYED = frozenset({"in", "at", "on", "for", "during", "au", "dans", "pendant", "lors"})
 #: Words opening another player's clause after a seat told: "Sitting West, partner opened".
 _ANOTHER_PLAYER = SEATS | frozenset(
     {"PARTNER", "LHO", "RHO", "OPP", "MY", "his", "her", "he", "she", "il", "elle", "son", "sa"}
@@ -491,6 +493,7 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
         # sat, the "I" dropped ("Sitting West, partner…" is partner's seat)
         if token in _SAT and (i == 0 or tokens[i - 1] == BREAK) and tokens[i + 1] in SEATS and (
             tokens[i + 2 : i + 3] in ((), (BREAK,), ("ME",), ("MY",))
+            or (tokens[i + 2 : i + 3] and tokens[i + 2] in _WHERE_PLAYED)  # "Sitting South in
             or (tokens[i + 2 : i + 3] == (COMMA,) and tokens[i + 3 : i + 4] and (
                 tokens[i + 3] not in _ANOTHER_PLAYER
             ))  # "Sitting West, director please" ("Sitting West, partner…" is partner's)

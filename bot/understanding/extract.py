@@ -3396,7 +3396,8 @@ _EXPOSING = frozenset(
     {"tomber", "tombe", "tombee", "entame", "expose", "exposed", "exposes", "dropped", "drop",
      "drops", "fell", "fumbled", "flashed", "showed", "shown", "montre", "visible", "faced",
      "hold", "holds", "held", "led", "lead", "leads", "knocked", "spilled", "renverse",
-     "tombees", "tombes", "echapper", "echappe", "glisser", "slipped", "slid", "glisse"}
+     "tombees", "tombes", "echapper", "echappe", "glisser", "slipped", "slid", "glisse",
+     "etale", "etalee", "spread"}
 )  # fmt: skip
 
 

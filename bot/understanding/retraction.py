@@ -90,9 +90,30 @@ _I_WAS_ANOTHER = re.compile(
 )
 
 
+#: "J'ai demandé à Ouest... non, pardon, à Est", "mon adversaire de gauche... non,
+#: de droite", "I asked West... no, sorry, East": one word taken back for another,
+#: inside a phrase (not "West and I, North... no, West is next": a clause restated).
+_PLACE = r"(?:north|south|east|west|nord|sud|est|ouest|gauche|droite|left|right)"
+_WORD_PUT_RIGHT = re.compile(
+    rf"(?<=[^\W\d_]\s)({_PLACE})\s*(?:\.\.\.|…)\s*(?:no|non)\b[\s,.!]*(?:(?:sorry|pardon)[\s,.!]*)?"
+    rf"(?:(?:à|a|to|de|of)\s+)?({_PLACE})\b",
+    re.IGNORECASE,
+)
+_SIDES = frozenset({"gauche", "droite", "left", "right"})
+
+
+def _word_put_right(found: re.Match[str]) -> str:
+    """The word settled on, where both are seats or both sides; else as written."""
+    wrong, right = fold(found.group(1)), fold(found.group(2))
+    if (wrong in _SIDES) != (right in _SIDES):
+        return found.group()
+    return found.group(2)
+
+
 def _seats_put_right(text: str) -> str:
     """The seat a writer corrects (``East dropped the ace, sorry, it was West``)
     replaced by the one he settles on, the correction left out."""
+    text = _WORD_PUT_RIGHT.sub(_word_put_right, text)
     text = _I_WAS_ANOTHER.sub(lambda m: m.group(1) + m.group(3), text)
     found = _IT_WAS_ANOTHER.search(text)
     if found is None:
