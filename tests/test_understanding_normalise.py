@@ -51,6 +51,10 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("J'étais Ouest, maman Est. Maman pose 1♠", "ME etais W E E pose 1 ♠"),
         ("I was South, my wife North. Then my wife bid 1S", "ME was S N then N bid 1 ♠"),
         ("my wife said 1H", "MY wife said 1 ♥"),
+        # "She was sitting West" after the sentence naming one player: hers
+        ("On behalf of my friend Jane. She was sitting West. Jane passed",
+         "on behalf of MY friend W she was sitting W W passed"),
+        ("We played in Paris. He was North.", "WE played in paris he was N"),
         # the kin the writer plays with is his partner
         ("Je joue avec mon mari. Ouest a demandé à mon mari", "ME joue avec MY PARTNER W a "
          "demande a MY PARTNER"),

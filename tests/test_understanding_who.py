@@ -65,6 +65,7 @@ def _facts_are(text: str, irregularity: str, expected: dict[str, object]) -> Non
         ("Bd 13 Dlr S\nS    W    N    E\n1♥   P    ?\n"
          "I took my hand out of board 14. I've already opened 1♥ with it.", Seat.S),
         ("Sitting South in the Thursday pairs, board 5. My LHO doubled out of turn.", Seat.S),
+        ("South opened 1♠, I passed in the West seat, North raised to 2♠.", Seat.W),
         # the writer's seat told after his act: "I dealt, sitting West"
         ("Board 8, so I dealt, sitting West, and opened 1♥.", Seat.W),
         # a player placed at a seat, then told where he sits from the writer

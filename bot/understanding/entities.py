@@ -546,6 +546,11 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
             tokens, i, mentions
         ):  # "I opened 1♣ as North", "I dealt, sitting West"
             return Seat[token]
+        in_the_seat = tuple(tokens[max(0, i - 2) : i]) in (("in", "the"), ("from", "the")) and (
+            tokens[i + 1 : i + 2] in (("seat",), ("position",))
+        )  # "I passed in the West seat"
+        if token in SEATS and in_the_seat and _writers_clause(tokens, i, mentions):
+            return Seat[token]
     for i in range(len(tokens) - 3):
         # "West is my partner", "Ouest est mon partenaire"
         if tokens[i] in SEATS and tokens[i + 1] in ("is", "est", "was") and tokens[i + 2] == "MY":

@@ -565,7 +565,36 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
             if after.text not in _SITTING:
                 break
             told = told or after.text in _SITTING_WORDS
+    _named_by_pronoun(tokens, named)
     return named
+
+
+_SHE_HE = frozenset({"she", "he", "elle", "il"})
+_PLACE_BEFORE = frozenset({"in", "at", "a", "en", "de", "from", "to", "near", "au", "of"})
+
+
+def _named_by_pronoun(tokens: list[_Token], named: dict[str, str]) -> None:
+    """``my friend Jane, who is too shy to post. She was sitting West``: a
+    sentence opening on "she"/"he" and a seat told for him gives that seat to
+    the one first name the sentence before named."""
+    for i, token in enumerate(tokens):
+        if token.text not in _SHE_HE or (i and tokens[i - 1].text != BREAK):
+            continue
+        k = i + 1
+        while k < len(tokens) and k - i <= 3 and tokens[k].text in _SITTING:
+            k += 1
+        if k == i + 1 or k >= len(tokens) or tokens[k].text not in _SEAT_WORDS:
+            continue
+        start = max((j for j in range(i - 1) if tokens[j].text == BREAK), default=-1) + 1
+        names = {
+            t.text for k, t in enumerate(tokens[start + 1 : i - 1], start=start + 1)
+            if _NAME.fullmatch(t.original) and t.text not in _SEAT_WORDS
+            and t.text not in _NOT_NAMES and t.text not in _spelling_table()
+            and tokens[k - 1].text not in _PLACE_BEFORE
+        }  # fmt: skip  (capitalised inside the sentence: a name, though also a word;
+        # not a place: "we played in Paris")
+        if len(names) == 1 and not names & named.keys():
+            named[names.pop()] = _SEAT_WORDS[tokens[k].text]
 
 
 #: Capitalised words that open a sentence telling a seat, never a name.
