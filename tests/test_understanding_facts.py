@@ -1131,6 +1131,10 @@ def test_the_lhos_answer_to_a_second_insufficient_bid(text: str, accepted: bool)
          "pass_out_of_rotation", {"offender": "W"}),
         ("Nord 1♦, puis Ouest (LHO) a passé avant son partenaire Est.",
          "pass_out_of_rotation", {"offender": "W"}),
+        # "son partenaire avait parlé entre-temps": too late for 25A
+        ("Ouest annonce « trois trèfles », il voulait dire trois carreaux. L'arbitre a dit que "
+         "c'était trop tard, puisque son partenaire avait parlé entre-temps.", "change_of_call",
+         {"offender": "W", "partner_called_since": True}),
         # a first-person story: a bare "Partner" is the writer's, here the offender's LHO
         ("I was South and my partner (North) and I are new. East opened 1♠, I passed, West "
          "bid 2♣, partner passed, East rebid 2♦, I passed. Then West put the Double card on top "
