@@ -587,10 +587,10 @@ def _named_by_pronoun(tokens: list[_Token], named: dict[str, str]) -> None:
             continue
         start = max((j for j in range(i - 1) if tokens[j].text == BREAK), default=-1) + 1
         names = {
-            t.text for k, t in enumerate(tokens[start + 1 : i - 1], start=start + 1)
+            t.text for j, t in enumerate(tokens[start + 1 : i - 1], start=start + 1)
             if _NAME.fullmatch(t.original) and t.text not in _SEAT_WORDS
             and t.text not in _NOT_NAMES and t.text not in _spelling_table()
-            and tokens[k - 1].text not in _PLACE_BEFORE
+            and tokens[j - 1].text not in _PLACE_BEFORE
         }  # fmt: skip  (capitalised inside the sentence: a name, though also a word;
         # not a place: "we played in Paris")
         if len(names) == 1 and not names & named.keys():
