@@ -733,9 +733,7 @@ def _listed_then_told(
     twice by one player is the story, not a second call), or named with him as
     what another call came over (``bid 1♠ over S 2♣``)."""
     caller = mention.caller
-    seat = None if caller is None else (
-        caller.seat if entities is None else entities.compass(caller)
-    )
+    seat = _caller_seat(caller, entities)
     if not mention.call.is_bid or caller is None or seat is None or (
         mention.start and tokens[mention.start - 1] in SEATS
         and tokens[max(0, mention.start - 2)] not in _ON_TOP
@@ -753,16 +751,19 @@ def _made_before_by(
     mention: CallMention, calls: list[CallMention], entities: Entities | None
 ) -> bool:
     """Whether the player who makes ``mention`` was told making the same call before."""
-    def seat(caller: Ref | None) -> Seat | None:
-        if caller is None:
-            return None
-        return caller.seat if entities is None else entities.compass(caller)
-
-    own = seat(mention.caller)
+    own = _caller_seat(mention.caller, entities)
     return own is not None and any(
-        c.start < mention.start and c.call == mention.call and seat(c.caller) == own
+        c.start < mention.start and c.call == mention.call
+        and _caller_seat(c.caller, entities) == own
         for c in calls
-    )
+    )  # fmt: skip
+
+
+def _caller_seat(caller: Ref | None, entities: Entities | None) -> Seat | None:
+    """A call's maker's seat: told, or (with ``entities``) placed from the writer's."""
+    if caller is None:
+        return None
+    return caller.seat if entities is None else entities.compass(caller)
 
 
 _RULED_ON = frozenset(

@@ -93,7 +93,7 @@ _I_WAS_ANOTHER = re.compile(
 #: "J'ai demandé à Ouest... non, pardon, à Est", "mon adversaire de gauche... non,
 #: de droite", "I asked West... no, sorry, East": one word taken back for another,
 #: inside a phrase (not "West and I, North... no, West is next": a clause restated).
-_PLACE = r"(?:north|south|east|west|nord|sud|est|ouest|gauche|droite|left|right)"
+_PLACE = rf"(?:{_SEAT}|gauche|droite|left|right)"
 _WORD_PUT_RIGHT = re.compile(
     rf"(?<=[^\W\d_]\s)({_PLACE})\s*(?:\.\.\.|…)\s*(?:no|non)\b[\s,.!]*(?:(?:sorry|pardon)[\s,.!]*)?"
     rf"(?:(?:à|a|to|de|of)\s+)?({_PLACE})\b",
