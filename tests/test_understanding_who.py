@@ -969,6 +969,18 @@ def test_who_the_text_puts_forward(text, irregularity, offender):
         ("My partner, East, opened 1NT and then said 'oh, I've only got eleven, I'll make "
          "it one club.' South hadn't bid.", "E", "1NT"),
         ("N 2♣ → N dit « j'ai pris 2♣ pour 2♦ ». E n'a pas parlé.", "N", "2C"),
+        # the writer tells the story, the speaker of "I meant" is another player (25A):
+        # a quote closed with its sentence ("two spades.") opens no other
+        ('My partner opened 1♣ and West said "two spades." I passed, East raised to three '
+         'spades, and only then did West say "hang on, I meant two hearts!" I was North.',
+         "W", "2S"),
+        ("Je suis Est et j'ouvre 1♣. Sud pose 1♠, mon partenaire Ouest passe, et Sud s'écrie : "
+         "« oh non, je voulais mettre 1♥ ! » Les deux cartons sont côte à côte dans la boîte.",
+         "S", "1S"),
+        # the player named in "before South had called" is not the speaker
+        ('Dealer North opened 1♦ and East took out the 2♠ card. She noticed straight away, '
+         'before South had even reached for his box, and said "oh, that\'s not what I meant".',
+         "E", "2S"),
     ],
 )  # fmt: skip
 def test_the_first_person_in_quoted_words_is_the_speaker(text, offender, call):

@@ -2223,6 +2223,8 @@ def _quoted(reading: Reading, i: int) -> bool:
     k = start
     while k > 0 and norm.source[k - 1] not in ".!?\n":
         k -= 1
+    if k < start and k and norm.source[k] in "\"”»’":
+        k += 1  # 'said "two spades." I passed': the quote closed with its sentence
     before = norm.source[k:start]
     opened = False
     for n, char in enumerate(before):
@@ -2251,6 +2253,9 @@ def _changer(reading: Reading) -> Ref | None:
 def _changer_named(reading: Reading) -> tuple[Ref | None, int] | None:
     """The changer (``_changer``) and where the text names him."""
     tokens = reading.tokens
+    quoted = _quoted_changer(reading)
+    if quoted is not None:
+        return quoted
     if any(m.ref.writer is not None and not _quoted(reading, m.start)
            for m in reading.entities.seats):
         return None  # the writer tells his own part: the calls and their makers say it
@@ -2284,6 +2289,36 @@ def _changer_named(reading: Reading) -> tuple[Ref | None, int] | None:
                 if mention.ref.pronoun:
                     return _resolved(reading, mention), mention.start
                 return mention.ref, mention.start
+    return None
+
+
+#: In a player's quoted words after "I": the call he meant (``'oh, I meant 3♥'``).
+_MEANT_IN_QUOTES = frozenset({"meant", "mean", "wanted", "intended", "voulais", "voulait"})
+
+
+def _quoted_changer(reading: Reading) -> tuple[Ref, int] | None:
+    """25: the player who says in his own quoted words what he meant (``West
+    said "hang on, I meant two hearts"``, ``Sud s'écrie : « je voulais 1♥ ! »``,
+    ``I said 'wait, that's not what I meant'``): the nearest player named
+    before the quote in its sentence, whoever else the story names."""
+    tokens = reading.tokens
+    for i, token in enumerate(tokens):
+        if token not in _MEANT_IN_QUOTES or "ME" not in tokens[max(0, i - 2) : i]:
+            continue
+        if not _quoted(reading, i):
+            continue
+        speakers = [
+            m for m in reading.entities.seats
+            if m.end <= i and not _quoted(reading, m.start) and BREAK not in tokens[m.end : i]
+            and not named_in_a_time_clause(tokens, m.start)
+            and not (m.start and tokens[m.start - 1] in _OBJECT_WORDS | _BY_WHOM)
+        ]  # fmt: skip  (not "before South had called", "asked North", "de Nord")
+        if not speakers:
+            continue
+        speaker = speakers[-1]
+        ref = _resolved(reading, speaker) if speaker.ref.pronoun else speaker.ref
+        if ref is not None and ref.known and ref.subject is None:
+            return ref, speaker.start
     return None
 
 
