@@ -813,6 +813,9 @@ def test_offender_from_the_seat_in_parentheses_after_the_call(text, irregularity
         # the LHO who "n'a pas voulu accepter" is not the one who changed (25B)
         ("Sophie était en Ouest. Elle a posé 1SA, puis elle a voulu changer pour 1♦. Nord, son "
          "adversaire de gauche, n'a pas voulu accepter le changement.", "W"),
+        # his words after a colon, even in a story the writer tells (25A)
+        ("Dealer North, he put 1H on table. I bid 1S over it. Then North say: sorry, I wanted "
+         "1D, I took wrong card. I am East.", "N"),
         # a report's field names the offender
         ("Bd 20 Dlr W Auction: 1NT (W) P (N) 2♣ (E) P (S) 2♦ (W) Claim: E says his 2♣ was a "
          "misclick, meant 2♦. Raised only after W (partner) had bid. Offender: E", "E"),
@@ -977,6 +980,10 @@ def test_who_the_text_puts_forward(text, irregularity, offender):
         ("Je suis Est et j'ouvre 1♣. Sud pose 1♠, mon partenaire Ouest passe, et Sud s'écrie : "
          "« oh non, je voulais mettre 1♥ ! » Les deux cartons sont côte à côte dans la boîte.",
          "S", "1S"),
+        # his words after a colon, or told in reported speech (25A)
+        ("I was North and became declarer in 4♠ (I'd bid 3♠, my partner raised). After the "
+         "final pass my partner said she had meant to pass my 3♠ rather than bid 4♠ — her hand "
+         "slipped on the bidding box.", "S", "4S"),
         # the player named in "before South had called" is not the speaker
         ('Dealer North opened 1♦ and East took out the 2♠ card. She noticed straight away, '
          'before South had even reached for his box, and said "oh, that\'s not what I meant".',

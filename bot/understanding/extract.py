@@ -2293,7 +2293,9 @@ def _changer_named(reading: Reading) -> tuple[Ref | None, int] | None:
 
 
 #: In a player's quoted words after "I": the call he meant (``'oh, I meant 3♥'``).
-_MEANT_IN_QUOTES = frozenset({"meant", "mean", "wanted", "intended", "voulais", "voulait"})
+_MEANT_IN_QUOTES = frozenset(
+    {"meant", "mean", "wanted", "intended", "voulais", "voulait", "voulu"}
+)
 
 
 def _quoted_changer(reading: Reading) -> tuple[Ref, int] | None:
@@ -2303,15 +2305,26 @@ def _quoted_changer(reading: Reading) -> tuple[Ref, int] | None:
     before the quote in its sentence, whoever else the story names."""
     tokens = reading.tokens
     for i, token in enumerate(tokens):
-        if token not in _MEANT_IN_QUOTES or "ME" not in tokens[max(0, i - 2) : i]:
+        if token not in _MEANT_IN_QUOTES:
             continue
-        if not _quoted(reading, i):
-            continue
+        lead = tokens[max(0, i - 4) : i]
+        if tokens[i + 1 : i + 2] == ("bien",):
+            continue  # "je voulais bien dire 1SA": he did mean it
+        colon = _colon_before(reading, i)
+        if colon is not None and not _SAYING_VERBS & set(_words_before(reading, colon, 2)):
+            colon = None  # "Dlr N: 1♠ by N, …": a listing, not his words
+        if "ME" in lead[-2:] and (_quoted(reading, i) or colon is not None):
+            pass  # "N say: sorry, I wanted 1D"
+        elif token not in _REPORTED_MEANT or not (
+            set(lead) & _SAYING_VERBS and set(lead[-3:]) & _REPORTED_SELF
+        ):
+            continue  # "N then stated she had intended 3♥", "déclare avoir voulu 3♠"
         speakers = [
             m for m in reading.entities.seats
             if m.end <= i and not _quoted(reading, m.start) and BREAK not in tokens[m.end : i]
             and not named_in_a_time_clause(tokens, m.start)
             and not (m.start and tokens[m.start - 1] in _OBJECT_WORDS | _BY_WHOM)
+            and (colon is None or reading.norm.spans[m.start][0] < colon)
         ]  # fmt: skip  (not "before South had called", "asked North", "de Nord")
         if not speakers:
             continue
@@ -2320,6 +2333,28 @@ def _quoted_changer(reading: Reading) -> tuple[Ref, int] | None:
         if ref is not None and ref.known and ref.subject is None:
             return ref, speaker.start
     return None
+
+
+#: Reported speech: "said (that) he had meant", "déclare avoir voulu".
+_REPORTED_SELF = frozenset({"he", "she", "il", "elle", "avoir"})
+_REPORTED_MEANT = frozenset({"meant", "intended", "voulu"})  # (not "il voulait bien")
+
+
+def _words_before(reading: Reading, char: int, count: int) -> tuple[str, ...]:
+    """The ``count`` tokens that end before character ``char`` of the source."""
+    ends = [k for k, (_, end) in enumerate(reading.norm.spans) if end <= char]
+    last = ends[-1] + 1 if ends else 0
+    return reading.tokens[max(0, last - count) : last]
+
+
+def _colon_before(reading: Reading, i: int) -> int | None:
+    """Where the colon token ``i`` follows in its sentence opens its words, if
+    one does (``North say: sorry, I wanted 1D``)."""
+    norm = reading.norm
+    k = norm.spans[i][0]
+    while k > 0 and norm.source[k - 1] not in ".!?\n:":
+        k -= 1
+    return k - 1 if k > 0 and norm.source[k - 1] == ":" else None
 
 
 def _retracted(reading: Reading) -> CallMention | None:
