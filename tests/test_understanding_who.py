@@ -1159,6 +1159,12 @@ def test_the_player_who_let_out_a_remark(text, offender):
          {"offender": "E", "call": "3S"}),
         ("Bd 21. E was obliged to pass. E bids 3C. S passes and then N asks me. I think this "
          "means 3C stands.", {"offender": "E", "call": "3C", "lho_called_since": True}),
+        # the bar told after his call, and no call after it: his last call before (37)
+        ("T8 b16 dlr W: P 1S (E oot) cxl. N 1D E 2C (not comp.) S P W 2S — W had to pass this "
+         "turn. N not called.", {"offender": "W", "call": "2S"}),
+        # "S to pass next time", "should have passed": the bar told in a director's shorthand
+        ("T9 B5 N 1D S P oot, cancelled, S to pass next time. E 1S S 2H (should have passed). "
+         "W not called yet.", {"offender": "S", "call": "2H"}),
     ],
 )  # fmt: skip
 def test_call_when_obliged_to_pass_the_barred_player(text, expected):

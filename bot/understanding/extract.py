@@ -1067,6 +1067,17 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
                 ]  # fmt: skip
                 if just_before:
                     return just_before[-1]
+            # "… W 2S — W had to pass this turn": with no call of his after the
+            # bar is told, his last call before it
+            if not any(c.start >= told for c in calls) and not _a_side_barred(reading):
+                own_before = [
+                    c for c in calls
+                    if not c.call.is_pass and c.caller is not None and c.caller.known
+                    and same_player(reading, c.caller, barred)
+                    and c.end <= max(start for start, _ in reading.cues.get("@obliged", []))
+                ]  # fmt: skip
+                if own_before:
+                    return own_before[-1]
         return (with_caller or pool)[0]
     if irregularity == I.SIMULTANEOUS_CALLS:
         offender = _simultaneous_offender(reading)
@@ -1433,6 +1444,16 @@ def _barred(reading: Reading) -> Ref | None:
         if ref is not None and ref.known and not ref.pronoun:
             return ref
     return None
+
+
+def _a_side_barred(reading: Reading) -> bool:
+    """A bar told of two players (``Nord et Sud doivent passer``): no one of them."""
+    tokens = reading.tokens
+    return any(
+        start >= 3 and tokens[start - 3] in SEATS and tokens[start - 2] in ("et", "and")
+        and tokens[start - 1] in SEATS
+        for start, _ in reading.cues.get("@obliged", [])
+    )
 
 
 def _turn_named(tokens: tuple[str, ...], mention: SeatMention) -> bool:
