@@ -393,6 +393,14 @@ def test_the_insufficient_bid_not_the_bid_imagined(text, call):
         # a relative clause between the player and his call, with a call of its own
         ("I opened 1S, South bid 2C, and West, who I'm fairly sure did not see the 2C, bid 1H.",
          "insufficient_bid", "W", "1H"),
+        # the card told coming out of a player's box is his call, whoever is named before
+        ("I'm South and my partner's dealing and the green pass card comes flying out of "
+         "East's box before she's even opened.", "pass_out_of_rotation", "E", "P"),
+        ("je suis Ouest, Nord donne et le carton vert il sort de la boîte de mon partenaire Est "
+         "avant que Nord ait bougé", "pass_out_of_rotation", "E", "P"),
+        # (not a box named for another reason: "avant que je touche ma boîte")
+        ("Donneur Est, je suis Sud. Est ouvre 1♥ et avant même que je touche ma boîte elle dit "
+         "« oups » et remplace par 1♠.", "change_of_call", "E", "1H"),
     ],
 )  # fmt: skip
 def test_caller_written_around_the_call(text, irregularity, offender, call):

@@ -813,6 +813,9 @@ def _caller(
         return Ref(writer=Relation.SELF), 0
     if start and tokens[start - 1] == "OUR":
         return Ref(ours=True), 0
+    owner = _box_owner(tokens, end, mentions)
+    if owner is not None:
+        return owner.ref, 0  # "the pass card comes out of East's box": East's, whoever before
     last = next((m for m in reversed(mentions) if m.end < start), None)  # in its sentence:
     if last is not None and BREAK not in tokens[last.end : start] and (
         last.ref.writer is Relation.SELF and last.ref.seat is None
@@ -949,6 +952,34 @@ def _caller(
                 return mention.ref, 0  # "Sud, qui …": the subject of a relative clause
         return possessed.ref, 0
     return None, 0
+
+
+_BOX = frozenset({"box", "boite"})
+_OUT_OF = frozenset({"out", "from", "of", "sort", "sorti", "sortir", "de", "d"})
+
+
+def _box_owner(
+    tokens: Sequence[str], end: int, mentions: list[SeatMention]
+) -> SeatMention | None:
+    """A call card told coming out of a player's bidding box, with nobody named
+    before it (``the green pass card comes flying out of East's box``, ``le
+    carton vert sort de la boîte de mon partenaire Est``): that player's call."""
+    for j in range(end, min(end + 9, len(tokens))):
+        if tokens[j] == BREAK:
+            return None
+        if tokens[j] not in _BOX:
+            continue
+        if COMMA in tokens[end:j] or not _OUT_OF & set(tokens[end:j]):
+            return None  # "1♥ et avant que je touche ma boîte": not where the card came from
+        before = [m for m in mentions if j - 3 <= m.start and m.end <= j and not m.ref.pronoun]
+        after = [
+            m for m in mentions
+            if m.start in (j + 1, j + 2) and tokens[j + 1] in ("de", "d", "of")
+            and not m.ref.pronoun
+        ]  # fmt: skip
+        found = before[-1:] or after[:1]
+        return found[0] if found and found[0].ref.known else None
+    return None
 
 
 #: How far back an apposition may open: "Est, un joueur que je connais bien et
