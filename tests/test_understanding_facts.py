@@ -1176,6 +1176,21 @@ def test_turns_and_players_as_new_authors_write_them(
         # a player's grumbling is a claim, the slip told stands
         ("Partner put 2♦, then said 'no, two cards stuck together, I meant 2♥'. South "
          "grumbled that he had obviously changed his mind.", True),
+        # the writer is the director called: his own finding (25A); a hedged claim after it
+        ("Dealer North opened 1♦ and East took out the 2♠ card, she meant 2♥. South called me. "
+         "I was satisfied that it was a pure mechanical error. North-South said she might have "
+         "changed her mind.", True),
+        ("Est ouvre 1♥. Sud sort le carton 2♣, il voulait 2♦. J'ai été appelé par Ouest. J'ai "
+         "admis qu'il s'agissait d'une erreur mécanique. Est-Ouest contestaient, pensant à un "
+         "changement d'avis.", True),
+        # a slip asked about, then the change of mind told (25B)
+        ("My partner opened 1♥ and I put down 2♣, then swapped it for 2♦. The director asked me "
+         "whether I had just picked up the wrong card and I said no, I had changed my mind.",
+         False),
+        # the slip denied and a change of mind told, a card reached for beside them (25B)
+        ("West put out the pass card, then picked it up, said 'no, sorry, two spades' and "
+         "reached for the 2♠ card. It was not a mechanical error: he said he'd changed his "
+         "mind.", False),
     ],
 )
 def test_the_directors_finding_on_slip_or_change_of_mind(text: str, unintended: bool) -> None:

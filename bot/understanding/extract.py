@@ -4803,9 +4803,10 @@ def _unintended(reading: Reading) -> bool | None:
             changed |= bool(set(tokens[start:end]) & _MIND)
     # "he says he misspoke … the director decided it was a change of mind": the
     # director's finding, told as such, settles what the players claim
-    slip_found = any(_directors_finding(tokens, start) for start, _ in told)
+    directs = _writer_directs(tokens)
+    slip_found = any(_directors_finding(tokens, start, directs) for start, _ in told)
     mind_found = any(
-        _directors_finding(tokens, start) and not denied(tokens, start, end)
+        _directors_finding(tokens, start, directs) and not denied(tokens, start, end)
         for start, end in reading.cues.get("@intended", [])
     )
     if slip_found != mind_found:
@@ -4823,7 +4824,10 @@ def _unintended(reading: Reading) -> bool | None:
     if "25B" in cited and "25A" not in cited:
         return False
     if strong or unthinking:
-        # "he says he misspoke, I think he changed his mind": both told, asked
+        # "he says he misspoke, I think he changed his mind": both told, asked;
+        # "not a mechanical error … he'd changed his mind": the slip denied, a change
+        if slip_denied and changed:
+            return False
         return None if slip_denied or changed else True
     if slip_denied or thought:
         return False  # "TD found a change of mind, not a slip", even "he meant 3♦"
@@ -4844,7 +4848,7 @@ _CLAIMING = frozenset(
      "argues", "suspects", "suspected", "pretend", "pretendait", "affirme", "affirmait",
      "soutient", "soutenait", "soupconne", "accuse", "persuade", "conteste", "contestent",
      "grumbled", "grumbles", "complained", "complains", "protested", "protests", "pretendu",
-     "rale", "ralait", "grogne"}
+     "rale", "ralait", "grogne", "might", "disent", "contestaient", "contestait"}
 )  # fmt: skip
 
 
@@ -4874,17 +4878,31 @@ def _denied_with(
 
 def _supposed(tokens: tuple[str, ...], start: int) -> bool:
     """Whether the words at ``start`` are only supposed, in their clause (``if
-    it was a slip``, ``si c'était une erreur mécanique``, ``whether he changed his mind``)."""
-    return bool(set(words_before(tokens, start, 5, CLAUSE_STOPS)) & _IF)
+    it was a slip``, ``si c'était une erreur mécanique``, ``whether he changed his
+    mind``, ``asked me whether I had just picked up the wrong card``)."""
+    return bool(set(words_before(tokens, start, 7, CLAUSE_STOPS)) & _IF)
 
 
-def _directors_finding(tokens: tuple[str, ...], start: int) -> bool:
+def _writer_directs(tokens: tuple[str, ...]) -> bool:
+    """The writer is the director called to the table (``South called me``,
+    ``I was called``, ``j'ai été appelé``, ``Ouest m'a appelé``)."""
+    for i in range(len(tokens) - 1):
+        if tokens[i : i + 2] == ("called", "ME") or tokens[i : i + 3] == ("ME", "was", "called"):
+            return True
+        if tokens[i] == "ME" and "appele" in tokens[i + 1 : i + 4]:
+            return True
+    return False
+
+
+def _directors_finding(tokens: tuple[str, ...], start: int, writer_directs: bool = False) -> bool:
     """Whether the words at ``start`` are told as the director's finding: his
     name and a verb of finding just before, in the same sentence
-    (``the director ruled it a slip``, ``l'arbitre a conclu à une erreur mécanique``)."""
+    (``the director ruled it a slip``, ``l'arbitre a conclu à une erreur mécanique``;
+    ``I was satisfied it was a mechanical error`` when the writer directs)."""
     window = words_before(tokens, start, 8)
+    finders = _FINDERS | {"ME"} if writer_directs else _FINDERS
     for i, token in enumerate(window):
-        if token in _FINDERS and set(window[i + 1 : i + 4]) & _FOUND:
+        if token in finders and set(window[i + 1 : i + 4]) & _FOUND:
             return True
     # "The director came over, asked me a few questions and decided it was a
     # slip", "She … decided it was a genuine mechanical error": the verb of
