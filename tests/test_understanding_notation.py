@@ -147,6 +147,16 @@ from bot.understanding.notation import read_listing
         # the final pass, not the insufficient bid a story of this shape often is (39)
         ("Two boards ago: South 1♥, West 1♠, North 2♥, East 2♠, South passed and West passed, "
          "North passed... then East bid 3♣. Auction over?", "call_after_final_pass", "E", "3C"),
+        # calls spaced apart: a dash among them is a pass (31: West's 3♦ at East's turn)
+        ("T2 d20 don. O : 1♦ X 1♠ – 2♦ – 3♦ (O, au tour d'E). N refuse. E ?",
+         "bid_out_of_rotation", "W", "3D"),
+        # dashes side by side are passes, so the auction was over before East doubled (39)
+        ("d1 don. N : 1♥ – 2♥ – – – puis E X. Entame pas faite. Décision ?",
+         "call_after_final_pass", "E", "X"),
+        # (not a long dash of prose after the calls, nor passes "-" among "–" separators)
+        ("d24 dnr N 1♠ P 4♠ P P P — X d'O après le 3e P.", "call_after_final_pass", "W", "X"),
+        ("D13 dnr S : 1P – - – 4P – - – - – -. Puis N (futur mort) : 5P. Annulé.",
+         "call_after_final_pass", "N", "5S"),
     ],
 )
 def test_a_listing_is_replayed(

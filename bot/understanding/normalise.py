@@ -55,6 +55,15 @@ _APOSTROPHES = str.maketrans({c: "'" for c in "’‘`´ʼ′"})
 _DASHES = frozenset({"-", "–", "—"})
 #: A seat letter standing alone at the end of the text before a dash ("… , O –").
 _LONE_SEAT = re.compile(r"(?:^|[\s,;:(])[NESWO]$")
+#: Two calls written side by side with a space between (``1♦ X 1♠``): a listing
+#: that does not separate its calls with dashes.
+_CALL = r"(?:[1-7]\s?(?:[♣♦♥♠]|NT|SA|[CDHS])|XX?|P)"
+_SPACED_CALLS = re.compile(rf"(?<![\w♣♦♥♠]){_CALL}[ \t]+{_CALL}(?![\w♣♦♥♠])", re.IGNORECASE)
+_CALL_NEXT = re.compile(rf"[ \t]*(?:{_CALL}(?![\w♣♦♥♠])|[-–—]|\?)", re.IGNORECASE)
+#: Where a listing's line or sentence starts.
+_LISTING_START = re.compile(r"[.:\n]")
+_LISTING_END = re.compile(r"[.\n]")
+_DASH_RUN = re.compile(r"(?<![\w])([-–—])[ \t]+\1(?![\w])")  # (not "1P – - – 4P")
 _ELISION = re.compile(r"\b(qu|jusqu|lorsqu|puisqu|[cdjlmnst])'(?=\w)", re.IGNORECASE)
 _ENGLISH_NOT = re.compile(r"n't\b", re.IGNORECASE)
 _ENGLISH_AM = re.compile(r"(?<=\b[Ii])'[mM]\b")
@@ -311,8 +320,19 @@ def _tokenise(source: str) -> list[_Token]:
                 ",", ";", "(", ")", ""
             ):  # "S –, O –, E – (OOR)": a seat's pass in a director's note
                 folded = "p"
+            elif _DASH_RUN.search(
+                _LISTING_START.split(before)[-1] + raw
+                + _LISTING_END.split(source[match.end() :])[0]
+            ):  # "1♥ – 2♥ – – –": dashes side by side separate nothing, they are passes
+                folded = "p"
             elif before[-1:].islower() or source[match.end() :].lstrip()[:1].islower():
                 folded = COMMA
+            elif raw.strip() != "—" and _SPACED_CALLS.search(
+                _LISTING_START.split(before)[-1]
+            ) and _CALL_NEXT.match(source, match.end()):
+                # "1♦ X 1♠ – 2♦ – 3♦": calls spaced apart, so a dash among them is a pass
+                # (not the long dash of prose: "1♠ P 4♠ P P P — X d'O")
+                folded = "p"
             else:
                 continue
         else:
