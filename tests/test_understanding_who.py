@@ -1021,6 +1021,9 @@ def test_a_seat_written_after_a_call_is_its_caller() -> None:
         ("T5/É24. Haussement de sourcils de Sud pendant l'explication du 2♥ de Nord.", "S"),
         ("1♠ (S) – 2♥ (O) – 2♠ (N) – 4♥ (E) – P lent de S (≈ 40 s) – P – 4♠ (N).", "S"),
         ("S P – O 1P – N P – E 3P – S P – O 4P – N P (hés. nette) – E P – S X.", "N"),
+        # a tempo note on a call listed with no seat: the seat the listing gives it
+        ("Bd 6, Dlr E. (1♥) - 2♦ - (P) - 3♦ (slow, ~20 sec, agreed by all) - (P) - 5♦ by S. "
+         "EW reserve rights re the hesitation.", "N"),
         # ... not the player who confirmed it
         ("N a mis une douzaine de secondes avant de contrer 3♣ (hésitation confirmée par S).",
          "N"),

@@ -3390,6 +3390,17 @@ def _tempo_source(reading: Reading) -> Ref | None:
     if reading.has("@src_stop_not_used") or reading.has("@src_stop_not_respected"):
         return None
     tokens = reading.tokens
+    for call in reading.entities.calls:
+        # "3♦ (slow, ~20 sec, agreed by all)": a note on the call, its maker's tempo
+        if call.end < len(tokens) and tokens[call.end] in _TEMPO_WORDS | _TEMPO_NOUNS and (
+            within_parentheses(reading.norm, call.end)
+        ):
+            maker = call.caller
+            if maker is not None and maker.known and not maker.pronoun:
+                return maker
+            listed = [seat for seat, made in reading.compass_calls or () if made == call.call]
+            if maker is None and len(listed) == 1:
+                return Ref(seat=listed[0])  # "(1♥) - 2♦ - (P) - 3♦ (slow)": its listed seat
     call_ends = {c.end for c in reading.entities.calls}
     named = {
         m.start: m for m in _subject_mentions(reading, call_ends)
