@@ -209,6 +209,8 @@ def test_facts_stated_in_the_text(text, irregularity, facts):
         ("Nord a surcontré alors que personne n'avait contré", ("lho_called_since",)),
         # a bare LHO/RHO while the offender is another than the writer: whose? asked (28-32)
         ("pard passed out of turn, LHO's turn", ("turn_of",)),
+        # "an opponent bid 1H over …": his own call, nobody told calling after it (27A)
+        ("an opponent bid 1H over my partner's 1S.", ("lho_accepts",)),
         ("mon partenaire a contré alors que c'était à l'adversaire de droite", ("turn_of",)),
         # a slip and a change of mind both told: the director's finding is asked (25A/25B)
         ("Ouest a dit 3♣ puis 3♦, il dit qu'il s'est trompé de mot mais je pense qu'il a "

@@ -226,6 +226,12 @@ def test_no_writers_seat_from_another_players_seat(text):
         # "répondre à son partenaire": whom East answered, not who bid 1♠ (27)
         ("Ouest donneur ouvre 1♥, Nord intervient 2♦, Est veut répondre à son partenaire et "
          "pose 1♠ sur la table.", "insufficient_bid", "E"),
+        # an opponent named by no seat, bidding over a known player's call: the one after
+        # him, never the player he bid over (27)
+        ("an opponent bid 1H over my partner's 1S. I am North.", "insufficient_bid", "W"),
+        ("l'adversaire a dit 1♥ sur le 1♠ de mon partenaire. Je suis Nord.", "insufficient_bid",
+         "W"),
+        ("An opponent bid 1♦ over North's 1♠.", "insufficient_bid", "E"),
     ],
 )  # fmt: skip
 def test_offender_from_relative_seats(text, irregularity, offender):

@@ -2106,6 +2106,13 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
             maker = _maker_of_the_other_call(reading, call)
             if maker is not None:
                 return maker
+    if irregularity == I.INSUFFICIENT_BID and call is not None and call.caller is not None and (
+        call.caller.opponent and not call.caller.known
+    ):
+        # "an opponent bid 1H over my partner's 1S": the opponent after the one he bid over
+        over = _next_after_whose(reading, call)
+        if over is not None:
+            return over
     if irregularity == I.CALL_WHEN_OBLIGED_TO_PASS and call is not None and call.caller is None:
         # 37: the player told under the bar made the call; "an opponent was
         # barred" names none, and no other player named is to be taken for him
@@ -2113,6 +2120,29 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
         if barred is not None:
             return barred if barred.known else None
     return _subject(reading, irregularity) or _dealers_neighbour(reading)
+
+
+_BID_OVER = frozenset({"over", "sur", "on", "after", "apres"})
+
+
+def _next_after_whose(reading: Reading, call: CallMention) -> Ref | None:
+    """The player after the maker of the call ``call`` was made over (``1H over
+    my partner's 1S``: partner's left-hand opponent), placed as the writer or a
+    seat places that maker."""
+    tokens = reading.tokens
+    if call.end >= len(tokens) or tokens[call.end] not in _BID_OVER:
+        return None
+    target = next(
+        (c for c in reading.entities.calls if call.end < c.start <= call.end + 4), None
+    )
+    maker = target.caller if target is not None else None
+    if maker is None or not maker.known or maker.pronoun or maker.subject is not None:
+        return None
+    if maker.seat is not None:
+        return Ref(seat=Seat((maker.seat + 1) % 4))
+    if maker.writer is not None:
+        return Ref(writer=BY_OFFSET[(OFFSETS[maker.writer] + 1) % 4])
+    return None
 
 
 _NEIGHBOUR = {"PARTNER": Relation.PARTNER, "LHO": Relation.LHO, "RHO": Relation.RHO,
@@ -4496,6 +4526,8 @@ def _anyone_called_since(tokens: tuple[str, ...]) -> bool | None:
             negative = True
         if negative:
             return False
+        if v + 1 < len(window) and window[v + 1][:1].isdigit():
+            continue  # "an opponent bid 1H over my partner's 1S": his call, not one after it
         if set(lead) & _LATER_MARKS or trailing & _LATER_MARKS:
             return True  # "the next player already bid", "everyone called after that"
     return None
