@@ -99,6 +99,9 @@ def test_no_writers_seat_from_another_players_seat(text):
         # relative seats resolved from the writer's stated seat
         ("Je suis Est. Ma gauche a ouvert 1♥ alors que c'était à mon partenaire.",
          "bid_out_of_rotation", "S"),
+        # the seat written after the writer's own call is his, not his neighbour's (27)
+        ("jouvre 2♠ (nord), ma gauche annonce 2♣ , elle dit qu'elle a pas vu mon enchère.",
+         "insufficient_bid", "E"),
         ("I'm West. My left opponent opened 1NT before his partner, the dealer.",
          "bid_out_of_rotation", "N"),
         ("I am South. Lefty passed before my partner had called.",

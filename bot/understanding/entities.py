@@ -389,6 +389,13 @@ def _offenders(tokens: Sequence[str], i: int) -> bool:
 _TIME_PREPOSITIONS = frozenset({"apres", "avant", "after", "before", "than"})
 
 
+#: The last token of a call written in a listing ("2♠", "1NT", "p", "x").
+_CALL_ENDS = frozenset({"♣", "♦", "♥", "♠", "NT", "p", "x", "xx"})
+
+
+_OWN_CALL_VERBS = frozenset({"ouvre", "ouvert", "open", "opened", "opens", "bid", "bids"})
+
+
 def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> list[SeatMention]:
     """``Sud, mon partenaire,`` / ``mon partenaire (Nord)`` / ``Nord (moi)``: one player."""
     merged: list[SeatMention] = []
@@ -422,6 +429,10 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
             if last.start and tokens[last.start - 1] in ("de", "d", "of") and comma and (
                 a.seat is not None
             ):  # "après le 2♣ de Nord, mon partenaire a demandé": two players
+                compass_and_relative = False
+            if last.start and tokens[last.start - 1] in _CALL_ENDS and comma and (
+                a.seat is not None
+            ):  # "j'ouvre 2♠ (nord), ma gauche annonce 2♣": the call's seat, then another
                 compass_and_relative = False
             if (
                 last.start and tokens[last.start - 1] in DEALER_MARKS and COMMA in
@@ -488,6 +499,13 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
             j + 2 == len(tokens) or tokens[j + 2] in _CLAUSE_END
         ):
             return Seat[tokens[j + 1]]
+    for i in range(len(tokens) - 4):
+        # "j'ouvre 2♠ (nord), ma gauche …": the seat written after the writer's own call
+        if tokens[i] == "ME" and tokens[i + 1] in _OWN_CALL_VERBS and tokens[i + 2].isdigit() and (
+            tokens[i + 3] in _CALL_ENDS and tokens[i + 4] in SEATS
+            and tokens[i + 5 : i + 6] in ((), (COMMA,), (BREAK,))
+        ):
+            return Seat[tokens[i + 4]]
     for i, token in enumerate(tokens[:-1]):
         # "Sat West.", "Sitting North, I opened": a sentence of where the writer
         # sat, the "I" dropped ("Sitting West, partner…" is partner's seat)
