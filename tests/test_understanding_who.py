@@ -544,6 +544,10 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # "a dit que ça ne changeait rien" is no silence
         ("Je suis Est. Mon mari Ouest ouvre 1SA et je dis 4SA. Sud demande à mon mari ce que "
          "c'est, et il répond « quantitatif ». Nord a dit que ça ne changeait rien.", "W"),
+        # "Sud dit 2♥ (texas …)": South's call and the writer's note on it; North, who
+        # did not alert it, is the one (20F)
+        ("Nord ouvre 1SA, Est passe, Sud dit 2♥ (texas pour les piques), et Nord n'alerte "
+         "pas. Ouest contre.", "N"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):

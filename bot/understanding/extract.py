@@ -2868,6 +2868,15 @@ _TOLD_ONE = frozenset({"ME", "him", "her", "them", "us", "nous", "lui", "leur", 
 _HIMSELF = frozenset({"il", "elle", "he", "she", "ME", "they", "ils", "elles", "WE"})
 
 
+def _annotated_call(reading: Reading, at: int) -> bool:
+    """A call at ``at`` whose meaning follows in parentheses (``2♥ (texas)``):
+    the writer's note on a call made, not a player's answer."""
+    call = next((c for c in reading.entities.calls if c.start == at), None)
+    return call is not None and call.end < len(reading.tokens) and within_parentheses(
+        reading.norm, call.end
+    ) and not within_parentheses(reading.norm, call.start)
+
+
 def _telling_subject(reading: Reading) -> Ref | None:
     """21B: the first player told telling another what a call meant (``West
     told me 3C was natural``, ``W told him E's double was takeout``, ``Ouest
@@ -3121,7 +3130,9 @@ def _explaining_subject(reading: Reading) -> Ref | None:
             said = token in _SAYING and (
                 bool(set(told) & _MEANINGS) or _point_range(told)
                 or _tells_partners_call(reading, mention, base + k + 1)
-            )  # "W said 2C natural", "Nord dit que c'est faible", "N said 12–14": an answer
+            ) and not _annotated_call(reading, base + k + 1)
+            # "W said 2C natural", "Nord dit que c'est faible", "N said 12–14": an answer
+            # (not "Sud dit 2♥ (texas pour les piques)": his call, the writer's note on it)
             noun = k == 0 and token.startswith(("explic", "explan"))  # "S expl 2C 'majors'"
             if not token.startswith(_EXPLAINING) and not said and not noun:
                 continue
