@@ -402,6 +402,10 @@ def test_the_insufficient_bid_not_the_bid_imagined(text, call):
         # a relative clause between the player and his call, with a call of its own
         ("I opened 1S, South bid 2C, and West, who I'm fairly sure did not see the 2C, bid 1H.",
          "insufficient_bid", "W", "1H"),
+        # the call the words "had not called yet" follow, of two by the same player (31)
+        ("Moi en Est. Donneur Nord. 1♥ (N), passe (moi), 2♣ (S), et là Nord il annonce 3♣ "
+         "directement, Ouest avait pas encore parlé. J'ai dit non, je n'accepte pas.",
+         "bid_out_of_rotation", "N", "3C"),
         # the card told coming out of a player's box is his call, whoever is named before
         ("I'm South and my partner's dealing and the green pass card comes flying out of "
          "East's box before she's even opened.", "pass_out_of_rotation", "E", "P"),

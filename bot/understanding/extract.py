@@ -1123,6 +1123,23 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         before_turn = [c for c in pool if any(0 <= t - c.end <= 1 for t in turns)]
         if before_turn:
             return before_turn[0]
+        # "N annonce 3♣ directement, Ouest avait pas encore parlé", "a dit 3♣ alors que
+        # c'était à Ouest": the call the words of whose turn it was follow, no call between
+        starts = sorted(c.start for c in reading.entities.calls)
+        marks = turns + [
+            start for cue in ("@not_yet_called",)
+            for start, _ in reading.cues.get(cue, [])
+        ]  # fmt: skip
+        followed = [
+            c for c in pool
+            if any(
+                c.end <= t <= c.end + 6 and BREAK not in reading.tokens[c.end : t]
+                and not any(c.end <= s < t for s in starts)
+                for t in marks
+            )
+        ]  # fmt: skip
+        if len(followed) == 1:
+            return followed[0]
         # "Ouest avait contré": a call in the pluperfect is what came before
         told_now = [c for c in pool if not set(reading.tokens[max(0, c.start - 3) : c.start])
                     & _PLUPERFECT]
