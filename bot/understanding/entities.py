@@ -739,7 +739,7 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
                 not (i and tokens[i - 1] in _NOT_LEVEL_BEFORE) or _on_the_table(tokens, i - 1)
             ) and not (i and tokens[i - 1] in _HOLDING_BEFORE) and not (
                 i > 1 and tokens[i - 1] in _HAS and tokens[i - 2] in _HOLDER
-            ):
+            ) and not _held_with(tokens, i):
                 return bid(level, _STRAIN_OF[tokens[i + 1]]), i + 2
         return None
     before = tokens[i - 1] if i else ""
@@ -785,6 +785,20 @@ _HOLDER = frozenset({"ME", "he", "she"})
 _SAYING = frozenset({"said", "say", "says", "saying"})
 # The bidding box's green card is the pass card ("grabbed the green card", "le carton vert").
 _GREEN = (("green", "card"), ("green", "cards"), ("carton", "vert"), ("cartons", "verts"))
+
+
+#: Before "with"/"avec" and a count of cards: a hand told, or a clause opening.
+_HAND_WITH = frozenset(
+    {"hand", "hands", "main", "jeu", "weak", "strong", "faible", "forte", "fort", "and", "et",
+     "but", "mais", BREAK, COMMA}
+)  # fmt: skip
+
+
+def _held_with(tokens: Sequence[str], i: int) -> bool:
+    """``a weak hand with six hearts``, ``…, avec six cœurs``, ``with three spades,
+    4♠ looked better``: cards held, not a call (not ``came in with 2♠``,
+    ``replaced it with 2♥``)."""
+    return i > 0 and tokens[i - 1] in ("with", "avec") and (i == 1 or tokens[i - 2] in _HAND_WITH)
 
 
 def _on_the_table(tokens: Sequence[str], i: int) -> bool:
