@@ -920,6 +920,10 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
                 earlier.call.outranks(later.call)
             ):  # "4♣ under 4♦", "2♦ sous le 2♥ de S", "1SA après le 2♣ de Sud": the first told
                 return earlier
+            if later.call == earlier.call and later.caller is None and set(
+                reading.tokens[max(0, later.start - 2) : later.start]
+            ) & (_REFERENCE | _ON_WORDS):
+                continue  # "… not enough over 1S": the same bid named again, made by nobody
             if not later.call.outranks(earlier.call) and later in calls:
                 return later
         # "I said 2♠ but 3♦ had already been bid", "1♦ alors qu'il y avait déjà 1♥":
