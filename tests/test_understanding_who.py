@@ -364,6 +364,8 @@ def test_directors_notation_offender_and_call(text, irregularity, offender, call
         # 27: the bid seen or thought of is the reason, the insufficient bid the one made
         ("Ma gauche ouvre 2♦ et je dis 2♣ (j'avais lu 1♦).", "2C"),
         ("RHO opened 1NT and I bid 1S, I had read 1C.", "1S"),
+        ("I sat East and opened 1S, South overcalled 2D and North cue-bid 2S. My eyes saw 2D "
+         "and nothing else, and I put down 2H.", "2H"),
         # the bid it was over, named again after it ("not enough over 1S"), is no second 1♠
         ("I am sitting South. East has opened 1S, I have doubled, West has redoubled, and then "
          "my partner North has bid 1D, which is not enough over 1S.", "1D"),

@@ -1444,7 +1444,14 @@ def _believed(tokens: tuple[str, ...], call: CallMention) -> bool:
     qu'Est avait dit 1♦``, ``sur un 1SA imaginaire``)."""
     if imagined(tokens, call.start) or set(tokens[call.end : call.end + 1]) & _IMAGINARY:
         return True
+    if call.start > 1 and tokens[call.start - 1] in _SAW and tokens[call.start - 2] not in (
+        _NOT_WORDS | {"never", "didnt", "did", "had"}
+    ):
+        return True  # "my eyes saw 2D and nothing else": the bid looked at, already made
     return bool(set(words_before(tokens, call.start, 6, CLAUSE_STOPS)) & _BELIEVING)
+
+
+_SAW = frozenset({"saw", "seeing", "voyant"})
 
 
 def _barred(reading: Reading) -> Ref | None:
