@@ -387,6 +387,11 @@ def test_the_replacement_of_an_insufficient_bid(text: str, replacement: str) -> 
         ("East bid 1H over North's 1S. South doesnt want to accept.", {"lho_accepts": False}),
         ("East bid 1H over North's 1S. The director asked South whether he wished to accept "
          "the bid, and South said no.", {"lho_accepts": False}),
+        # the answer in a short sentence of its own after the question
+        ("I sat North and opened 1NT, East bid 2S, my partner 3H, and my RHO put down 3D. The "
+         "director asked whether I wished to accept it. I did not.", {"lho_accepts": False}),
+        ("Nord ouvre 1♠, Est dit 1♥. L'arbitre demande à Sud s'il accepte. Il a dit non.",
+         {"lho_accepts": False}),
         ("Est a dit 1♥ sur le 1♠ de Nord. J'étais Sud, l'arbitre m'a demandé si j'acceptais : "
          "j'ai refusé.", {"lho_accepts": False}),
         # the option explained is no answer; the answer told after it is

@@ -41,6 +41,9 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("Ann (South) pulled 3♣; Ann then said 3♦", "S pulled 3 ♣ S then said 3 ♦"),
         ("Bob, sitting West, opened 1H. Then Bob said sorry", "W opened 1 ♥ then W said sorry"),
         ("Jacqueline, en Ouest, a ouvert 1♥", "W a ouvert 1 ♥"),
+        # French elisions: "s'il" is "si il" (a question asked), "s'est" is "se est"
+        ("l'arbitre demande s'il accepte, ce qui s'est passé",
+         "le arbitre demande si il accepte ce qui se est passe"),
         ("Marc en Est pose 2♦", "E pose 2 ♦"),
         ("my wife Margaret was North. Margaret bid 1♦", "MY wife N N bid 1 ♦"),
         ("So John, East, bids 3♦. John then said sorry", "so E bids 3 ♦ E then said sorry"),

@@ -4727,6 +4727,10 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
         s for s in acceptance_spans(reading.cues, reading.tokens)
         if not set(words_before(reading.tokens, s[0], 4, CLAUSE_STOPS)) & (_IF | _ABLE)
     ]
+    if not told:
+        short = _short_answer(reading)
+        if short is not None:
+            return short
     for start, end, said in told:
         value = (not said) if denied(reading.tokens, start, end) else said
         side = _side_before(reading, start)
@@ -4753,6 +4757,29 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
             return value  # "my LHO bid 1H over my 1S, I don't accept": for our side
         if rel is Relation.RHO and ref.bare and ref.writer is Relation.LHO:
             return value  # "pard passed out of turn, lho accepted": a note's LHO is the offender's
+    return None
+
+
+def _short_answer(reading: Reading) -> bool | None:
+    """The answer told in a short sentence right after the acceptance was asked
+    (``asked whether I wished to accept it. I did not.``, ``… s'il acceptait.
+    Il a dit non.``): a refusal or an acceptance."""
+    tokens = reading.tokens
+    for start, end, _ in acceptance_spans(reading.cues, tokens):
+        if not set(words_before(tokens, start, 6, CLAUSE_STOPS)) & _IF:
+            continue
+        stop = next((k for k in range(end, len(tokens)) if tokens[k] == BREAK), None)
+        if stop is None:
+            continue
+        after = tokens[stop + 1 : stop + 7]
+        answer = after[: after.index(BREAK)] if BREAK in after else None
+        if answer is None or not 1 <= len(answer) <= 4:
+            continue
+        words = set(answer)
+        if words & {"not", "pas", "no", "non", "refused", "declined", "refuse", "refusa"}:
+            return False  # "I did not.", "Il a dit non.", "He declined."
+        if words & {"did", "yes", "oui", "accepted", "accepte"}:
+            return True  # "He did.", "Oui."
     return None
 
 

@@ -64,6 +64,7 @@ _CALL_NEXT = re.compile(rf"[ \t]*(?:{_CALL}(?![\w♣♦♥♠])|[-–—]|\?)", 
 _LISTING_START = re.compile(r"[.:\n]")
 _LISTING_END = re.compile(r"[.\n]")
 _DASH_RUN = re.compile(r"(?<![\w])([-–—])[ \t]+\1(?![\w])")  # (not "1P – - – 4P")
+_IF_ELIDED = re.compile(r"\b(s)'(?=ils?\b)", re.IGNORECASE)
 _ELISION = re.compile(r"\b(qu|jusqu|lorsqu|puisqu|[cdjlmnst])'(?=\w)", re.IGNORECASE)
 _ENGLISH_NOT = re.compile(r"n't\b", re.IGNORECASE)
 _ENGLISH_AM = re.compile(r"(?<=\b[Ii])'[mM]\b")
@@ -282,6 +283,7 @@ def _prepare(text: str) -> str:
     text = _ENGLISH_AM.sub(" am", text)
     text = _ENGLISH_WOULD.sub(" would", text)
     text = _ENGLISH_CLITIC.sub("", text)
+    text = _IF_ELIDED.sub(lambda m: m.group(1) + "i ", text)  # "s'il" is "si il"
     return _ELISION.sub(lambda m: m.group(1) + "e ", text)
 
 
