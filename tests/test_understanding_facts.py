@@ -316,6 +316,10 @@ def test_the_lho_had_not_called_yet(text: str) -> None:
         # Law 31A: what the offender's RHO, whose turn it was, did after the refusal
         ("Dlr S. W opened 1H out of turn, N did not accept. S then passed.", "pass"),
         ("Donneur Nord. Est a ouvert 1♠ hors tour, Sud refuse. Nord a ensuite dit 1SA.", "call"),
+        # the refused call named again in the ruling ("cancelled my 1NT") is no call after it
+        ("The dealer is South, and I am West. I have opened 1NT before South has said "
+         "anything. North did not want to accept. The director has cancelled my 1NT, and South "
+         "has opened 1H.", "call"),
         # the RHO told not to have called yet: both courses of 31A1/31A2 are set out
         ("Est a ouvert 1♥ alors que c'était à Nord. Sud n'accepte pas. Nord n'a pas encore parlé.",
          "undecided"),

@@ -710,6 +710,10 @@ def _told_again(
         tokens[mention.start - 2] in _ON_WORDS
     ):
         return True  # "un carton Contre sur mon 2♠", "doubled over his 1♥": the bid named
+    if mention.start > 1 and tokens[mention.start - 1] in _POSSESSIVES and (
+        tokens[mention.start - 2] in _CANCELLING
+    ):
+        return True  # "the director has cancelled my 1NT", "a annulé mon 1♥": the ruling on it
     if mention.caller is None and mention.start > 0 and tokens[mention.start - 1] in _COMPARED_TO:
         if set(tokens[max(0, mention.start - 5) : mention.start]) & _TOO_LOW:
             return True  # "pose 2♦, insuffisant après 2♥": the bid it was under, told again
@@ -722,6 +726,13 @@ def _told_again(
         tokens[mention.end : mention.end + 1] in (("est",), ("is",), ("was",))
         and tokens[mention.end + 1 : mention.end + 2] in _RULED_ON
     )
+
+
+#: Before a call told again: the director's ruling on it.
+_CANCELLING = frozenset(
+    {"cancelled", "canceled", "cancels", "cancel", "withdrew", "withdrawn", "annule", "annulee",
+     "annuler", "retire", "refused", "refuse", "accepted", "accepte"}
+)  # fmt: skip
 
 
 def _listed_then_told(
