@@ -1197,6 +1197,10 @@ def test_the_player_who_let_out_a_remark(text, offender):
          {"offender": "E", "call": "3S"}),
         ("Bd 21. E was obliged to pass. E bids 3C. S passes and then N asks me. I think this "
          "means 3C stands.", {"offender": "E", "call": "3C", "lho_called_since": True}),
+        # his partner named in parentheses inside his clause is not the doubler; the
+        # writer, his LHO, called after the double (37)
+        ("opp E had to pass (his partner's insuff bid) but doubled. I'm S, I passed before "
+         "anyone noticed. stands??", {"offender": "E", "call": "X", "lho_called_since": True}),
         # the bar told after his call, and no call after it: his last call before (37)
         ("T8 b16 dlr W: P 1S (E oot) cxl. N 1D E 2C (not comp.) S P W 2S — W had to pass this "
          "turn. N not called.", {"offender": "W", "call": "2S"}),

@@ -4288,8 +4288,10 @@ def _called_since(
         and same_player(reading, c.caller, offender)
     ]  # fmt: skip
     if call is not None and call in calls and (
-        calls.index(call) in own or (offender is not None and call.caller is None)
-    ):
+        calls.index(call) in own or (offender is not None and (
+            call.caller is None or call.caller.subject is not None
+        ))
+    ):  # (a caller placed from another player, "his partner", is no sure other player)
         own = [calls.index(call)]  # after the irregular call, not an earlier one of his
     if own:
         for later in calls[own[0] + 1 :]:
