@@ -229,6 +229,12 @@ def test_no_writers_seat_from_another_players_seat(text):
         # "répondre à son partenaire": whom East answered, not who bid 1♠ (27)
         ("Ouest donneur ouvre 1♥, Nord intervient 2♦, Est veut répondre à son partenaire et "
          "pose 1♠ sur la table.", "insufficient_bid", "E"),
+        # the player another believed had called is not the caller of what follows;
+        # "ce passe" pointed at is no call that ends the doubler's clause (19A)
+        ("Colette, who sat North, thought West had bid something and reached for the Double "
+         "card. So she doubled her own partner's 2S.", "inadmissible_double", "N"),
+        ("J'étais Nord. Est passe. Mon partenaire Sud prend ce passe pour une ouverture et pose "
+         "un Contre. Ouest n'avait pas encore parlé.", "inadmissible_double", "S"),
         # an opponent named by no seat, bidding over a known player's call: the one after
         # him, never the player he bid over (27)
         ("an opponent bid 1H over my partner's 1S. I am North.", "insufficient_bid", "W"),

@@ -794,6 +794,23 @@ _HAND_WITH = frozenset(
 )  # fmt: skip
 
 
+_DEMONSTRATIVES = frozenset({"ce", "cette"})
+_THAT_QUE = frozenset({"that", "que"})
+_BELIEVING_WORDS = frozenset(
+    {"thought", "believed", "believing", "assumed", "assuming", "croyant", "croyait",
+     "croyais", "pensant", "pensait", "pensais", "cru"}
+)  # fmt: skip
+
+
+def _believed_to_call(tokens: Sequence[str], mention: SeatMention) -> bool:
+    """A player named as the one another believed had called (``thought West
+    had bid``, ``croyant qu'Ouest avait ouvert``): not the caller of what follows."""
+    lead = [t for t in tokens[max(0, mention.start - 2) : mention.start] if t not in _THAT_QUE]
+    return bool(lead) and lead[-1] in _BELIEVING_WORDS and (
+        tokens[mention.end : mention.end + 1] in (("had",), ("avait",))
+    )  # (not "thought he was dealer and opened": he opened)
+
+
 def _held_with(tokens: Sequence[str], i: int) -> bool:
     """``a weak hand with six hearts``, ``…, avec six cœurs``, ``with three spades,
     4♠ looked better``: cards held, not a call (not ``came in with 2♠``,
@@ -913,7 +930,9 @@ def _caller(
     floor = 0
     made = [
         c for c in earlier if not only_meant(tokens, c.start) and not _in_relative(tokens, c.start)
-    ]  # "West, who did not see the 2♣, bid 1♥": the 2♣ bounds nothing
+        and not (c.start and tokens[c.start - 1] in _DEMONSTRATIVES)
+    ]  # "West, who did not see the 2♣, bid 1♥": the 2♣ bounds nothing; nor "prend ce
+    # passe pour une ouverture et pose un Contre": a call pointed at, not one made there
     if made:
         floor = max(made[-1].end, made[-1].named_to + 1)
     limit = max(start - _WINDOW, floor)
@@ -938,6 +957,8 @@ def _caller(
             continue
         if _writers_seat_aside(tokens, mention, mentions):
             continue  # "Mon partenaire Nord (moi j'étais Sud) a passé"
+        if _believed_to_call(tokens, mention):
+            continue  # "thought West had bid something and reached for the Double card"
         incise = _incise_subject(tokens, mention, start, mentions, floor)
         if incise is not None:
             return incise.ref, 0
