@@ -564,6 +564,12 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # "a dit que ça ne changeait rien" is no silence
         ("Je suis Est. Mon mari Ouest ouvre 1SA et je dis 4SA. Sud demande à mon mari ce que "
          "c'est, et il répond « quantitatif ». Nord a dit que ça ne changeait rien.", "W"),
+        # "the opener" told not alerting: the maker of the first bid (20F)
+        ("I sat South. My LHO opened 1C, North passed, and my RHO responded 1D. No alert from "
+         "the opener.", "W"),
+        ("Writing this for my friend Bill, who sat South. His left-hand opponent opened 1C, "
+         "North passed, and his right-hand opponent responded 1D. No alert from the opener.",
+         "W"),
         # "Sud dit 2♥ (texas …)": South's call and the writer's note on it; North, who
         # did not alert it, is the one (20F)
         ("Nord ouvre 1SA, Est passe, Sud dit 2♥ (texas pour les piques), et Nord n'alerte "

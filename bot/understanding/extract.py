@@ -2888,7 +2888,8 @@ def _explainer(reading: Reading) -> Ref | None:
         _wrong_explanation_owner(reading) or _wrongly_explaining(reading)
         or _unalerted(reading) or _passive_explainer(reading)
         or _explaining_subject(reading)
-        or _silent_partner(reading) or _asked(reading) or _writer_explaining(reading)
+        or _silent_partner(reading) or _opener_not_alerting(reading) or _asked(reading)
+        or _writer_explaining(reading)
         or _telling_subject(reading) or _quoted_speaker(reading)
     )  # fmt: skip
 
@@ -2914,6 +2915,32 @@ def _annotated_call(reading: Reading, at: int) -> bool:
     return call is not None and call.end < len(reading.tokens) and within_parentheses(
         reading.norm, call.end
     ) and not within_parentheses(reading.norm, call.start)
+
+
+def _opener_not_alerting(reading: Reading) -> Ref | None:
+    """20F: "the opener" told not alerting in his sentence (``No alert from the
+    opener``, ``the opener had forgotten to alert it``, ``l'ouvreur n'a pas
+    alerté``): the maker of the first bid the text tells, when it names him."""
+    tokens = reading.tokens
+    for i, token in enumerate(tokens):
+        if token not in _OPENER:
+            continue
+        start = max((k + 1 for k in range(i) if tokens[k] == BREAK), default=0)
+        stop = next((k for k in range(i, len(tokens)) if tokens[k] == BREAK), len(tokens))
+        sentence = tokens[start:stop]
+        if not any(t.startswith("alert") for t in sentence):
+            continue
+        listed = [seat for seat, call in reading.compass_calls or () if call.is_bid]
+        if listed:
+            return Ref(seat=listed[0])  # "his LHO opened 1C" placed by the replayed calls
+        bids = sorted(
+            (c for c in reading.entities.calls if c.call.is_bid and c.caller is not None
+             and c.caller.known and not c.caller.pronoun and c.caller.subject is None),
+            key=lambda c: c.start,
+        )  # fmt: skip
+        if bids:
+            return bids[0].caller
+    return None
 
 
 def _telling_subject(reading: Reading) -> Ref | None:
