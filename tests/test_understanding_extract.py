@@ -588,6 +588,8 @@ IRREGULAR_CALL = [
     ("I pulled the green card by mistake, then put 1♦ instead.", "change_of_call", "P"),
     ("She grabbed the green card, then put 2♣ instead.", "change_of_call", "P"),
     ("I bid 1♣ but I have 5 hearts, so I changed to 1♥.", "change_of_call", "1C"),
+    ("With a decent hand and five hearts, I bid 1♣, then changed to 1♥ at once.",
+     "change_of_call", "1C"),
     # the call made, told before the one meant as a contrast ("alors que", "while")
     ("Sud a dit 4♦ alors qu'il voulait dire 4♥, puis il a dit 4♥.", "change_of_call", "4D"),
     ("Mon partenaire a mis 2♣ alors qu'il voulait mettre 2♦, puis il a posé 2♦.",

@@ -468,7 +468,7 @@ def test_call_after_the_final_pass(text, offender, call):
         ("Mon partenaire a dit 2♦ et aussitôt « non, 2♥ ».", "2D"),
         # a holding is no call: "I saw I have only 4 hearts"
         ("I bid 3♥, then saw I have only 4 ♥ and said no, 2♥.", "3H"),
-        # "a hand with six hearts": cards held, not a slam bid (25)
+        # "a hand with six hearts", "a decent hand and five hearts": cards held, not bids (25)
         ("I write for my friend Anne, who sat East. North dealt and opened 1C. Anne had a weak "
          "hand with six hearts and meant to jump to 2H, but the 2S card came out stuck to it. "
          "She saw it at once, said 'oh, that is not what I meant', and put 2H down instead.",

@@ -794,6 +794,7 @@ _HAND_WITH = frozenset(
 )  # fmt: skip
 
 
+_HAND_AND = frozenset({"hand", "main", "points", "pts", "hcp", "h", "count"})
 _DEMONSTRATIVES = frozenset({"ce", "cette"})
 _THAT_QUE = frozenset({"that", "que"})
 _BELIEVING_WORDS = frozenset(
@@ -815,6 +816,8 @@ def _held_with(tokens: Sequence[str], i: int) -> bool:
     """``a weak hand with six hearts``, ``…, avec six cœurs``, ``with three spades,
     4♠ looked better``: cards held, not a call (not ``came in with 2♠``,
     ``replaced it with 2♥``)."""
+    if i > 1 and tokens[i - 1] in ("and", "et") and tokens[i - 2] in _HAND_AND:
+        return True  # "a decent hand and five hearts", "13 points et six piques"
     return i > 0 and tokens[i - 1] in ("with", "avec") and (i == 1 or tokens[i - 2] in _HAND_WITH)
 
 
