@@ -735,6 +735,12 @@ def test_a_repeated_bid_is_no_evidence_of_an_insufficient_bid(text):
          ["1S", "P", "2S"]),
         # ... a count is not
         ("after three passes the auction was over", []),
+        # ... nor cards held: a hand "with" or "and" a count of a suit
+        ("Anne had a weak hand with six hearts and meant to jump to 2H", ["2H"]),
+        ("Bill, with a decent hand and five hearts, chose to bid 1H", ["1H"]),
+        ("avec 13 points et six piques, j'ai dit 1 Pique", ["1S"]),
+        # ... while a call after a calling verb and "with" is one
+        ("West came in with 2♠ and North replaced it with 3♠", ["2S", "3S"]),
     ],
 )
 def test_calls_told_in_the_present_tense(text: str, calls: list[str]) -> None:
