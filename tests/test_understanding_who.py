@@ -1060,6 +1060,14 @@ def test_a_seat_written_after_a_call_is_its_caller() -> None:
         ("T5/É24. Haussement de sourcils de Sud pendant l'explication du 2♥ de Nord.", "S"),
         ("1♠ (S) – 2♥ (O) – 2♠ (N) – 4♥ (E) – P lent de S (≈ 40 s) – P – 4♠ (N).", "S"),
         ("S P – O 1P – N P – E 3P – S P – O 4P – N P (hés. nette) – E P – S X.", "N"),
+        # a player sitting motionless, fingers hovering, a card struck on the table
+        ("The dealer on my left opened 1H, partner passed, and my right-hand opponent then sat "
+         "motionless for roughly forty seconds before producing 2H. I was South.", "E"),
+        ("I was South. My left-hand opponent then fumbled: her fingers travelled to the 3H "
+         "section of the bidding box, rested there, retreated, and drew out a Pass.", "W"),
+        ("J'étais Sud. Ouest a dit 2 Carreaux, et son partenaire, mon adversaire de droite, a "
+         "alors frappé le carton Alerte sur la table avec une telle vigueur que les verres ont "
+         "tinté.", "E"),
         # a tempo note on a call listed with no seat: the seat the listing gives it
         ("Bd 6, Dlr E. (1♥) - 2♦ - (P) - 3♦ (slow, ~20 sec, agreed by all) - (P) - 5♦ by S. "
          "EW reserve rights re the hesitation.", "N"),

@@ -3462,7 +3462,8 @@ _TEMPO_WORDS = frozenset(
      "fumbled", "dithered", "wavered", "groaned", "snorted", "drummed", "frappant", "fronce",
      "froncait", "sourcils", "frowning", "ages", "shake", "slapped", "slap", "grinned", "grin",
      "eyebrows", "winked", "wink", "glared", "tutted", "rolled", "eyes", "yeux", "pointe",
-     "pointait", "doigt", "appuie", "tripote", "tripotage", "retourne", "haute"}
+     "pointait", "doigt", "appuie", "tripote", "tripotage", "retourne", "haute", "motionless",
+     "immobile", "froze", "frozen", "fingers", "doigts", "fumble", "frappe", "vigueur"}
 )  # fmt: skip
 _AFTER_WORDS = frozenset({"after", "apres", "following", "suite"})
 _DURING = frozenset({"pendant", "during", "durant", "while"})
