@@ -1068,6 +1068,11 @@ def test_a_seat_written_after_a_call_is_its_caller() -> None:
         ("J'étais Sud. Ouest a dit 2 Carreaux, et son partenaire, mon adversaire de droite, a "
          "alors frappé le carton Alerte sur la table avec une telle vigueur que les verres ont "
          "tinté.", "E"),
+        # "le 2♦ de Nord": the call's maker named inside the source's clause ends it not
+        ("Faits : Sud a alerté le 2♦ de Nord avec insistance, en frappant plusieurs fois sur "
+         "le carton Alerte et en soupirant. Nord a ensuite sauté à 4♥.", "S"),
+        ("J'étais Est. Ma partenaire Ouest, en posant son carton Passe sur le 3♦ de Sud, a "
+         "soupiré : « bon, je n'ai pas vraiment le choix... ».", "W"),
         # a tempo note on a call listed with no seat: the seat the listing gives it
         ("Bd 6, Dlr E. (1♥) - 2♦ - (P) - 3♦ (slow, ~20 sec, agreed by all) - (P) - 5♦ by S. "
          "EW reserve rights re the hesitation.", "N"),

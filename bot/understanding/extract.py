@@ -3573,6 +3573,16 @@ _WRITERS_TEMPO = frozenset(
 )  # fmt: skip
 
 
+def _maker_named_after_call(tokens: tuple[str, ...], mention: SeatMention) -> bool:
+    """``le 2♦ de Nord``: a call's maker named after it, inside another's clause."""
+    return mention.start > 1 and tokens[mention.start - 1] in ("de", "d", "du", "of") and (
+        tokens[mention.start - 2] in _CALL_LAST
+    )
+
+
+_CALL_LAST = frozenset({"♣", "♦", "♥", "♠", "NT", "p", "x", "xx"})
+
+
 def _tempo_in_clause(
     reading: Reading, mention: SeatMention, subjects: Mapping[int, SeatMention],
     words: frozenset[str] = _TEMPO_WORDS,
@@ -3580,7 +3590,10 @@ def _tempo_in_clause(
     """16B: the clause of the player named at ``mention`` (up to the next of
     ``subjects``) tells him taking his time or letting his feelings show."""
     tokens = reading.tokens
-    later = [m for m in subjects if m > mention.start] + [
+    later = [
+        m for m in subjects
+        if m > mention.start and not _maker_named_after_call(tokens, subjects[m])
+    ] + [
         m.start for m in reading.entities.seats
         if m.start > mention.start and m.ref.writer is Relation.SELF
         and tokens[m.start - 1] in _JOINING_SUBJECTS
