@@ -18,9 +18,9 @@ from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strai
 from .normalise import BREAK, COMMA, SEATS
 
 __all__ = ["Ref", "SeatMention", "CallMention", "Entities", "read_entities", "relation", "OFFSETS",
-           "BY_OFFSET", "named_in_a_time_clause", "partners_written", "calls_in", "only_meant",
-           "only_offered", "imagined", "names_whose_turn", "LAPSE", "ROLES", "DEALER_NOUNS",
-           "DEALER_MARKS"]
+           "BY_OFFSET", "CALL_ENDS", "named_in_a_time_clause", "partners_written", "calls_in",
+           "only_meant", "only_offered", "imagined", "names_whose_turn", "LAPSE", "ROLES",
+           "DEALER_NOUNS", "DEALER_MARKS"]
 
 OFFSETS = {Relation.SELF: 0, Relation.LHO: 1, Relation.PARTNER: 2, Relation.RHO: 3}
 #: The relation a seat offset (clockwise from the writer or a player) names.
@@ -389,8 +389,8 @@ def _offenders(tokens: Sequence[str], i: int) -> bool:
 _TIME_PREPOSITIONS = frozenset({"apres", "avant", "after", "before", "than"})
 
 
-#: The last token of a call written in a listing ("2♠", "1NT", "p", "x").
-_CALL_ENDS = frozenset({"♣", "♦", "♥", "♠", "NT", "p", "x", "xx"})
+#: The last token of a call written ("2♠", "1NT", "p", "x").
+CALL_ENDS = frozenset({"♣", "♦", "♥", "♠", "NT", "p", "x", "xx"})
 
 
 _OWN_CALL_VERBS = frozenset({"ouvre", "ouvert", "open", "opened", "opens", "bid", "bids"})
@@ -430,7 +430,7 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
                 a.seat is not None
             ):  # "après le 2♣ de Nord, mon partenaire a demandé": two players
                 compass_and_relative = False
-            if last.start and tokens[last.start - 1] in _CALL_ENDS and comma and (
+            if last.start and tokens[last.start - 1] in CALL_ENDS and comma and (
                 a.seat is not None
             ):  # "j'ouvre 2♠ (nord), ma gauche annonce 2♣": the call's seat, then another
                 compass_and_relative = False
@@ -502,7 +502,7 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
     for i in range(len(tokens) - 4):
         # "j'ouvre 2♠ (nord), ma gauche …": the seat written after the writer's own call
         if tokens[i] == "ME" and tokens[i + 1] in _OWN_CALL_VERBS and tokens[i + 2].isdigit() and (
-            tokens[i + 3] in _CALL_ENDS and tokens[i + 4] in SEATS
+            tokens[i + 3] in CALL_ENDS and tokens[i + 4] in SEATS
             and tokens[i + 5 : i + 6] in ((), (COMMA,), (BREAK,))
         ):
             return Seat[tokens[i + 4]]

@@ -21,6 +21,7 @@ from rules_core.replay import Derivation, derive
 
 from .entities import (
     BY_OFFSET,
+    CALL_ENDS,
     CONTRACT_RESULT,
     DEALER_MARKS,
     DEALER_NOUNS,
@@ -3576,11 +3577,9 @@ _WRITERS_TEMPO = frozenset(
 def _maker_named_after_call(tokens: tuple[str, ...], mention: SeatMention) -> bool:
     """``le 2♦ de Nord``: a call's maker named after it, inside another's clause."""
     return mention.start > 1 and tokens[mention.start - 1] in ("de", "d", "du", "of") and (
-        tokens[mention.start - 2] in _CALL_LAST
+        tokens[mention.start - 2] in CALL_ENDS
     )
 
-
-_CALL_LAST = frozenset({"♣", "♦", "♥", "♠", "NT", "p", "x", "xx"})
 
 
 def _tempo_in_clause(
