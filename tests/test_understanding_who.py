@@ -1226,6 +1226,10 @@ def test_the_player_who_let_out_a_remark(text, offender):
         # writer, his LHO, called after the double (37)
         ("opp E had to pass (his partner's insuff bid) but doubled. I'm S, I passed before "
          "anyone noticed. stands??", {"offender": "E", "call": "X", "lho_called_since": True}),
+        # a bare "partner" in an aside after the barred player's words is his, not the
+        # doubler (37)
+        ("E under obligation to pass (partner's BOOT, 31B) doubled 3♣; S bid 3♥ afterwards. "
+         "37A.", {"offender": "E", "call": "X"}),
         # the bar told after his call, and no call after it: his last call before (37)
         ("T8 b16 dlr W: P 1S (E oot) cxl. N 1D E 2C (not comp.) S P W 2S — W had to pass this "
          "turn. N not called.", {"offender": "W", "call": "2S"}),

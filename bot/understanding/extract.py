@@ -387,8 +387,11 @@ def _callers_past_asides(norm: Normalised, entities: Entities) -> None:
         if not outside or BREAK in tokens[outside[-1].end : call.start]:
             continue
         subject = outside[-1]
-        if norm.source[norm.spans[subject.end - 1][1] : opening].strip(" ,"):
-            continue  # words between the player and the aside: not its subject
+        if norm.source[norm.spans[subject.end - 1][1] : opening].strip(" ,") and not (
+            named.ref.bare and named.ref.seat is None
+        ):
+            continue  # words between the player and the aside: not its subject (but "E
+            # under obligation to pass (partner's BOOT) doubled": a bare "partner" is his)
         if subject.ref.known and not subject.ref.pronoun:
             entities.calls[k] = replace(call, caller=subject.ref)
 
