@@ -269,3 +269,10 @@ def test_a_call_after_the_final_pass_written_in_notation(
     assert result.facts.get("offender") == offender
     assert result.facts.get("call") == call
     assert result.facts.get("offender_side") == side
+
+
+def test_a_page_of_dashes_is_no_auction() -> None:
+    # dashes side by side are passes only in a stretch an auction can fill: a page
+    # of them (a 10 000-character message) is no listing of thousands of passes
+    assert "p" not in normalise("- " * 2000).tokens
+    assert normalise("1♥ – 2♥ – – – puis E X.").tokens.count("p") == 4

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -296,9 +297,56 @@ _COUNT_THEN_CARD = re.compile(
 )
 
 
+#: The longest stretch read as a listing whose dashes may be passes (an auction
+#: written on a line is far shorter).
+_LISTING_SPAN = 400
+
+
+class _Listings:
+    """The stretches of a text a listing of calls may fill (from a line, a
+    sentence or a colon to the next line or sentence), each read once: whether
+    dashes stand side by side in it, and where its first two calls written
+    apart with a space end (a long run of dashes stays linear)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.starts = [m.end() for m in _LISTING_START.finditer(source)]
+        self.ends = [m.start() for m in _LISTING_END.finditer(source)]
+        self.runs: dict[tuple[int, int], bool] = {}
+        self.spaced: dict[int, int | None] = {}
+
+    def _bounds(self, at: int) -> tuple[int, int]:
+        k = bisect_right(self.starts, at)
+        start = self.starts[k - 1] if k else 0
+        k = bisect_left(self.ends, at)
+        end = self.ends[k] if k < len(self.ends) else len(self.source)
+        return start, end
+
+    def dash_run(self, at: int) -> bool:
+        """``1♥ – 2♥ – – –``: dashes side by side in the stretch of ``at``."""
+        bounds = self._bounds(at)
+        if bounds[1] - bounds[0] > _LISTING_SPAN:
+            return False  # a page of dashes is no auction
+        if bounds not in self.runs:
+            self.runs[bounds] = _DASH_RUN.search(self.source, *bounds) is not None
+        return self.runs[bounds]
+
+    def spaced_before(self, at: int) -> bool:
+        """``1♦ X 1♠ – …``: two calls written apart with a space before ``at``."""
+        start, end = self._bounds(at)
+        if end - start > _LISTING_SPAN:
+            return False
+        if start not in self.spaced:
+            found = _SPACED_CALLS.search(self.source, start)
+            self.spaced[start] = found.end() if found is not None else None
+        found_end = self.spaced[start]
+        return found_end is not None and found_end <= at
+
+
 def _tokenise(source: str) -> list[_Token]:
     tokens: list[_Token] = []
     previous_end = -1
+    listings = _Listings(source)
     for match in _TOKEN.finditer(source):
         raw = match.group()
         if raw[0] in ".!?;":
@@ -322,16 +370,14 @@ def _tokenise(source: str) -> list[_Token]:
                 ",", ";", "(", ")", ""
             ):  # "S –, O –, E – (OOR)": a seat's pass in a director's note
                 folded = "p"
-            elif _DASH_RUN.search(
-                _LISTING_START.split(before)[-1] + raw
-                + _LISTING_END.split(source[match.end() :])[0]
-            ):  # "1♥ – 2♥ – – –": dashes side by side separate nothing, they are passes
+            elif listings.dash_run(match.start()):
+                # "1♥ – 2♥ – – –": dashes side by side separate nothing, they are passes
                 folded = "p"
             elif before[-1:].islower() or source[match.end() :].lstrip()[:1].islower():
                 folded = COMMA
-            elif raw.strip() != "—" and _SPACED_CALLS.search(
-                _LISTING_START.split(before)[-1]
-            ) and _CALL_NEXT.match(source, match.end()):
+            elif raw.strip() != "—" and listings.spaced_before(match.start()) and (
+                _CALL_NEXT.match(source, match.end())
+            ):
                 # "1♦ X 1♠ – 2♦ – 3♦": calls spaced apart, so a dash among them is a pass
                 # (not the long dash of prose: "1♠ P 4♠ P P P — X d'O")
                 folded = "p"
