@@ -1017,9 +1017,9 @@ _OUT_OF = frozenset({"out", "from", "of", "sort", "sorti", "sortir", "de", "d"})
 def _box_owner(
     tokens: Sequence[str], end: int, mentions: list[SeatMention]
 ) -> SeatMention | None:
-    """A call card told coming out of a player's bidding box, with nobody named
-    before it (``the green pass card comes flying out of East's box``, ``le
-    carton vert sort de la boîte de mon partenaire Est``): that player's call."""
+    """A call card told coming out of a player's bidding box (``the green pass
+    card comes flying out of East's box``, ``le carton vert sort de la boîte de
+    mon partenaire Est``): that player's call, whoever is named before it."""
     for j in range(end, min(end + 9, len(tokens))):
         if tokens[j] == BREAK:
             return None

@@ -711,13 +711,11 @@ def _told_again(
     if mention.start > 0 and tokens[mention.start - 1] in _REFERENCE | _THAT:
         return True  # ("East pointed out that 2♣ was lower", "remarque que 1♠ … insuffisant")
     if mention.start > 1 and tokens[mention.start - 1] in _POSSESSIVES and (
-        tokens[mention.start - 2] in _ON_WORDS
+        tokens[mention.start - 2] in _ON_WORDS | _CANCELLING
     ):
-        return True  # "un carton Contre sur mon 2♠", "doubled over his 1♥": the bid named
-    if mention.start > 1 and tokens[mention.start - 1] in _POSSESSIVES and (
-        tokens[mention.start - 2] in _CANCELLING
-    ):
-        return True  # "the director has cancelled my 1NT", "a annulé mon 1♥": the ruling on it
+        # "un carton Contre sur mon 2♠", "doubled over his 1♥": the bid named;
+        # "the director has cancelled my 1NT", "a annulé mon 1♥": the ruling on it
+        return True
     if mention.caller is None and mention.start > 0 and tokens[mention.start - 1] in _COMPARED_TO:
         if set(tokens[max(0, mention.start - 5) : mention.start]) & _TOO_LOW:
             return True  # "pose 2♦, insuffisant après 2♥": the bid it was under, told again
@@ -2407,12 +2405,14 @@ def _quoted_changer(reading: Reading) -> tuple[Ref, int] | None:
         colon = _colon_before(reading, i)
         if colon is not None and not _SAYING_VERBS & set(_words_before(reading, colon, 2)):
             colon = None  # "Dlr N: 1♠ by N, …": a listing, not his words
-        if "ME" in lead[-2:] and (_quoted(reading, i) or colon is not None):
-            pass  # "N say: sorry, I wanted 1D"
-        elif token not in _REPORTED_MEANT or not (
+        # his own words, quoted or after a colon ("N say: sorry, I wanted 1D"), or
+        # told by the writer ("N then stated she had intended 3♥", "déclare avoir voulu")
+        own_words = "ME" in lead[-2:] and (_quoted(reading, i) or colon is not None)
+        reported = token in _REPORTED_MEANT and bool(
             set(lead) & _SAYING_VERBS and set(lead[-3:]) & _REPORTED_SELF
-        ):
-            continue  # "N then stated she had intended 3♥", "déclare avoir voulu 3♠"
+        )
+        if not own_words and not reported:
+            continue
         speakers = [
             m for m in reading.entities.seats
             if m.end <= i and not _quoted(reading, m.start) and BREAK not in tokens[m.end : i]
