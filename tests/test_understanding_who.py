@@ -413,6 +413,11 @@ def test_the_insufficient_bid_not_the_bid_imagined(text, call):
         # a relative clause between the player and his call, with a call of its own
         ("I opened 1S, South bid 2C, and West, who I'm fairly sure did not see the 2C, bid 1H.",
          "insufficient_bid", "W", "1H"),
+        # a call seen inside the aside is another's; the player before it made the next
+        ("North opened 1NT, East overcalled 2H, and South, not seeing the 2H, bid 2C.",
+         "insufficient_bid", "S", "2C"),
+        ("Nord ouvre 1SA, Est intervient à 2♥ et Sud, sans voir le 2♥, dit 2♣.",
+         "insufficient_bid", "S", "2C"),
         # the call the words "had not called yet" follow, of two by the same player (31)
         ("Moi en Est. Donneur Nord. 1♥ (N), passe (moi), 2♣ (S), et là Nord il annonce 3♣ "
          "directement, Ouest avait pas encore parlé. J'ai dit non, je n'accepte pas.",

@@ -640,6 +640,29 @@ def imagined(tokens: Sequence[str], start: int) -> bool:
     )
 
 
+#: "not seeing the 2♥", "sans voir le 2♥", "ne voyant pas le 2♥": a call looked at.
+_SEEING = frozenset(
+    {"seeing", "see", "seen", "saw", "noticed", "noticing", "hearing", "heard", "voir", "vu",
+     "voyant", "entendu", "entendre", "remarque"}
+)  # fmt: skip
+_SEEN_THE = frozenset(
+    {"the", "le", "la", "l", "his", "her", "their", "son", "sa", "leur", "that", "this", "ce",
+     "cette", "pas"}
+)  # fmt: skip
+
+
+def only_seen(tokens: Sequence[str], start: int, end: int) -> bool:
+    """``South, not seeing the 2♥, bid 2♣``: the call at ``start`` is the object
+    of a verb of seeing or hearing, a call already made by someone else (not
+    "I saw the 4♥ card in front of me": the card one's own call left)."""
+    if end < len(tokens) and tokens[end] in ("card", "carton"):
+        return False
+    k = start - 1
+    while k >= 0 and start - k <= 2 and tokens[k] in _SEEN_THE:
+        k -= 1
+    return k >= 0 and tokens[k] in _SEEING
+
+
 def only_offered(tokens: Sequence[str], start: int) -> bool:
     """``the director said he could bid 3♦``: an option told, not a choice."""
     return bool(set(tokens[max(0, start - 3) : start]) & _OPTION)
@@ -865,6 +888,8 @@ def _caller(
         return Ref(writer=Relation.SELF), 0
     if start and tokens[start - 1] == "OUR":
         return Ref(ours=True), 0
+    if only_seen(tokens, start, end):
+        return None, 0  # "South, not seeing the 2♥, …": another's call, looked at
     owner = _box_owner(tokens, end, mentions)
     if owner is not None:
         return owner.ref, 0  # "the pass card comes out of East's box": East's, whoever before
@@ -933,6 +958,7 @@ def _caller(
     floor = 0
     made = [
         c for c in earlier if not only_meant(tokens, c.start) and not _in_relative(tokens, c.start)
+        and not only_seen(tokens, c.start, c.end)
         and not (c.start and tokens[c.start - 1] in _DEMONSTRATIVES)
     ]  # "West, who did not see the 2♣, bid 1♥": the 2♣ bounds nothing; nor "prend ce
     # passe pour une ouverture et pose un Contre": a call pointed at, not one made there
@@ -1081,7 +1107,8 @@ def _apposition_subject(
         inside = [m for m in mentions if opening < m.start and m.end <= closing]
         relative = bool({"qui", "who"} & set(tokens[opening + 1 : opening + 4]))
         if not relative and any(
-            call_at(tokens, j) is not None and not only_meant(tokens, j)
+            (made := call_at(tokens, j)) is not None and not only_meant(tokens, j)
+            and not only_seen(tokens, j, made[1])
             for j in range(opening + 1, closing)
         ):  # (not "Sud, en voulant prendre le carton 1♠, a tiré …": a call only meant;
             # "Est, le même qui avait répondu 1♥, dit 2♥": his own relative clause)
