@@ -387,6 +387,31 @@ def test_a_call_by_another_player_after_a_bar_is_no_law_37(text):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # 23A explained as a condition ("otherwise", "sinon", "… if not comparable"):
+        # no bar in force when the barred-to-be player calls, so the call out of
+        # rotation is the incident, not Law 37
+        ("Dealer South. South opened 1H and East doubled before West had called. South did not "
+         "accept. The TD told East that if his next call was comparable there would be no further "
+         "rectification, otherwise West must pass at his next turn. West overcalled 2C and East "
+         "doubled again; the TD judged it not comparable.", "double_out_of_rotation"),
+        ("Donneur Sud. Sud ouvre 1♥ et Est contre avant Ouest. Sud refuse. L'arbitre dit à Est "
+         "que si son enchère est comparable au contre retiré, rien de plus ; sinon son partenaire "
+         "Ouest devra passer. Ouest dit 2♣, puis Est dit 2♠ : pas comparable, juge l'arbitre.",
+         "double_out_of_rotation"),
+        ("Dealer East. East opened 1H and North passed before South had called. East did not "
+         "accept. The TD said North could bid freely at his turn, with South silenced for a round "
+         "if that call was not comparable. South overcalled 2C and North bid 3C.",
+         "pass_out_of_rotation"),
+    ],
+)  # fmt: skip
+def test_a_bar_explained_as_a_condition_is_no_law_37(text, expected):
+    reading = classify(text)
+    assert reading.irregularity == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         # Law 25: a call taken back by the player who made it, named or not
         ("the opponent bid 2D, then said sorry and put down 2H instead", "change_of_call"),
         ("Ouest passe, puis dit non non je veux 1♠", "change_of_call"),

@@ -470,6 +470,14 @@ def test_a_narrative_bid_out_of_rotation(text: str, expected: dict[str, object])
          {"comparable": True}),
         ("nord a passe hors tour, puis a son tour il a encore passe, larbitre dit que cest "
          "comparable donc pas de sanction", "pass_out_of_rotation", {"comparable": True}),
+        # the judgement, not the rule explained before it ("if his call is comparable …")
+        ("Dealer South. South opened 1H and East doubled before West had called. South did not "
+         "accept. The TD told East that if his next call was comparable there would be no "
+         "further rectification. East doubled again; the TD judged it not comparable.",
+         "double_out_of_rotation", {"comparable": False}),
+        ("Donneur Sud. Sud ouvre 1♥ et Est contre avant Ouest. Sud refuse. L'arbitre dit à Est "
+         "que si son enchère est comparable au contre retiré, rien de plus. Est dit 2♠ : pas "
+         "comparable, juge l'arbitre.", "double_out_of_rotation", {"comparable": False}),
     ],
 )  # fmt: skip
 def test_the_call_in_turn_and_a_comparable_call(

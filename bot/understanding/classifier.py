@@ -1269,17 +1269,22 @@ def _obligations(reading: Reading) -> list[tuple[int, int]]:
             negations = [i for i, t in enumerate(window) if t in NEGATORS]
             if not negations or not set(window[negations[-1] + 1 :]) & _CLAUSE_SUBJECTS:
                 continue
-        if _hypothetical(tokens, start):
+        if _hypothetical(tokens, start) or set(tokens[end : end + 5]) & _CONDITIONS_AFTER:
             continue
         spans.append((start, end))
     return spans
 
 
 #: Words that make an obligation to pass a possibility the director explains
-#: (``if it is not comparable partner would have to pass``, ``his partner might
+#: (``if it is not comparable partner would have to pass``, ``otherwise West
+#: must pass``, ``South silenced for a round if …``, ``his partner might
 #: have to pass``, ``whether partner is barred``), not one in force.
-_CONDITIONS = frozenset({"if", "si", "depending", "unless", "sauf", "whether"})
+_CONDITIONS = frozenset(
+    {"if", "si", "depending", "unless", "sauf", "whether", "otherwise", "sinon"}
+)  # fmt: skip
 _MAY = frozenset({"might", "may", "could", "pourrait", "pourraient", "risque", "risquait"})
+#: The condition told right after the obligation (``silenced for a round if …``).
+_CONDITIONS_AFTER = frozenset({"if", "si", "unless", "sauf"})
 
 
 #: A side's claim about the ruling (``they argue that West should have been

@@ -890,6 +890,8 @@ def _caller(
         return Ref(ours=True), 0
     if only_seen(tokens, start, end):
         return None, 0  # "South, not seeing the 2♥, …": another's call, looked at
+    if start and tokens[start - 1] in ("au", "aux"):
+        return None, 0  # "comparable au contre retiré": a call compared to, not made
     owner = _box_owner(tokens, end, mentions)
     if owner is not None:
         return owner.ref, 0  # "the pass card comes out of East's box": East's, whoever before

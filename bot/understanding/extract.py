@@ -3978,6 +3978,23 @@ _ORDINALS = frozenset(
 _ROUND = frozenset({"tour", "round"})
 
 
+#: Words that make "comparable" a condition the director explains, not his judgement.
+_IF_COMPARABLE = frozenset({"if", "si", "whether", "unless", "sauf", "otherwise", "sinon"})
+
+
+def _comparable_judged(reading: Reading) -> bool | None:
+    """23A: the director's judgement told ("une enchère comparable", "not the
+    same"); "if his call is comparable …" is the rule explained, not the judgement."""
+    tokens = reading.tokens
+    told = [
+        (start, end) for start, end in reading.cues.get("@comparable", [])
+        if not set(words_before(tokens, start, 8)) & _IF_COMPARABLE
+    ]  # fmt: skip
+    if not told:
+        return None
+    return any(not denied(tokens, start, end) for start, end in told)
+
+
 def _offender_called_before(
     reading: Reading, offender: Ref | None, call: CallMention | None
 ) -> bool | None:
@@ -5600,9 +5617,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         before = _offender_called_before(reading, offender, call)
         if before is not None:
             text_facts["offender_called_before"] = before
-    if kind in _OUT_OF_ROTATION and reading.cues.get("@comparable"):
-        # 23A: the director's judgement told ("une enchère comparable", "not the same")
-        text_facts["comparable"] = bool(reading.affirmed("@comparable"))
+    if kind in _OUT_OF_ROTATION:
+        judged = _comparable_judged(reading)
+        if judged is not None:
+            text_facts["comparable"] = judged
     # A list of calls replayed by the rules core says itself who called after
     # the irregular call; the words around the calls only for a narrative.
     listed = derived and not reading.virtual_anchor
