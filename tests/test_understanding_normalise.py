@@ -138,6 +138,11 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         # the club as a place is no suit; a call in clubs still is
         ("at the club last night, 1 club by N", "at the clubroom last night 1 ♣ by N"),
         ("au club hier, 2 trèfles", "au clubroom hier 2 ♣"),
+        # "un club" as a place is no call of one club
+        ("je joue dans un club à Namur, il dit un trèfle",
+         "ME joue dans 1 clubroom a namur il dit 1 ♣"),
+        ("I play at a club in Utrecht and he bid one club",
+         "ME play at a clubroom in utrecht and he bid 1 ♣"),
         # a word of the language is not "corrected" into another ("sauté" is no "haute")
         ("j'ai sauté mon partenaire", "ME ai saute MY PARTNER"),
         ("inadmisable dbl", "inadmissible double"),
