@@ -143,3 +143,22 @@ NOT_COMPARABLE_THEN_BARRED = [
 @pytest.mark.parametrize(("text", "irregularity"), NOT_COMPARABLE_THEN_BARRED)
 def test_a_negation_before_another_subject_does_not_deny_the_bar(text, irregularity):
     assert classify(text).irregularity == irregularity
+
+
+#: Law 31A: the story goes on past the incident with calls nobody is named
+#: for ("I doubled their 3♦"); the calls told up to the first of them are
+#: replayed, and the irregularity they hold is the incident.
+STORY_GOES_ON = [
+    ("I was sitting West; North was the dealer. Before North had even touched his bidding box, "
+     "my partner across the table put 1♠ down. South did not want it. North passed and East bid "
+     "1♠ again. Later in the auction I doubled their 3♦ and we beat it.",
+     "bid_out_of_rotation", "E", "1S"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity", "offender", "call"), STORY_GOES_ON)
+def test_the_calls_told_before_the_story_goes_on_are_replayed(text, irregularity, offender, call):
+    found = classify(text)
+    assert (found.irregularity, found.facts.get("offender"), found.facts.get("call")) == (
+        irregularity, offender, call
+    )

@@ -550,6 +550,14 @@ def _replay(
         tokens,
     )
     callers = [c.caller for c in calls]
+    whole = True
+    if calls and callers[0] is not None and None in callers:
+        # "… East bid 1♠ again … later I doubled their 3♦ …": the story goes on
+        # with calls nobody is named for; the run up to the first of them is
+        # replayed, and kept only if it holds an irregularity
+        calls = calls[: callers.index(None)]
+        callers = callers[: len(calls)]
+        whole = False
     if not calls or any(caller is None for caller in callers):
         return None, None, False
     dealer = entities.compass(entities.dealer)
@@ -585,6 +593,8 @@ def _replay(
     if len(sequence) < 2 and dealer is None:
         return None, (None if virtual else sequence), virtual
     derivation = derive(dealer, sequence)
+    if not whole and derivation.irregularity is None:
+        return None, None, False
     first = derivation.irregular_call is sequence[0][1] and derivation.offender == sequence[0][0]
     if dealer is None and first and not sequence[0][1].is_bid:
         # "contre d'Ouest avant le passe de Nord": the calls listed start
