@@ -136,6 +136,10 @@ from bot.understanding.notation import read_listing
         ("Bd 3 dlr S: 1♦ P, then E X (N to call). S bid 1♠ = accepted.",
          "double_out_of_rotation", "E", "X"),
         ("Donneur O : 1♠ P, puis S 2♣ (N à parler). E refuse.", "bid_out_of_rotation", "S", "2C"),
+        ("Bd 2. W 1NT / N ? / S X (N was to call) / W 2C over it. No rectification.",
+         "double_out_of_rotation", "S", "X"),
+        ("Donneur O : 1♠, puis S 2♣ (N devait parler). E refuse.", "bid_out_of_rotation", "S",
+         "2C"),
         # a short note in parentheses after a seat does not break the listing (27)
         ("Bd 20 D:S. 2♠ S (weak) – 2♥ W (insuff.). N accepted, bid 3♠.", "insufficient_bid",
          "W", "2H"),

@@ -340,15 +340,20 @@ def _seats_after(
 
 
 def _turn_note(tokens: tuple[str, ...], seat: int) -> bool:
-    """``E X (N to call)``, ``1♦ (S à parler)``: the note names whose turn it
-    was, not the call's maker."""
+    """``E X (N to call)``, ``S X (N was to call)``, ``1♦ (S à parler)``: the
+    note names whose turn it was, not the call's maker."""
     rest = tokens[seat + 1 : seat + 3]
+    if rest[:1] and rest[0] in _WAS:
+        rest = tokens[seat + 2 : seat + 4]
     return rest[:1] in (("turn",), ("tour",)) or rest in _TO_CALL
+
+
+_WAS = frozenset({"was", "is", "etait", "est"})
 
 
 _TO_CALL = frozenset(
     {("to", "call"), ("to", "bid"), ("to", "speak"), ("a", "parler"), ("de", "parler"),
-     ("doit", "parler"), ("s", "turn")}
+     ("doit", "parler"), ("devait", "parler"), ("s", "turn")}
 )  # fmt: skip
 
 
