@@ -579,6 +579,9 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # did not alert it, is the one (20F)
         ("Nord ouvre 1SA, Est passe, Sud dit 2♥ (texas pour les piques), et Nord n'alerte "
          "pas. Ouest contre.", "N"),
+        # an adverb between forgetting and the alert
+        ("J'étais en Nord, j'ouvre 2♦ multi et ma partenaire, en Sud, oublie complètement "
+         "d'alerter. Est passe, Sud dit 2♥.", "S"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):

@@ -3024,7 +3024,7 @@ def _silent_partner(reading: Reading) -> Ref | None:
         )  # "n'a rien dit", not "a dit que ça ne changeait rien"
         no_alert = any(
             t in _ALERT_VERBS and (
-                set(clause[max(0, k - 2) : k]) & _DID_NOT or (k == 1 and clause[0] == "no")
+                set(clause[max(0, k - 3) : k]) & _DID_NOT or (k == 1 and clause[0] == "no")
             )
             for k, t in enumerate(clause)
         )  # "n'alerte pas", "did not alert", "West no alert"; not "2S not alerted"
