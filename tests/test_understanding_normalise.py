@@ -37,6 +37,7 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("he bid for spades", "he bid 4 ♠"),
         # compass seats, and "est" the verb
         ("N 1S E 1H", "N 1 ♠ E 1 ♥"),
+        ("sa remarque est une information", "sa remarque est 1 information"),
         # a player named by his first name where his seat is given stands for the seat
         ("Ann (South) pulled 3♣; Ann then said 3♦", "S pulled 3 ♣ S then said 3 ♦"),
         ("Bob, sitting West, opened 1H. Then Bob said sorry", "W opened 1 ♥ then W said sorry"),

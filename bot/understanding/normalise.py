@@ -1077,6 +1077,8 @@ def _est_is_seat(token: _Token, before: _Token | None, after: _Token | None) -> 
         return before is not None and _ends_call(before)
     if after.text == "a":
         return after.original == "a"  # "est a dit"; "est à" is the verb
+    if after.original.lower() == "une":
+        return False  # "ma partenaire est une …": no call is feminine ("un cœur", "un contre")
     return (
         after.text.isdecimal() or after.text in _CALL_WORDS or after.text in STRAINS
         or after.text in _PLAYER_VERBS
