@@ -758,6 +758,9 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
         # a player named from the writer, then where he sits, set off by commas
         ("Je vous écris de la table 4. Pendant les enchères, ma voisine de droite, en Ouest, a "
          "fait tomber son roi de cœur face visible.", "W"),
+        # the cards shown listed after a colon with commas: his clause is the one before
+        ("J'étais en Nord et j'ai ouvert 1♦. Est, à ma gauche, a fait tomber trois cartes face "
+         "visible : le 2♠, le 9♥ et l'as de trèfle.", "E"),
     ],
 )  # fmt: skip
 def test_card_exposed_the_player_who_showed_it(text, offender):

@@ -3695,9 +3695,10 @@ def _card_shower(reading: Reading) -> Ref | None:
         ]  # fmt: skip
         # "1♠ (N), et là Est, en prenant un carton, a fait tomber": a new clause, no
         # apposition of North's
-        begin = mention.end if tokens[mention.end + 1 : mention.end + 2] in _CONJUNCTIONS else (
-            _after_apposition(tokens, mention.end)
-        )
+        begin = mention.end if tokens[mention.end + 1 : mention.end + 2] in _CONJUNCTIONS or (
+            COMMA in tokens[mention.start : mention.end]
+        ) else _after_apposition(tokens, mention.end)  # (the mention holds its apposition:
+        # "Est, à ma gauche, a fait tomber …")
         stop = min([begin + 12, len(tokens), *[m for m in later if m >= begin]])
         clause = tokens[begin:stop]
         if BREAK in clause:
