@@ -990,6 +990,12 @@ def test_offender_named_relative_to_the_dealer(text, irregularity, offender):
          "pass_out_of_rotation", "N"),
         # a dash-set clause holds the wrong board (15A)
         ("Est ouvre 1♠, Sud — avec les cartes de la planche 22 — contre.", "wrong_board", "S"),
+        # "had" the auxiliary of a call, not a hand held (15A: the opener holds board 19)
+        ("I'm East and East is dealer. I pulled my hand out of board 19 instead of 18. Opened "
+         "1S, South passed, partner raised to 2S. TD said that since partner had already called "
+         "after my wrong-board bid the board couldn't be re-bid.", "wrong_board", "E"),
+        ("Donne 6, Est donneur a ouvert 1SA avec les cartes de l'étui suivant. Moi Sud j'ai "
+         "passé, Ouest aussi.", "wrong_board", "E"),
     ],
 )  # fmt: skip
 def test_the_subject_before_an_apposition(text, irregularity, offender):

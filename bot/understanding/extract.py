@@ -1986,6 +1986,11 @@ _HOLDING = frozenset(
      "played", "with", "avec", "picked", "sorti", "tire"}
 )  # fmt: skip
 _HAND_WORDS = frozenset({"cards", "cartes", "main", "hand", "etui", "board", "donne"})
+#: After "had", "avait": the auxiliary of a call made, not a hand held.
+_CALLED_SINCE = frozenset(
+    {"already", "deja", "just", "called", "bid", "passed", "opened", "doubled", "raised",
+     "responded", "parle", "passe", "dit", "ouvert", "contre", "repondu", "annonce"}
+)  # fmt: skip
 #: Before "he had the cards of board 8": the holder finding it out.
 _NOTICING = frozenset(
     {"realised", "realized", "noticed", "saw", "found", "discovered", "remarque", "voit",
@@ -2024,12 +2029,18 @@ def _card_holder(reading: Reading) -> Ref | None:
                 while after and after[0] in _THAT_HE:
                     after = after[1:]
         # "E 2S holding board 5's hand", "W's 2♠ was made with his board-4 cards"
-        held = next((h for h, t in enumerate(after[:6]) if t in _HOLDING), None)
+        held = next(
+            (h for h, t in enumerate(after[:6])
+             if t in _HOLDING and not (after[h + 1 : h + 2] and after[h + 1] in _CALLED_SINCE)),
+            None,
+        )  # fmt: skip  (not "partner had already called after my wrong-board bid": an auxiliary)
         if held is not None and set(after[held + 1 : held + 7]) & _HAND_WORDS and (
             all(
-                t in _BEFORE_HOLDING or t[:1].isdigit() or t in STRAINS
+                t in _BEFORE_HOLDING or t in _CALLED_SINCE or t[:1].isdigit() or t in STRAINS
+                or t in ("a", "donneur", "dealer")
                 for t in after[:held]
-            )  # his call, "was made" ("W's 2♠ was made with his board-4 cards")
+            )  # his call, "was made" ("W's 2♠ was made with his board-4 cards", "Est
+            # donneur a ouvert 1SA avec les cartes de l'étui suivant")
             or after[held] not in ("with", "avec")
             and not set(after[:held]) & (_SOMEONE | {COMMA, "him", "her", "lui"})
         ):  # (not "P (S) 2♥ (W) – W holding …", "I cancelled the 1NT, had him return …",
