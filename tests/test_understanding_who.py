@@ -457,6 +457,10 @@ def test_caller_written_around_the_call(text, irregularity, offender, call):
         # the contract told again with its maker ("1NT by South") is no call after the end
         ("I am West, my wife East. South opened 1NT, I pass, North pass, my wife pass. So "
          "auction finish, 1NT by South. Then my wife said 2♥.", "E", "2H"),
+        # "so did partner": a second pass, partner's, that ended the auction
+        ("North opened 1♠, my partner East passed, South raised to 4♠, and I passed. North "
+         "passed and so did partner, which ended the auction. Then partner put the Double card "
+         "on the table.", "E", "X"),
     ],
 )  # fmt: skip
 def test_call_after_the_final_pass(text, offender, call):

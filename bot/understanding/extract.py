@@ -569,6 +569,13 @@ def _replay(
             calls[k:k + 1] = [calls[k]] * len(passers)
             callers[k:k + 1] = [callers[k]] * len(passers)
             seats[k:k + 1] = list(passers)
+        else:
+            also = _so_did(entities, tokens, calls[k])
+            if also is not None and seats[k] is not None and also != seats[k]:
+                # "North passed and so did partner": a second pass, partner's
+                calls[k + 1 : k + 1] = [calls[k]]
+                callers[k + 1 : k + 1] = [callers[k]]
+                seats[k + 1 : k + 1] = [also]
     virtual = False
     if any(s is None for s in seats):
         relations = [caller.writer for caller in callers if caller is not None]
@@ -819,6 +826,27 @@ def _passers(entities: Entities, tokens: tuple[str, ...], call: CallMention) -> 
 
 
 _ALL_WORDS = frozenset({"all", "tous", "toutes", "ont", "have", "then", "puis", "each"})
+
+
+def _so_did(entities: Entities, tokens: tuple[str, ...], call: CallMention) -> Seat | None:
+    """``North passed and so did partner``, ``East passed, as did South``: the
+    seat of the second player told making the same pass."""
+    if not call.call.is_pass:
+        return None
+    after = tokens[call.end : call.end + 4]
+    k = next(
+        (call.end + len(lead) for lead in _SO_DID if tuple(after[: len(lead)]) == lead), None
+    )
+    if k is None:
+        return None
+    mention = next((m for m in entities.seats if m.start == k), None)
+    if mention is None or mention.ref.pronoun:
+        return None
+    return entities.compass(mention.ref)
+
+
+_SO_DID = (("and", "so", "did"), ("so", "did"), (",", "as", "did"), ("as", "did"),
+           ("and", "so", "does"), ("so", "does"))  # fmt: skip
 
 
 def _in_table_order(calls: list[CallMention], tokens: tuple[str, ...]) -> list[CallMention]:
