@@ -1255,13 +1255,23 @@ _REPLAYED_CALLS = frozenset(
 
 def replayed_as(reading: Reading, irregularity: str) -> bool:
     """Whether the replayed calls show this irregularity: the one the replay
-    names, or, for a call out of rotation of its kind, a second call by the
+    names, a bid out of rotation that is also insufficient (27A2), or, for a
+    call out of rotation of its kind, a second call by the
     same player at his LHO's turn (2017 30B2/31C/32C: a call out of rotation
     that is dealt with as a change of call)."""
     derivation = reading.derivation
     if derivation is None or derivation.irregularity is None:
         return False
     if derivation.irregularity == irregularity:
+        return True
+    calls = reading.compass_calls
+    if (
+        irregularity == I.BID_OUT_OF_ROTATION and derivation.irregularity is I.INSUFFICIENT_BID
+        and derivation.facts.get("in_rotation") is False and calls
+        and calls[-1] == (derivation.offender, derivation.irregular_call)
+        and len(calls) == len(reading.entities.calls)
+    ):  # 27A2: an insufficient bid out of rotation is dealt with by Law 31 (the
+        # last of the calls told, every one of them replayed: no story told past it)
         return True
     call = derivation.irregular_call
     return (
