@@ -444,6 +444,12 @@ def test_a_refusal_stated_in_any_form_is_read(text: str, expected: dict[str, obj
         ("Dealer South. West opened 1♥ out of rotation. North chose not to accept it. "
          "South then passed and West bid 1♥ again.",
          {"offender": "W", "turn_of": "rho", "lho_accepts": False, "rho_action": "pass"}),
+        # the refusal told as an acceptance not wanted; what the RHO did after it (31A1)
+        ("I was South. West dealt and passed, my partner passed, and before East had said "
+         "anything I put out 2♣, our strong artificial opener. West, on my left, did not want to "
+         "accept it, so the director cancelled it. He told us that because 2♣ was artificial he "
+         "would look at what it showed. East then passed and I had to repeat my 2♣.",
+         {"offender": "S", "lho_accepts": False, "rho_action": "pass"}),
         ("The dealer, according to the board, was South. However, West opened the bidding "
          "with 1♦.", {"offender": "W", "dealer": "S", "turn_of": "rho"}),
     ],

@@ -5642,9 +5642,12 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         # told after it, so not before the director ruled (28B)
         text_facts["rho_action"] = "pass" if next_call.is_pass else "call"
         text_facts["correct_player_called"] = False
-    elif kind in _OUT_OF_ROTATION and call is not None and reading.cues.get("@refuse"):
-        # "W opened out of turn, N refused … S then passed": the RHO, whose
-        # turn it was, told calling after the call and the refusal (31A)
+    elif kind in _OUT_OF_ROTATION and call is not None and (
+        refusal_end(reading.cues, reading.tokens) < len(reading.tokens)
+    ):
+        # "W opened out of turn, N refused … S then passed", "did not want to
+        # accept it … East then passed": the RHO, whose turn it was, told
+        # calling after the call and the refusal (31A)
         cut = max(call.end, refusal_end(reading.cues, reading.tokens))
         for later in reading.entities.calls:
             if later.start < cut or later.caller is None or later.caller.pronoun:
