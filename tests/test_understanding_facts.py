@@ -1101,6 +1101,12 @@ def test_an_obligation_the_director_ruled_and_kept_is_no_law_37() -> None:
          {"partner_called_since": False}),
         ("1♣ posé par erreur, je voulais 1♦, personne n'a parlé depuis",
          {"unintended": True, "lho_called_since": False, "partner_called_since": False}),
+        # a non-native speaker's change of mind; an exclamation set off by a comma
+        # ("oh no, wrong card") denies nothing
+        ("I am West, I open 1♦. My left opponent bids 2♥, then after two seconds he says 'no, "
+         "no, 3♥' and changes the card; he says he changed his idea.", {"unintended": False}),
+        ("Priya, West, was dealer and put 1NT on the table, then immediately said 'oh no, wrong "
+         "card, I meant 1♠'. Tom, North, on her left, hadn't called.", {"unintended": True}),
     ],
 )  # fmt: skip
 def test_change_of_call_facts_stated(text: str, expected: dict[str, object]) -> None:

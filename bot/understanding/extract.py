@@ -237,7 +237,10 @@ def denied(tokens: tuple[str, ...], start: int, end: int | None = None) -> bool:
         return True  # "didnt accept", "doesnt want to accept"
     if not negated_at(tokens, start):
         return False
-    words = [t for t in words_before(tokens, start, 4) if t != COMMA]
+    raw = words_before(tokens, start, 4)
+    # "oh no, wrong card": an answer word set off by a comma is an exclamation
+    exclaimed = {i for i, t in enumerate(raw[:-1]) if t in _ANSWER_WORDS and raw[i + 1] == COMMA}
+    words = [t for i, t in enumerate(raw) if t != COMMA and i not in exclaimed]
     for i, word in enumerate(words):
         if word in NEGATORS and not (
             word in _ANSWER_WORDS and i + 1 < len(words) and words[i + 1] in _SUBJECTS
