@@ -1107,6 +1107,17 @@ def test_an_obligation_the_director_ruled_and_kept_is_no_law_37() -> None:
          "no, 3♥' and changes the card; he says he changed his idea.", {"unintended": False}),
         ("Priya, West, was dealer and put 1NT on the table, then immediately said 'oh no, wrong "
          "card, I meant 1♠'. Tom, North, on her left, hadn't called.", {"unintended": True}),
+        # nobody called since, told as "neither … nor", "before anyone else bid", or
+        # with "the partner of me"
+        ("Étui 20, donneur E. E sort 2♣ au lieu de 2♦, erreur mécanique, corrigé tout de suite. "
+         "Ni O ni S n'ont parlé.", {"lho_called_since": False, "partner_called_since": False}),
+        ("North pulled 2♣ for 2♦ and fixed it at once; neither East nor South had called.",
+         {"lho_called_since": False, "partner_called_since": False}),
+        ("i was south and meant to open 1 heart but my finger grabbed the 1♠ card instead, i "
+         "swapped it right away before anyone else bid", {"lho_called_since": False}),
+        ("Hello, I am North. I wanted to open 1♠ but I take from the box 1♥, the card is near. "
+         "I see it immediately and I change, the partner of me has not yet bid.",
+         {"partner_called_since": False}),
     ],
 )  # fmt: skip
 def test_change_of_call_facts_stated(text: str, expected: dict[str, object]) -> None:

@@ -4525,6 +4525,25 @@ def _told_silent(entities: Entities, tokens: tuple[str, ...]) -> list[Ref]:
             tokens[mention.end : mention.end + 4]
         ) & (_SPEAKING | _RESPONDING | {"had", "has", "avait", "ait", "n", "ne"}):
             found.append(mention.ref)
+    found += _neither_called(entities, tokens)
+    return found
+
+
+def _neither_called(entities: Entities, tokens: tuple[str, ...]) -> list[Ref]:
+    """``Ni O ni S n'ont parlé``, ``neither West nor North had called``: both
+    players named had not called."""
+    found = []
+    for k in range(len(tokens) - 3):
+        if tokens[k] not in ("ni", "neither"):
+            continue
+        second = "ni" if tokens[k] == "ni" else "nor"
+        named = [m for m in entities.seats if k < m.start <= k + 8 and not m.ref.pronoun]
+        if len(named) < 2 or second not in tokens[named[0].end : named[1].start]:
+            continue
+        rest = tokens[named[1].end : named[1].end + 5]
+        verbs = [i for i, t in enumerate(rest) if t in _SPEAKING]
+        if verbs and BREAK not in rest[: verbs[0]]:
+            found += [named[0].ref, named[1].ref]
     return found
 
 
@@ -4669,6 +4688,10 @@ def _anyone_called_since(tokens: tuple[str, ...]) -> bool | None:
             rest = [t for t in tokens[i + 1 : i + 4] if t not in ("the", "le", "la", "l", "que")]
             if rest[:1] == ["OPP"]:
                 return False
+            if rest[:1] in (["anyone"], ["anybody"], ["quiconque"]) and (
+                set(rest[1:3]) & _ANY_CALL_VERBS
+            ):
+                return False  # "before anyone else bid"
             if rest[:1] in (["any"], ["tout"], ["toute"], ["aucun"]) and (
                 set(rest[1:3]) & _OTHER_CALL and set(rest[1:3]) & _CALL_NOUNS
             ):
