@@ -155,6 +155,19 @@ def test_bad_input_is_unclassified(text):
     assert result.to_incident() is None
 
 
+@pytest.mark.parametrize(
+    ("text", "irregularity"),
+    [
+        # a "no"/"pas" one word from the end of its clause once looked two words on
+        # (an IndexError that ended the conversation with "could not be handled")
+        ("North bid 1H out of turn and East said no other.", "bid_out_of_rotation"),
+        ("Nord a passé hors tour, Est dit pas autre", "pass_out_of_rotation"),
+    ],
+)
+def test_a_negation_at_the_end_of_a_clause_reads(text, irregularity):
+    assert check_shape(classify(text))["irregularity"] == irregularity
+
+
 def test_random_bytes_are_unclassified():
     rng = random.Random(4)
     for _ in range(20):

@@ -1339,6 +1339,10 @@ def test_a_change_of_call_and_who_called_since(text: str, expected: dict[str, ob
         # "I didn't want it to cause trouble, so I passed": the LHO called over it
         ("My RHO bid 1H over my partner's 1S. I didn't want it to cause trouble so I passed.",
          {"call": "1H", "lho_accepts": True}),
+        # the calls replayed end with the insufficient bid; the words tell the LHO called
+        # over it (27A1: accepted)
+        ("Tbl 3 bd 12: E bid 1♠ over N's 1NT, S called over it. Anything else to do?",
+         {"offender": "E", "lho_accepts": True}),
     ],
 )
 def test_an_insufficient_bid_refused_in_shorthand(text: str, expected: dict[str, object]) -> None:

@@ -4697,7 +4697,7 @@ def _anyone_called_since(tokens: tuple[str, ...]) -> bool | None:
             ):
                 return False
             continue
-        if token in ("no", "aucun", "aucune", "pas") and window[:2] and (
+        if token in ("no", "aucun", "aucune", "pas") and len(window) >= 2 and (
             window[0] in _OTHER_CALL and window[1] in _CALL_NOUNS
         ):
             return False  # "no further call", "aucune autre annonce"
@@ -5715,7 +5715,14 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     listed = derived and not reading.virtual_anchor
     # 21B: who called since is seen from the misinformed player, not the explainer
     since_whom = _victim(reading, facts, offender) if kind == I.MISINFORMATION else offender
+    derivation = reading.derivation
+    listed_last = bool(
+        listed and derivation is not None and reading.compass_calls
+        and reading.compass_calls[-1] == (derivation.offender, derivation.irregular_call)
+    )
     called = {} if listed else _called_since(reading, since_whom, call)
+    if listed_last and _called_since(reading, since_whom, call).get("lho"):
+        called["lho"] = True  # "E bid 1♠ over N's 1NT, S called over it": no call listed after
     if kind in _ACCEPTED_BY_CALLING:
         accepted = _accepts(reading, offender)
         if accepted is None and "lho" in called and called["lho"]:
