@@ -168,6 +168,22 @@ def test_a_negation_at_the_end_of_a_clause_reads(text, irregularity):
     assert check_shape(classify(text))["irregularity"] == irregularity
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a message cut short anywhere (a typing user, a voice note stopped): readers
+        # that look a few words on must stop at its end ("explic. E" once raised)
+        "Étui 9 : O 2♦, explic. E n'alerte pas, S demande, O dit naturel ; en fait Multi.",
+        "North bid 1H out of turn and East said no other call was made, so South passed.",
+        "Bd 2. W 1NT / N ? / S X (N was to call) / W 2C over it, no further call.",
+    ],
+)
+def test_every_cut_of_a_message_reads(text):
+    words = text.split()
+    for cut in range(1, len(words) + 1):
+        check_shape(classify(" ".join(words[:cut])))
+
+
 def test_random_bytes_are_unclassified():
     rng = random.Random(4)
     for _ in range(20):

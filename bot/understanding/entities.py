@@ -753,7 +753,10 @@ _ACCEPTING = frozenset(
 
 
 def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
-    """The call written at token ``i`` (``1 ♠``, ``p``, ``contre``) and where it ends."""
+    """The call written at token ``i`` (``1 ♠``, ``p``, ``contre``) and where it
+    ends; none past either end of the tokens (callers look a few words on)."""
+    if not 0 <= i < len(tokens):
+        return None
     token = tokens[i]
     if token.isdecimal():
         if i + 1 < len(tokens) and tokens[i + 1] in _STRAIN_OF:
