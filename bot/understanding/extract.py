@@ -1267,12 +1267,10 @@ def replayed_as(reading: Reading, irregularity: str) -> bool:
         return False
     if derivation.irregularity == irregularity:
         return True
-    calls = reading.compass_calls
     if (
         irregularity == I.BID_OUT_OF_ROTATION and derivation.irregularity is I.INSUFFICIENT_BID
-        and derivation.facts.get("in_rotation") is False and calls
-        and calls[-1] == (derivation.offender, derivation.irregular_call)
-        and len(calls) == len(reading.entities.calls)
+        and derivation.facts.get("in_rotation") is False and _replay_ends_with_it(reading)
+        and len(reading.compass_calls or ()) == len(reading.entities.calls)
     ):  # 27A2: an insufficient bid out of rotation is dealt with by Law 31 (the
         # last of the calls told, every one of them replayed: no story told past it)
         return True
@@ -1287,6 +1285,16 @@ def replayed_as(reading: Reading, irregularity: str) -> bool:
             for m in reading.entities.calls
         )
     )  # fmt: skip
+
+
+def _replay_ends_with_it(reading: Reading) -> bool:
+    """The calls replayed end with the irregular call the replay found (none
+    listed after it)."""
+    derivation, calls = reading.derivation, reading.compass_calls
+    return bool(
+        derivation is not None and calls
+        and calls[-1] == (derivation.offender, derivation.irregular_call)
+    )
 
 
 OUT_OF_TURN_BY_KIND = {
@@ -5715,13 +5723,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     listed = derived and not reading.virtual_anchor
     # 21B: who called since is seen from the misinformed player, not the explainer
     since_whom = _victim(reading, facts, offender) if kind == I.MISINFORMATION else offender
-    derivation = reading.derivation
-    listed_last = bool(
-        listed and derivation is not None and reading.compass_calls
-        and reading.compass_calls[-1] == (derivation.offender, derivation.irregular_call)
-    )
     called = {} if listed else _called_since(reading, since_whom, call)
-    if listed_last and _called_since(reading, since_whom, call).get("lho"):
+    if listed and _replay_ends_with_it(reading) and _called_since(reading, since_whom, call).get(
+        "lho"
+    ):
         called["lho"] = True  # "E bid 1♠ over N's 1NT, S called over it": no call listed after
     if kind in _ACCEPTED_BY_CALLING:
         accepted = _accepts(reading, offender)
