@@ -583,6 +583,11 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # did not alert it, is the one (20F)
         ("Nord ouvre 1SA, Est passe, Sud dit 2♥ (texas pour les piques), et Nord n'alerte "
          "pas. Ouest contre.", "N"),
+        # "partner asked about it" is who asked, not who was asked; the one who answered
+        ("Sitting North, I passed as dealer, East passed, South passed and West opened 1♠. I "
+         "passed, East bid 2♣, and my partner asked about it. West said 'Drury: a spade fit "
+         "with about 10-11 points'. With that, partner kept quiet. At the end of the hand East "
+         "said they had never agreed Drury.", "W"),
         # an adverb between forgetting and the alert
         ("J'étais en Nord, j'ouvre 2♦ multi et ma partenaire, en Sud, oublie complètement "
          "d'alerter. Est passe, Sud dit 2♥.", "S"),

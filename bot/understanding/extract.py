@@ -3394,9 +3394,11 @@ def _asked(reading: Reading) -> Ref | None:
         before = [m for m in named.values() if 0 <= i - m.end <= 2
                   and not set(tokens[m.end : i]) - {COMMA, "was", "been", "a", "ete", "est",
                                                     "had", "has", "avait"}]
-        passive = bool(nxt) and nxt[0] in ("by", "par", "sur", "about") or (
+        passive = bool(nxt) and nxt[0] in ("by", "par", "sur") or (
             bool(before) and set(tokens[before[-1].end : i]) & {"was", "been", "ete", "est"}
-        )
+        ) or (
+            nxt == ("about",) and bool(before) and COMMA in tokens[before[-1].end : i]
+        )  # "West, asked about 2♣, said …" (not "my partner asked about it": he asked)
         if passive and before and not before[-1].ref.pronoun:
             return before[-1].ref
         me = Ref(writer=Relation.SELF)
