@@ -2035,8 +2035,9 @@ _HOLDING = frozenset(
      "played", "with", "avec", "picked", "sorti", "tire"}
 )  # fmt: skip
 _HAND_WORDS = frozenset({"cards", "cartes", "main", "hand", "etui", "board", "donne"})
-#: After "had", "avait": the auxiliary of a call made, not a hand held.
-_CALLED_SINCE = frozenset(
+#: After "had", "avait": the auxiliary of a call made, not a hand held (a wider
+#: set than _HAD_CALLED, which reads "already called" without a call named).
+_CALLED_AFTER_HAD = frozenset(
     {"already", "deja", "just", "called", "bid", "passed", "opened", "doubled", "raised",
      "responded", "parle", "passe", "dit", "ouvert", "contre", "repondu", "annonce"}
 )  # fmt: skip
@@ -2080,12 +2081,12 @@ def _card_holder(reading: Reading) -> Ref | None:
         # "E 2S holding board 5's hand", "W's 2♠ was made with his board-4 cards"
         held = next(
             (h for h, t in enumerate(after[:6])
-             if t in _HOLDING and not (after[h + 1 : h + 2] and after[h + 1] in _CALLED_SINCE)),
+             if t in _HOLDING and not (after[h + 1 : h + 2] and after[h + 1] in _CALLED_AFTER_HAD)),
             None,
         )  # fmt: skip  (not "partner had already called after my wrong-board bid": an auxiliary)
         if held is not None and set(after[held + 1 : held + 7]) & _HAND_WORDS and (
             all(
-                t in _BEFORE_HOLDING or t in _CALLED_SINCE or t[:1].isdigit() or t in STRAINS
+                t in _BEFORE_HOLDING or t in _CALLED_AFTER_HAD or t[:1].isdigit() or t in STRAINS
                 or t in ("a", "donneur", "dealer")
                 for t in after[:held]
             )  # his call, "was made" ("W's 2♠ was made with his board-4 cards", "Est
