@@ -4719,7 +4719,7 @@ def _anyone_called_since(tokens: tuple[str, ...]) -> bool | None:
             continue  # "une personne", "vulnérable : personne" (not "personne a reparlé")
         if not negative and token not in _EVERYONE:
             continue
-        verbs = [k for k, t in enumerate(window) if t in _ANY_CALL_VERBS]
+        verbs = [k for k, t in enumerate(window) if t in _ANY_CALL_VERBS or _makes_a_call(window, k)]
         if not verbs or window[verbs[0]] in _DOUBLING_VERBS:
             continue  # "nobody had doubled": why a redouble is inadmissible
         v = verbs[0]
@@ -4740,6 +4740,14 @@ def _anyone_called_since(tokens: tuple[str, ...]) -> bool | None:
         if set(lead) & _LATER_MARKS or trailing & _LATER_MARKS:
             return True  # "the next player already bid", "everyone called after that"
     return None
+
+
+_MAKING = frozenset({"made", "make", "makes", "fait", "faite", "faire"})
+
+
+def _makes_a_call(window: tuple[str, ...], k: int) -> bool:
+    """``made a call``, ``fait une annonce``: a call told as a noun."""
+    return window[k] in _MAKING and bool(set(window[k + 1 : k + 4]) & _CALL_NOUNS)
 
 
 def _named_before_calling(entities: Entities, tokens: tuple[str, ...]) -> list[Ref]:
