@@ -4742,6 +4742,7 @@ def _anyone_called_since(tokens: tuple[str, ...]) -> bool | None:
     return None
 
 
+_EITHER_OR = frozenset({"or", "ou", "nor", "ni", "and", "et"})
 _MAKING = frozenset({"made", "make", "makes", "fait", "faite", "faire"})
 
 
@@ -4754,13 +4755,18 @@ def _named_before_calling(entities: Entities, tokens: tuple[str, ...]) -> list[R
     """``before South had called``, ``avant que Nord ait parlé``: that player
     had not called yet when it happened."""
     found = []
-    for mention in entities.seats:
-        if mention.ref.pronoun or mention.ref.opponent:
-            continue
+    seats = [m for m in entities.seats if not (m.ref.pronoun or m.ref.opponent)]
+    for i, mention in enumerate(seats):
         lead = tokens[max(0, mention.start - 2) : mention.start]
+        last = mention
+        while (  # "before N or E called", "avant que Nord ou Est ait parlé"
+            i + 1 < len(seats) and seats[i + 1].start == last.end + 1
+            and tokens[last.end] in _EITHER_OR
+        ):  # fmt: skip
+            i, last = i + 1, seats[i + 1]
+        verb = tokens[last.end : last.end + 1]
         if set(lead) & _BEFORE and (
-            tokens[mention.end : mention.end + 1]
-            and tokens[mention.end] in _CALLING | {"said", "dire", "dit", "touched"}
+            verb and verb[0] in _CALLING | {"said", "dire", "dit", "touched"}
         ):  # (and "before East said anything", "avant que Est dise quoi que ce soit")
             found.append(mention.ref)
         elif _before_the_call_of(tokens[max(0, mention.start - 6) : mention.start]):
