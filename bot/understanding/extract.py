@@ -1632,7 +1632,9 @@ def _call_first_made(
     tokens = reading.tokens
     # "pulled 2♦ instead of 2♥", "posé 4♣ au lieu de 4♦": the call made before the words
     for k in range(1, len(tokens) - 1):
-        if tokens[k : k + 2] in (("instead", "of"), ("lieu", "de")):
+        not_the_next = tokens[k] in ("not", "pas") and any(c.start == k + 1 for c in calls)
+        if tokens[k : k + 2] in (("instead", "of"), ("lieu", "de")) or not_the_next:
+            # (and "pulls 4♥ not 4♠", "sort 2♠ pas 2♥")
             lead = k - 1 if tokens[k] == "lieu" and tokens[k - 1] == "au" else k
             made_here = [c for c in calls if lead - 1 <= c.end <= lead]
             if made_here and not only_meant(tokens, made_here[0].start):
@@ -1670,11 +1672,14 @@ def _call_first_made(
         # 2C, and put down 2C": 1S)
         after = [
             c for c in made if c.start > said.start
-            and (BREAK not in tokens[said.end : c.start] or c.caller is None and not any(
+            and (BREAK not in tokens[said.end : c.start] or (
+                c.caller is None or tokens[said.end : c.start].count(BREAK) == 1
+            ) and not any(
                 said.end <= d.start < c.start or d.call == c.call and d.start < c.start
                 for d in calls
-            ))  # "I meant to open 2NT. The card that hit the table was 2♠": a card
-            # with no maker next, not one told again ("Does 3NT stand?")
+            ))  # "I meant to open 2NT. The card that hit the table was 2♠", "i wanted
+            # 1NT. but the card i took out was 1S": the next call in the next sentence,
+            # not one told again ("Does 3NT stand?")
             and not (c.call == said.call and _meant(tokens, said.start))
             and (
                 (said_by is not None and callers[c.start] is not None
