@@ -1674,6 +1674,7 @@ def _call_first_made(
             c for c in made if c.start > said.start
             and (BREAK not in tokens[said.end : c.start] or (
                 c.caller is None or tokens[said.end : c.start].count(BREAK) == 1
+                and c.caller.seat is None  # (not "Moi Nord j'ai passé derrière")
             ) and not any(
                 said.end <= d.start < c.start or d.call == c.call and d.start < c.start
                 for d in calls
