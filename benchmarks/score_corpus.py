@@ -89,7 +89,8 @@ TUNING = frozenset(
      "personas62_en.jsonl", "personas62_fr.jsonl", "personas61_en.jsonl", "personas61_fr.jsonl",
      "personas64_en.jsonl", "personas64_fr.jsonl", "personas65_en.jsonl", "personas65_fr.jsonl",
      "personas66_en.jsonl", "personas66_fr.jsonl", "personas68_en.jsonl", "personas68_fr.jsonl",
-     "personas69_en.jsonl", "personas69_fr.jsonl"}
+     "personas69_en.jsonl", "personas69_fr.jsonl", "personas72_en.jsonl",
+     "personas72_fr.jsonl"}
 )  # fmt: skip
 
 
