@@ -2639,6 +2639,10 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         shower = _card_shower(reading)
         if shower is not None:
             return shower
+    if irregularity == I.AUCTION_REVIEW:
+        reviewer = _wrong_reviewer(reading)
+        if reviewer is not None:
+            return reviewer
     if irregularity == I.MISINFORMATION:
         explainer = _explainer(reading) or _unalerted(reading, by_relation=True)
         if explainer is not None:
@@ -2694,6 +2698,41 @@ def _subject(reading: Reading, irregularity: str | None = None) -> Ref | None:
         others = [m for m in candidates if m.ref.writer is not Relation.SELF]
         candidates = others or candidates
     return candidates[0].ref if candidates else None
+
+
+#: Giving a review of the auction (20B), and getting it wrong.
+_REVIEWING = frozenset(
+    {"rattled", "recited", "recite", "repeated", "reviewed", "gave", "rappel", "rappele",
+     "repete", "redit", "relu", "read", "obliged", "listed"}
+)  # fmt: skip
+_MISSING_OUT = frozenset(
+    {"left", "forgot", "forgetting", "forgotten", "omitted", "omitting", "omis", "omettant",
+     "oublie", "oubliant", "oublia", "missed", "skipped", "dropped", "wrong", "wrongly",
+     "erreur", "errone", "erronee", "faux", "fausse", "mistake", "incorrectly"}
+)  # fmt: skip
+
+
+def _wrong_reviewer(reading: Reading) -> Ref | None:
+    """20B: who gave a wrong review of the auction (``East rattled it off but
+    left out West's 2D``, ``Nord a omis le contre``, ``ouest a oublié le contre
+    de son partenaire``), not who asked for it."""
+    tokens = reading.tokens
+    if not set(tokens) & _MISSING_OUT:
+        return None
+    seats = [m for m in reading.entities.seats if m.ref.known and m.ref.subject is None]
+    for i, mention in enumerate(seats):
+        if mention.ref.pronoun or (mention.start and tokens[mention.start - 1] in _BY_WHOM):
+            continue  # "demandé par Ouest": who asked
+        stop = min([m.start for m in seats[i + 1 :] if not m.ref.pronoun] + [mention.end + 12])
+        clause = tokens[mention.end : stop]
+        if BREAK in clause:
+            clause = clause[: clause.index(BREAK)]
+        words = set(clause)
+        if words & _ASKING:
+            continue
+        if words & _MISSING_OUT or (words & _REVIEWING and not words & _ASKING):
+            return mention.ref
+    return None
 
 
 #: The last word of an irregularity's name or directors' abbreviation
