@@ -42,6 +42,16 @@ def _reads(text: str, irregularity: str, expected: dict[str, object]) -> None:
         # 37A: "n'a pas parlé depuis" is the LHO not having called since
         ("N devait passer. N a dit 2♥. E n'a pas parlé depuis.",
          "call_when_obliged_to_pass", {"offender": "N", "call": "2H", "lho_called_since": False}),
+        # 37A / 17C: a call told as a noun ("nobody has made a call since")
+        ("North had to pass throughout but bid 3♣. Nobody has made a call after it.",
+         "call_when_obliged_to_pass", {"offender": "N", "call": "3C", "lho_called_since": False}),
+        ("Sud devait passer et a dit 2♦. Personne n'a fait d'annonce depuis.",
+         "call_when_obliged_to_pass", {"offender": "S", "call": "2D", "lho_called_since": False}),
+        # 25A: "before N or E called": neither the LHO nor the partner had called
+        ("S 1♣ – W 1♠ – N 1NT – E 2♥ (pulled for 3♥, box slip). Seen before S or W called.",
+         "change_of_call",
+         {"offender": "E", "call": "2H", "lho_called_since": False,
+          "partner_called_since": False}),
     ],
 )
 def test_stated_facts_are_read(text: str, irregularity: str, expected: dict[str, object]) -> None:

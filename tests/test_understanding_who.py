@@ -290,6 +290,14 @@ def test_offender_from_relative_seats(text, irregularity, offender):
         # "the 4H card was a mis-pull for 4S": the call made a few words before the one meant
         ("Bd 23 T5, Dlr W. 1S – P – 4H – P – P – P. E says the 4H card was a mis-pull for 4S; "
          "noticed only when dummy came down.", "4H"),
+        # "pulls 3♥ not 3♠" reads like "instead of": the call first made (25A)
+        ("Partner pulls 3♥ not 3♠ (cards stuck together), sees it before my RHO calls.", "3H"),
+        # the meant call, then the card made in the next sentence by the same writer (25A)
+        ("my rho opened 1C and i wanted to respond 1NT. but the card i had pulled out was 1D, "
+         "i saw it at once", "1D"),
+        # the writer's seat named at the next call: his own pass, not the call made (25B)
+        ("Est a sorti 3♠ puis il a dit non je voulais 3♥, il avait réfléchi. Moi Sud j'ai passé "
+         "derrière sur le 3♥.", "3S"),
     ],
 )
 def test_call_first_made_in_a_change_of_call(text, call):
@@ -310,6 +318,30 @@ def test_call_first_made_in_a_change_of_call(text, call):
         ("s and w both bid at the same time. it was s turn. w said 2d", "W", "2D"),
         ("me and my lho called at the same time but it was his turn. i'm west, i said pass",
          "W", "P"),
+        # the two calls told by pronouns, the one in turn told after them (33)
+        ("Nord et moi (Est) avons posé nos cartons en même temps : lui 1♦, moi contre. "
+         "C'était à lui de parler.", "E", "X"),
+        ("im west i was the dealer, north and i bid at the same time, i said 1 club he said 1 "
+         "heart", "N", "1H"),
+        # the dealer in turn for the first calls; the calls in the order the players are named
+        ("Donne 4 : Est, donneur, et Sud ont posé leurs cartons en même temps, Est 1♣, Sud 1♠.",
+         "S", "1S"),
+        ("Dealer West: West and North bid at the same time, 1D and 1S.", "N", "1S"),
+        # "passe pour lui, 2♥ pour mon partenaire": the call's owner written after it
+        ("Je suis Sud. C'était au tour de mon adversaire de gauche. Lui et mon partenaire ont "
+         "sorti leurs cartons en même temps : passe pour lui, 2♥ pour mon partenaire.",
+         "N", "2H"),
+        ("T3 appels simultanés E/S, tour de E", "S", None),
+        # "whose turn it was not" names the player out of turn, not the one in turn
+        ("Dealer South opened 1D and at the same moment West, whose turn it was not, put down "
+         "1S.", "W", "1S"),
+        # the second player named after the words "at the same moment"
+        ("I'm North. West opened 1♣ and it was my turn: I bid 1♥, and at that very same moment "
+         "South, my partner, put down a double card.", "S", "X"),
+        # "when East's turn came" is a later turn, not whose turn it was
+        ("Board 5, North dealer, I'm South. North reached for the 1D card and at the same "
+         "moment East put his pass card down. The director said that when East's turn came "
+         "he could call as he liked.", "E", "P"),
     ],
 )  # fmt: skip
 def test_simultaneous_calls_offender(text, offender, call):
@@ -595,6 +627,22 @@ def test_change_of_call_first_call_among_other_words(text, call):
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):
     assert facts_for(read(text), "misinformation").get("offender") == offender
+
+
+@pytest.mark.parametrize(
+    ("text", "offender"),
+    [
+        # 20B: the player who gave a wrong review, not the one who asked for it
+        ("I'm South and asked for a review before my lead; West gave it but left out his "
+         "partner's 2♦.", "W"),
+        ("À mon tour j'ai demandé le rappel des enchères ; Nord a omis le contre de son "
+         "partenaire. Je suis Est.", "N"),
+        ("je suis ouest, j'ai demandé un rappel et nord a oublié le 2♣ de son partenaire", "N"),
+        ("Rappel demandé par O avant l'entame : E l'a récité en oubliant le 2♦ de S.", "E"),
+    ],
+)  # fmt: skip
+def test_auction_review_the_player_who_gave_it_wrong(text, offender):
+    assert facts_for(read(text), "auction_review").get("offender") == offender
 
 
 @pytest.mark.parametrize(

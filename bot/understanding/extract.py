@@ -10,7 +10,7 @@ lists show it): nothing is filled in by default.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -1138,7 +1138,10 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
                     return own_before[-1]
         return (with_caller or pool)[0]
     if irregularity == I.SIMULTANEOUS_CALLS:
-        offender = _simultaneous_offender(reading)
+        pair = _simultaneous_pair(reading)
+        if pair is not None and pair[1] is not None:
+            return pair[1]
+        offender = pair[0] if pair is not None else _simultaneous_offender(reading)
         made = _call_of(reading, offender, calls) if offender is not None else None
         made = made or _not_the_turn_holders(reading, calls)
         if made is None and offender is None:
@@ -1998,6 +2001,187 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
     return None
 
 
+#: Third-person words for the other of two players told calling at once.
+_THEM = frozenset({"lui", "elle", "he", "she", "him", "her", "his", "hers", "il"})
+#: Between a player and his call in "lui 1SA, moi contre", "i said one spade".
+_SAYING_HIS_CALL = frozenset(
+    {"said", "says", "bid", "bids", "was", "a", "mis", "dit", "pose", "put", "sort", "sorti",
+     "with", "avec", "had", "chose", "went", "un", "une", "the", "le", "la", "son", "sa", "is",
+     "opened", "ouvre", "ouvert", "pulled", "placed", "down", "out", "posait", "tire", "laid",
+     "carton", "card", "ouvrait", "avait", "d"}
+)  # fmt: skip
+_FOR_WHOM = frozenset({"pour", "for", "by", "par", "de"})
+_DEALER_WORDS = frozenset({"dealer", "donneur", "dlr", "dealt", "donne"})
+_RELATIVE_SEATS = frozenset({"PARTNER", "LHO", "RHO"})
+_NOT_HIS = _NOT_TURN | frozenset({"wasnt", "isnt", "n", "ne"})
+_ANOTHER_TIME = frozenset({"when", "quand", "lorsque", "until", "next", "prochain", "once"})
+#: Between a player and "turn": "his turn", "(à son tour)", "dont c'était le tour".
+_BEFORE_HIS_TURN = frozenset(
+    {"a", "son", "sa", "his", "her", "in", "en", "at", "dont", "ce", "etait", "le", "whose",
+     "who", "was", "it", "is", "est", "of"}
+)  # fmt: skip
+
+
+def _simultaneous_pair(reading: Reading) -> tuple[Ref, CallMention | None] | None:
+    """33: of two players told calling at once, the one not in turn and his
+    call, read from the words around (``Sud et moi … : lui 1SA, moi contre.
+    C'était à lui de parler``, ``west and i bid at the same time, i was dealer,
+    i said one spade he said one heart``, ``passe pour lui, 3♦ pour mon
+    partenaire``); None unless both players and whose turn it was are told."""
+    tokens, entities = reading.tokens, reading.entities
+    at = next((i for i, t in enumerate(tokens) if t in _AT_ONCE), None)
+    if at is None:
+        return None
+    players = [
+        m for m in entities.seats
+        if m.ref.known and not m.ref.pronoun and m.ref.subject is None
+    ]  # fmt: skip
+    sentence_start = max([k + 1 for k in range(at) if tokens[k] == BREAK] + [0])
+    sentence_end = next((k for k in range(at, len(tokens)) if tokens[k] == BREAK), len(tokens))
+    named: list[Ref] = []  # the players named in the sentence, a pronoun as whom it stands for
+    later: list[Ref] = []  # "I bid 1♥, and at the same moment West put down a Pass card"
+    for m in entities.seats:
+        if not sentence_start <= m.start < sentence_end or m.ref.subject is not None:
+            continue
+        ref = (_resolved(reading, m) if m.ref.pronoun else m.ref) or m.ref
+        if not ref.known or ref.pronoun:
+            continue
+        if m.start < at:
+            named = [r for r in named if not same_player(reading, r, ref)] + [ref]
+        elif not any(same_player(reading, r, ref) for r in later):
+            later.append(ref)
+    called_between = named and any(
+        c.start < at and any(
+            m.start < c.start and same_player(reading, m.ref, named[-2 if len(named) > 1 else -1])
+            for m in entities.seats if m.start >= sentence_start
+        )
+        for c in entities.calls if c.start >= sentence_start
+    )  # fmt: skip
+    if len(later) >= 2 and not (len(named) >= 2 and not called_between):
+        pair = later[:2]  # "West passed, and at the same moment North said 1D and South 1H"
+    elif later and named and called_between and not same_player(reading, named[-1], later[0]):
+        pair = [named[-1], later[0]]  # "I bid 1♥, and at the same moment West put down a Pass"
+    else:
+        pair = named[-2:]  # "E and S bid at the same time", "S – / O 1♣ et N 1♥ simultanés"
+    if len(pair) != 2:
+        return None
+    writer = Ref(writer=Relation.SELF)
+    mine = [r for r in pair if same_player(reading, r, writer)]
+
+    def member(k: int) -> Ref | None:
+        """The member of the pair the token at ``k`` names."""
+        token = tokens[k]
+        if token in ("mine", "MY") and mine:
+            return mine[0]
+        if token in _THEM:
+            others = [r for r in pair if r not in mine]
+            return others[0] if mine and len(others) == 1 else None
+        for m in players:
+            if m.start <= k < m.end:
+                found = [r for r in pair if same_player(reading, m.ref, r)]
+                return found[0] if found else None
+        return None
+
+    first_calls = not any(c.start < sentence_start for c in entities.calls)
+    holder = _pair_turn_holder(reading, member, first_calls)
+    if holder is None:
+        return None
+    offenders = [r for r in pair if not same_player(reading, r, holder)]
+    if len(offenders) != 1:
+        return None
+    offender = offenders[0]
+    # the calls told with the two players: from the pair to two sentences on
+    breaks = [k for k in range(at, len(tokens)) if tokens[k] == BREAK]
+    end = breaks[2] if len(breaks) > 2 else len(tokens)
+    told = sorted(
+        (c for c in entities.calls
+         if sentence_start <= c.start < end and not only_meant(tokens, c.start)),
+        key=lambda c: c.start,
+    )  # fmt: skip
+    owners: dict[int, Ref | None] = {}
+    for c in told:
+        owner = None
+        k = c.start - 1
+        while k >= sentence_start and c.start - k <= 4 and (
+            tokens[k] in _SAYING_HIS_CALL
+            or tokens[k] in _POSSESSIVES and member(k) is None  # "East put down his pass card"
+        ):
+            k -= 1
+        if k >= sentence_start and tokens[k] != COMMA:
+            owner = member(k)
+        if owner is None and c.end + 1 < len(tokens) and tokens[c.end] in _FOR_WHOM:
+            owner = member(c.end + 1 + (tokens[c.end + 1] == "MY"))  # "3♦ pour mon partenaire"
+        owners[c.start] = owner
+    own = [c for c in told if owners[c.start] is not None and same_player(reading, owners[c.start], offender)]  # type: ignore[arg-type]
+    if own:  # the nearest the words that tell it (not his opening told before)
+        return offender, min(own, key=lambda c: abs(c.start - at))
+    theirs = [c for c in told if owners[c.start] is not None and same_player(reading, owners[c.start], holder)]  # type: ignore[arg-type]
+    unowned = [c for c in told if owners[c.start] is None and c not in theirs]
+    if theirs and len(unowned) == 1:
+        return offender, unowned[0]
+    if len(told) == 2 and not any(owners.values()) and told[0].start > at:
+        # "East and South bid at the same time, 1H and 1S": in the order named
+        return offender, told[pair.index(offender)]
+    return offender, None
+
+
+def _pair_turn_holder(
+    reading: Reading, member: Callable[[int], Ref | None], first_calls: bool
+) -> Ref | None:
+    """Whose turn it was, of the two players told calling at once: ``c'était à
+    lui de parler``, ``it was turn of my partner``, ``(him in turn)``, ``O en
+    tour``, ``Ouest, dont c'était le tour``, ``pas à moi`` (the other); when
+    they are the auction's first calls, the dealer (``i was dealer``,
+    ``Sud, donneur,``)."""
+    tokens = reading.tokens
+    dealer = None
+    for k, token in enumerate(tokens):
+        if token == "MY" and tokens[k + 1 : k + 2] and tokens[k + 1] in _RELATIVE_SEATS:
+            continue  # "mon adversaire de droite": read at its last word
+        lead = k - 1 if k and tokens[k - 1] == "MY" and token in _RELATIVE_SEATS else k
+        before = tokens[max(0, lead - 3) : lead]
+        after = tuple(t for t in tokens[k + 1 : k + 7] if t != COMMA)[:5]
+        ref = member(k)
+        if ref is None or set(before[-2:]) & _NOT_TURN:
+            continue
+        turn_at = next((j for j, t in enumerate(after) if t in _TURN), None)
+        rest = tokens[k + 1 : k + 8]
+        while rest[:1] == (COMMA,):
+            rest = rest[1:]  # "East, whose turn it wasnt, …": the clause after the comma
+        for stop in (COMMA, BREAK):
+            rest = rest[: rest.index(stop)] if stop in rest else rest
+        if turn_at is not None and set(rest) & _NOT_HIS:
+            continue  # "East, whose turn it wasn't" (not "his turn, not me")
+        raw_turn = next((j for j, t in enumerate(rest) if t in _TURN), None)
+        if turn_at is not None and (
+            raw_turn is not None and rest[raw_turn + 1 : raw_turn + 2] in (("de",), ("of",), ("d",))
+            or set(before[-2:]) & _ANOTHER_TIME
+        ):
+            turn_at = None  # "W, tour de S": South's; "when East's turn came": a later one
+        if (
+            before[-1:] == ("a",) and after[:2] == ("de", "parler")  # "à lui de parler"
+            or before[-1:] in (("of",), ("de",), ("d",)) and set(before[:-1]) & _TURN  # "tour d'E"
+            or turn_at is not None and set(after[:turn_at]) <= _BEFORE_HIS_TURN
+        ):  # "his turn", "(à son tour)", "him in turn", "dont c'était le tour", "whose turn"
+            return ref
+        titled = tuple(t for t in after if t not in ("the", "le", "la"))
+        if (
+            after[:1] and after[0] in _DEALER_WORDS  # "Sud, donneur", "i was the dealer"
+            or titled[:2] and titled[0] in ("was", "etait") and titled[1] in _DEALER_WORDS
+            or before[-1:] and before[-1] in _DEALER_WORDS and token in SEATS
+        ) and dealer is None:
+            dealer = ref
+        if before[-1:] == ("a",) and before[-2:-1] == ("pas",):
+            # "c'était à elle de parler, pas à moi": the one named "pas à" is not
+            others = [
+                r for r in (member(j) for j in range(max(0, k - 12), k))
+                if r is not None and r != ref
+            ]  # fmt: skip
+            if others:
+                return others[-1]
+    return dealer if first_calls else None
+
+
 def _not_next_in_turn(reading: Reading) -> Ref | None:
     """33: of the two players told calling at once, the one who does not sit
     after the last player told calling before them (``N 1♣ ; E et S annoncent
@@ -2157,7 +2341,8 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
     if field is not None:
         return field
     if irregularity == I.SIMULTANEOUS_CALLS:
-        simultaneous = _simultaneous_offender(reading)
+        pair = _simultaneous_pair(reading)
+        simultaneous = pair[0] if pair is not None else _simultaneous_offender(reading)
         if simultaneous is not None:
             return simultaneous
     if irregularity == I.WRONG_BOARD:
