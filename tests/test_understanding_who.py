@@ -623,6 +623,11 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # an adverb between forgetting and the alert
         ("J'étais en Nord, j'ouvre 2♦ multi et ma partenaire, en Sud, oublie complètement "
          "d'alerter. Est passe, Sud dit 2♥.", "S"),
+        # 20F: "pas alerté par S" names who did not alert; "ils n'ont pas alerté le 2♣
+        # de mon adversaire de gauche": the maker's partner
+        ("1NT(S) 2♦(W) P(N) 2♥(E). 2♦ pas alerté par E (transfert).", "E"),
+        ("ils ont pas alerté le 2♣ de mon adversaire de gauche, je suis nord", "W"),
+        ("They did not alert the 2♦ of my RHO. I am West.", "N"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):

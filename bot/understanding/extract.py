@@ -3391,6 +3391,12 @@ def _unalerted(reading: Reading, by_relation: bool = False) -> Ref | None:
     his partner is the offender. ``by_relation``: a maker named only by his
     relation to the writer counts too (the last resort of ``offender_of``)."""
     tokens = reading.tokens
+    for k, token in enumerate(tokens[:-2]):
+        # "2T pas alerté par S", "not alerted by East": the one named after it
+        if token in _ALERTED and set(tokens[max(0, k - 2) : k]) & _NOT_WORDS and (
+            tokens[k + 1] in ("by", "par") and tokens[k + 2] in SEATS
+        ):
+            return Ref(seat=Seat[tokens[k + 2]])
     for call in reading.entities.calls:
         maker = call.caller
         if maker is None or not maker.known or maker.pronoun:
@@ -3398,6 +3404,12 @@ def _unalerted(reading: Reading, by_relation: bool = False) -> Ref | None:
         partner = _partner_ref(reading, maker)  # the seat, else the writer's relation
         if partner is None or (partner.seat is None and not by_relation):
             continue
+        lead = [t for t in tokens[max(0, call.start - 4) : call.start] if t not in _ARTICLES]
+        subject = tokens[max(0, call.start - 8) : call.start]
+        if lead and lead[-1] in _ALERTED | {"alerter", "alert"} and set(lead[:-1]) & _NOT_WORDS and (
+            set(subject) & _THEY and not set(subject) & (SEATS | _RELATIVE_SEATS)
+        ):
+            return partner  # "ils ont pas alerté le 1T de mon adversaire de droite"
         begin = max(call.end, call.named_to)  # after "le 2♣ de Sud"
         later = [c.start for c in reading.entities.calls if c.start >= begin]
         stop = min([begin + 5, *later])
@@ -3420,6 +3432,8 @@ def _unalerted(reading: Reading, by_relation: bool = False) -> Ref | None:
 
 
 _NOT_WORDS = frozenset({"not", "non", "pas", "never", "jamais", "wasnt", "sans", "without"})
+#: The side named as a whole: "ils ont pas alerté", "they didn't alert".
+_THEY = frozenset({"ils", "they", "on", "OPP", "opps", "opponents", "adversaires"})
 
 
 def _is_word(token: str) -> bool:
