@@ -493,6 +493,11 @@ def test_caller_written_around_the_call(text, irregularity, offender, call):
         ("North opened 1♠, my partner East passed, South raised to 4♠, and I passed. North "
          "passed and so did partner, which ended the auction. Then partner put the Double card "
          "on the table.", "E", "X"),
+        # "3 passes finales (3♠ S)": the contract named after the closing passes (39)
+        ("Après 3 P finales (3♠ S), O annonce 4♥. N muet, pas d'entame.", "W", "4H"),
+        # "la 3e passe", "le 3e passe": the third pass, not a call "3" and a pass
+        ("Donne 9, enchères terminées à 2SA par N. Après la 3e passe, N pose 3♣.", "N", "3C"),
+        ("1SA de S, fin des enchères. Après le 3e passe, O dit 2♦.", "W", "2D"),
     ],
 )  # fmt: skip
 def test_call_after_the_final_pass(text, offender, call):

@@ -1389,13 +1389,18 @@ def _auction_ends(reading: Reading, closing: set[int]) -> tuple[list[int], list[
         if tokens[i] == "3" and tokens[i + 1] in _PASS_TOKENS
     ]  # fmt: skip
     ends += [end for _, end in reading.cues.get("@calls_ended", [])]
-    said: list[int] = []
+    # "3 passes finales (2♥ N)": the contract named right after the closing passes
+    said: list[int] = [
+        i + 3 for i in range(len(tokens) - 2)
+        if tokens[i] == "3" and tokens[i + 1] in _PASS_TOKENS and tokens[i + 2] in _FINAL
+    ]  # fmt: skip
     for i in range(len(tokens) - 1):
         if tokens[i] in _AUCTION:
             said += [j + 1 for j in (i + 1, i + 2) if j < len(tokens) and tokens[j] in _OVER][:1]
     return sorted(set(ends + said)), said
 
 
+_FINAL = frozenset({"final", "finales", "finale", "finals"})
 #: Verbs between a player and the call he made: "after E/W bid 3♥".
 _MADE_VERBS = frozenset({"bid", "bids", "opened", "said", "dit", "a", "had", "ont", "avait"})
 
