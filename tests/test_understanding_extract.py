@@ -309,6 +309,10 @@ STATED = [
      "balanced", "unauthorized_information", {"offender": "S"}),
     ("e dealt, s opened 1d. w accepted by bidding 1s", "bid_out_of_rotation",
      {"offender": "S", "call": "1D", "turn_of": "rho"}),
+    ("tbl 4 bd 9 - w misclicked 3s instead of 3h, asked undo before n bid", "change_of_call",
+     {"offender": "W", "call": "3S"}),
+    ("bd 12 dlr e. mid-auction w dropped the ♥q face up", "card_exposed_during_auction",
+     {"offender": "W"}),
     # ... after a director's out-of-turn note, and before "cond." (barred)
     ("X HT o, accepté.", "double_out_of_rotation", {"offender": "W", "lho_accepts": True}),
     ("1H OOT e. s accepted", "bid_out_of_rotation", {"offender": "E", "lho_accepts": True}),

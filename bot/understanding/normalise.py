@@ -1040,11 +1040,13 @@ _SUBJECT_VERBS = frozenset({
     "played", "gave", "took", "wanted", "meant", "tried", "literally", "just", "also",
     "sort", "pose", "met", "tire", "have", "hasnt", "havent", "hadnt",
     "cond", "oblige", "obliged", "barred", "must",
+    "misclicked", "misclicke", "audible", "fumbled", "noticed", "realised", "realized",
+    "immediately", "quickly", "suddenly", "again", "paused", "waited", "stopped",
 })  # fmt: skip
 _CLAUSE_BEFORE = frozenset(
     {",", ".", ";", ":", "?", "!", "??", "|", "and", "et", "then", "puis", "but", "mais",
      "when", "while", "after", "before", "because", "bc", "since", "so", "omg", "lol", "if",
-     "until", "til"}
+     "until", "til", "auction"}
 )
 
 
