@@ -35,6 +35,10 @@ def _facts_are(text: str, irregularity: str, expected: dict[str, object]) -> Non
         ("I played North at table 4.", Seat.N),
         ("I sat East for this round.", Seat.E),
         ("jss nord, partenaire a ouvert", Seat.N),
+        # where partner sits tells where the writer sits
+        ("My partner sits East. South opened 1D and I passed.", Seat.W),
+        ("Mon partenaire est en Sud ce soir.", Seat.N),
+        ("Mon partenaire en Nord a passé trop tôt.", Seat.S),  # (not North: partner's seat)
         # "en" and a seat in a sentence whose player is the writer
         ("J'ai passé en Ouest, puis mon partenaire a contré.", Seat.W),
         ("Souci en Nord : j'ai sorti le mauvais carton.", Seat.N),
@@ -81,7 +85,6 @@ def test_the_writers_seat(text, seat):
     "text",
     [
         # "en" and a seat said of another player is not where the writer sits
-        "Mon partenaire en Nord a passé trop tôt.",
         "Ouest a ouvert 1♥ en Sud ? non, Ouest a ouvert et Sud a passé.",
         # "Sitting West, partner doubled": partner's seat, by the grammar of the sentence
         "Sitting West, partner doubled too early.",

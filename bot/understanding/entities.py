@@ -90,6 +90,11 @@ _SAT = frozenset(
 )
 # "En Est, j'étais…", "As South, I…": the writer's seat told before his clause.
 _AS = frozenset({"en", "as", "comme"})
+#: Between "my partner" and the seat he sits: "sits North", "est en Nord", "jouait Sud".
+_SITS_AS = frozenset(
+    {"sits", "sat", "sitting", "seated", "is", "was", "plays", "played", "playing", "est",
+     "en", "in", "joue", "jouait", "etait", "assis", "assise"}
+)  # fmt: skip
 #: After "who"/"qui" between a seat and a player named from the writer: "West, who sits on my left".
 _WHO_SITS = frozenset({"is", "was", "sits", "sat", "est", "etait", "on", "assis", "assise"})
 #: After "Sitting South": where or when he played ("in the Thursday pairs", "at table 3").
@@ -461,7 +466,13 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
                 and a.writer not in (None, Relation.SELF) and not a.bare
                 and tokens[mention.end : mention.end + 1] == (COMMA,)
             )
-            if (not between or relative_clause) and compass_and_relative:
+            # "my partner sits North", "mon partenaire est en Nord": where partner sits
+            partner_sits = (
+                not comma and between and set(between) <= _SITS_AS
+                and a.writer is Relation.PARTNER and a.seat is None and not a.pronoun
+                and b.seat is not None and b.writer is None
+            )  # fmt: skip
+            if (not between or relative_clause or partner_sits) and compass_and_relative:
                 # (Seat.N is 0: "or" would drop North)
                 seat = a.seat if a.seat is not None else b.seat
                 ref = Ref(seat=seat, writer=a.writer if a.writer is not None else b.writer)
