@@ -442,6 +442,12 @@ def test_the_insufficient_bid_not_the_bid_imagined(text, call):
         # not: "repl. by 1S -> N barred" names the barred player, no call flagged
         ("Bd 26 T3 Dlr E: 1D (E) 1C (S) ins., repl. by 1S -> N barred. Later 3S (N) while "
          "barred.", "call_when_obliged_to_pass", "N", "3S"),
+        # 37: the double made under the bar, not the bid it doubled ("doubled East's 4♥",
+        # "X sur 2♠ de N")
+        ("Earlier ruling: N and S to pass for the rest of the auction. Then N doubled East's "
+         "4♥ anyway.", "call_when_obliged_to_pass", "N", "X"),
+        ("37. E barré (36B2) → X sur 3♦ de S. S pas encore reparlé.",
+         "call_when_obliged_to_pass", "E", "X"),
         # "under": the bid told first was made below the one told second (27)
         ("caddie: 4♣ under 4♦, table 12, N", "insufficient_bid", "N", "4C"),
         ("E a mis 2♦ sous le 2♥ de S", "insufficient_bid", "E", "2D"),

@@ -705,8 +705,9 @@ def _object_of_double(
                 double.start and tokens[double.start - 1] in _AUXILIARY_BEFORE_DOUBLE
             )  # "doubled 2♥", "a contré 2♥": a verb and its object, not "X 2♥" in a list
             if len(gap) <= 3 and (
-                (gap and set(gap) <= _OWNER_LINK and not set(gap) <= SEATS)
+                (gap and set(gap) <= _OWNER_LINK and (not set(gap) <= SEATS or verb))
                 or (not gap and (owned or verb))
+                or (gap in (("sur",), ("on",), ("over",)) and owned)  # "X sur 2♠ de N"
             ):
                 return True
     return False
