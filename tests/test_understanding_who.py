@@ -442,6 +442,13 @@ def test_the_insufficient_bid_not_the_bid_imagined(text, call):
         # not: "repl. by 1S -> N barred" names the barred player, no call flagged
         ("Bd 26 T3 Dlr E: 1D (E) 1C (S) ins., repl. by 1S -> N barred. Later 3S (N) while "
          "barred.", "call_when_obliged_to_pass", "N", "3S"),
+        # "the 1♥ came from the player after me / my partner's LHO": who made it (27)
+        ("I'm South. I opened 1♠ and the 1♥ bid came from the player after me.",
+         "insufficient_bid", "W", "1H"),
+        ("I'm West. My partner opened 1♠ and the 1♥ came from my partner's LHO.",
+         "insufficient_bid", "S", "1H"),
+        ("Je suis Est. J'ai ouvert 1♠ et l'enchère de 1♥ vient de celui qui parle après moi.",
+         "insufficient_bid", "S", "1H"),
         # 37: the double made under the bar, not the bid it doubled ("doubled East's 4♥",
         # "X sur 2♠ de N")
         ("Earlier ruling: N and S to pass for the rest of the auction. Then N doubled East's "

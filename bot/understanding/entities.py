@@ -891,6 +891,12 @@ def _call_mentions(tokens: Sequence[str], mentions: list[SeatMention]) -> list[C
     return calls
 
 
+_CAME_FROM = frozenset(
+    {("came", "from"), ("comes", "from"), ("come", "from"), ("vient", "de"), ("venait", "de"),
+     ("vient", "d"), ("est", "venu"), ("was", "from")}
+)  # fmt: skip
+
+
 def _caller(
     tokens: Sequence[str],
     start: int,
@@ -923,6 +929,12 @@ def _caller(
         )
     ):
         return None, 0  # "I refused his 1NT", "I did not accept the 1NT": another's call
+    # "the 1♥ bid came from my LHO", "l'enchère de 1♥ vient de celui qui parle après moi"
+    k = end + (tokens[end : end + 1] in (("bid",), ("card",), ("call",)))
+    if tokens[k : k + 2] in _CAME_FROM:
+        named = [m for m in mentions if k + 2 <= m.start <= k + 3 and not m.ref.pronoun]
+        if named:
+            return named[0].ref, named[0].end
     # "1♥ d'Est", "contre de Sud", "1D by N", "passe hors tour de Nord",
     # "double out of turn by my RHO": "de"/"by" and a player, a few words on
     for j in range(end, min(end + 5, len(tokens) - 1)):
