@@ -26,6 +26,11 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("3 carreaux", "3 ♦"),
         ("2 diamonds", "2 ♦"),
         ("1 trèfle", "1 ♣"),
+        # Dutch suit names in a Dutch or Flemish player's English or French
+        ("1 harten", "1 ♥"),
+        ("2 schoppen", "2 ♠"),
+        ("3 ruiten", "3 ♦"),
+        ("1 klaveren", "1 ♣"),
         ("1SA", "1 NT"),
         ("1 SA", "1 NT"),
         ("1NT", "1 NT"),
