@@ -341,6 +341,14 @@ def test_call_first_made_in_a_change_of_call(text, call):
         # the second player named after the words "at the same moment"
         ("I'm North. West opened 1♣ and it was my turn: I bid 1♥, and at that very same moment "
          "South, my partner, put down a double card.", "S", "X"),
+        # whose turn it was not told: the one after the last call told before them
+        ("Donneur Sud, il passe. Moi Ouest je dis 1 trèfle et en même temps Est (mon "
+         "partenaire) pose 1 carreau.", "E", "1D"),
+        # (a call of theirs already in the grid is no earlier call)
+        ("N  E  S  W\n1♦ P  1♠\nand W passed at the same moment S bid 1♠", "W", "P"),
+        # "c'était mon tour après Sud" names whose turn it was, not a third caller
+        ("donneur sud\nmoi ouest j'ai contré en même temps que nord posait 1♥, pile au même "
+         "moment, c'était mon tour après sud", "N", "1H"),
         # "when East's turn came" is a later turn, not whose turn it was
         ("Board 5, North dealer, I'm South. North reached for the 1D card and at the same "
          "moment East put his pass card down. The director said that when East's turn came "
@@ -665,6 +673,9 @@ def test_misinformation_the_player_who_explained(text, offender):
          "partenaire. Je suis Est.", "N"),
         ("je suis ouest, j'ai demandé un rappel et nord a oublié le 2♣ de son partenaire", "N"),
         ("Rappel demandé par O avant l'entame : E l'a récité en oubliant le 2♦ de S.", "E"),
+        # the reviewer named by a pronoun in the next sentence
+        ("À mon tour j'ai demandé à Nord, mon adversaire de gauche, de me répéter les "
+         "enchères. Il a oublié le contre de son partenaire. Je suis Ouest.", "N"),
     ],
 )  # fmt: skip
 def test_auction_review_the_player_who_gave_it_wrong(text, offender):

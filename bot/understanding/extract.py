@@ -2054,7 +2054,9 @@ def _simultaneous_pair(reading: Reading) -> tuple[Ref, CallMention | None] | Non
             continue
         if m.start < at:
             named = [r for r in named if not same_player(reading, r, ref)] + [ref]
-        elif not any(same_player(reading, r, ref) for r in later):
+        elif not any(same_player(reading, r, ref) for r in later) and not (
+            m.start and tokens[m.start - 1] in ("apres", "after", "avant", "before", "de", "of")
+        ):  # (not "…, c'était mon tour après Sud", "tour de Sud": whose turn, not a caller)
             later.append(ref)
     called_between = named and any(
         c.start < at and any(
@@ -2089,7 +2091,9 @@ def _simultaneous_pair(reading: Reading) -> tuple[Ref, CallMention | None] | Non
         return None
 
     first_calls = not any(c.start < sentence_start for c in entities.calls)
-    holder = _pair_turn_holder(reading, member, first_calls)
+    holder = _pair_turn_holder(reading, member, first_calls) or _next_after_the_last_call(
+        reading, sentence_start, pair
+    )
     if holder is None:
         return None
     offenders = [r for r in pair if not same_player(reading, r, holder)]
@@ -2129,6 +2133,33 @@ def _simultaneous_pair(reading: Reading) -> tuple[Ref, CallMention | None] | Non
         # "East and South bid at the same time, 1H and 1S": in the order named
         return offender, told[pair.index(offender)]
     return offender, None
+
+
+def _next_after_the_last_call(
+    reading: Reading, before: int, pair: list[Ref]
+) -> Ref | None:
+    """With whose turn it was not told, the one of the pair who sits after the
+    last player told calling before them (``Donneur Nord, il passe. Moi Est je
+    dis 1♣ et en même temps Ouest pose 1♦``: East's turn)."""
+    entities = reading.entities
+    earlier = sorted((c for c in entities.calls if c.end <= before), key=lambda c: c.start)
+    # (a call by one of the two already listed, "1♦ P 1♠ … W passed at the same moment
+    # S bid 1♠", is one of theirs: the last call before theirs)
+    paired = {entities.compass(r) for r in pair}
+    while earlier and earlier[-1].caller is not None and (
+        entities.compass(earlier[-1].caller) in paired
+    ):
+        earlier.pop()
+    if not earlier:
+        return None
+    last = earlier[-1]
+    seat = entities.compass(last.caller) if last.caller and not last.caller.pronoun else None
+    if seat is None and len(earlier) == 1 and entities.dealer is not None:
+        seat = entities.compass(entities.dealer)  # "Donneur Nord, il passe": the dealer's call
+    if seat is None:
+        return None
+    in_turn = Seat((seat + 1) % 4)
+    return next((r for r in pair if entities.compass(r) == in_turn), None)
 
 
 def _pair_turn_holder(
@@ -2910,9 +2941,12 @@ def _wrong_reviewer(reading: Reading) -> Ref | None:
     tokens = reading.tokens
     if not set(tokens) & _MISSING_OUT:
         return None
-    seats = [m for m in reading.entities.seats if m.ref.known and m.ref.subject is None]
+    seats = [
+        m for m in reading.entities.seats
+        if (m.ref.known or m.ref.pronoun) and m.ref.subject is None
+    ]  # fmt: skip
     for i, mention in enumerate(seats):
-        if mention.ref.pronoun or (mention.start and tokens[mention.start - 1] in _BY_WHOM):
+        if mention.start and tokens[mention.start - 1] in _BY_WHOM:
             continue  # "demandé par Ouest": who asked
         stop = min([m.start for m in seats[i + 1 :] if not m.ref.pronoun] + [mention.end + 12])
         clause = tokens[mention.end : stop]
@@ -2922,7 +2956,10 @@ def _wrong_reviewer(reading: Reading) -> Ref | None:
         if words & _ASKING:
             continue
         if words & _MISSING_OUT or (words & _REVIEWING and not words & _ASKING):
-            return mention.ref
+            # "j'ai demandé à Ouest de répéter les enchères. Il a oublié le contre"
+            ref = _resolved(reading, mention) if mention.ref.pronoun else mention.ref
+            if ref is not None:
+                return ref
     return None
 
 
