@@ -293,6 +293,9 @@ def test_offender_from_relative_seats(text, irregularity, offender):
         # "the 4H card was a mis-pull for 4S": the call made a few words before the one meant
         ("Bd 23 T5, Dlr W. 1S – P – 4H – P – P – P. E says the 4H card was a mis-pull for 4S; "
          "noticed only when dummy came down.", "4H"),
+        # a pass recalled in an aside ("who had passed earlier") is no call in the order told
+        ("South opened 1♦, West passed, North bid 1♥, and East, who had passed earlier, now "
+         "came in with 2♣. A moment later he said 'no, make that 2♠'.", "2C"),
         # "pulls 3♥ not 3♠" reads like "instead of": the call first made (25A)
         ("Partner pulls 3♥ not 3♠ (cards stuck together), sees it before my RHO calls.", "3H"),
         # the meant call, then the card made in the next sentence by the same writer (25A)

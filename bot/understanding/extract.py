@@ -549,6 +549,7 @@ def _replay(
             if c.start not in unsaid and c.start < cut and not _named_not_made(tokens, c)
             and not _told_again(tokens, c, entities.calls, entities)
             and not _believed(tokens, c) and not _named_ahead(tokens, c, entities.calls)
+            and not _earlier_in_an_aside(tokens, c)
         ],
         tokens,
     )
@@ -611,6 +612,18 @@ def _replay(
         # mid-auction, so the first one cannot be judged as the dealer's
         return None, (None if virtual else sequence), virtual
     return derivation, (None if virtual else sequence), virtual
+
+
+def _earlier_in_an_aside(tokens: tuple[str, ...], call: CallMention) -> bool:
+    """``West, who had passed earlier, now came in with 3♣``, ``Ouest, qui avait
+    passé au premier tour, …``: a call recalled in a relative clause, made in an
+    earlier round, not one in the order the story tells."""
+    lead = tokens[max(0, call.start - 4) : call.start]
+    who = [k for k, t in enumerate(lead) if t in ("who", "qui")]
+    # (set off by a comma: not the cleft "c'est Nord qui avait ouvert 1♥")
+    return bool(who) and who[0] > 0 and lead[who[0] - 1] == COMMA and bool(
+        set(lead[who[0] :]) & _PLUPERFECT
+    )
 
 
 def _three_passes_after(tokens: tuple[str, ...], call: CallMention) -> bool:
