@@ -45,6 +45,10 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("sa remarque est une information", "sa remarque est 1 information"),
         # a player named by his first name where his seat is given stands for the seat
         ("Ann (South) pulled 3♣; Ann then said 3♦", "S pulled 3 ♣ S then said 3 ♦"),
+        # a first name and a surname: the first name too; a title is no name
+        ("Liam Fitzgerald, sitting West, bid 2S. Liam then said sorry",
+         "W W bid 2 ♠ W then said sorry"),
+        ("Mrs Daly was South. Mrs Daly passed.", "mrs S mrs S passed"),
         ("Bob, sitting West, opened 1H. Then Bob said sorry", "W opened 1 ♥ then W said sorry"),
         ("Jacqueline, en Ouest, a ouvert 1♥", "W a ouvert 1 ♥"),
         # French elisions: "s'il" is "si il" (a question asked), "s'est" is "se est"

@@ -591,6 +591,8 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
         kin = token.text in _KIN
         if not (kin or _NAME.fullmatch(token.original)) or token.text in _SEAT_WORDS:
             continue
+        if token.text in _TITLES:
+            continue  # "Mrs Daly was South": the name is Daly
         if token.text in named or token.text in _spelling_table():
             continue
         if token.text in _vocabulary()[0] and not kin:
@@ -630,13 +632,20 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
                 if told or framed or paired:
                     named[token.text] = seat
                 break
-            if after.text not in _SITTING:
+            surname = not kin and after is tokens[i + 1] and _NAME.fullmatch(after.original) and (
+                after.text not in _vocabulary()[0]
+            )  # "Liam Fitzgerald was sitting East": the first name too
+            if after.text not in _SITTING and not surname:
                 break
-            told = told or after.text in _SITTING_WORDS
+            told = told or after.text in _SITTING_WORDS or bool(
+                surname and source[after.end : after.end + 3].lstrip().startswith("(")
+            )  # "Ann Smith (South)"
     _named_by_pronoun(tokens, named)
     return named
 
 
+#: Titles before a surname, never a player's name themselves.
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mme", "mlle", "dr", "sir", "madame", "monsieur"})
 _SHE_HE = frozenset({"she", "he", "elle", "il"})
 _PLACE_BEFORE = frozenset({"in", "at", "a", "en", "de", "from", "to", "near", "au", "of"})
 
