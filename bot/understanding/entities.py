@@ -491,11 +491,11 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
         if token not in _I_AM_OPENERS:
             continue
         j = _after_i_am(tokens, i)
-        told = [t for t in tokens[i + 1 : i + 5] if t != COMMA]
-        if token == "ME" and told[:2] == ["ce", "est"] and told[2:3] and told[2] in SEATS and (
-            told[3:4] in ([], [BREAK]) or told[3] in _CLAUSE_END
+        said = [t for t in tokens[i + 1 : i + 5] if t != COMMA]
+        if token == "ME" and said[:2] == ["ce", "est"] and said[2:3] and said[2] in SEATS and (
+            said[3:4] in ([], [BREAK]) or said[3] in _CLAUSE_END
         ):
-            return Seat[told[2]]  # "moi c'est Sud."
+            return Seat[said[2]]  # "moi c'est Sud."
         if j == i + 1 and token == "ME":
             if i and tokens[i - 1] in ("was", "is", "etait") and tokens[j : j + 1] and (
                 tokens[j] in SEATS

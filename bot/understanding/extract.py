@@ -2135,10 +2135,14 @@ def _simultaneous_pair(reading: Reading) -> tuple[Ref, CallMention | None] | Non
         if owner is None and c.end + 1 < len(tokens) and tokens[c.end] in _FOR_WHOM:
             owner = member(c.end + 1 + (tokens[c.end + 1] == "MY"))  # "3♦ pour mon partenaire"
         owners[c.start] = owner
-    own = [c for c in told if owners[c.start] is not None and same_player(reading, owners[c.start], offender)]  # type: ignore[arg-type]
+    def made_by(c: CallMention, player: Ref) -> bool:
+        owner = owners[c.start]
+        return owner is not None and same_player(reading, owner, player)
+
+    own = [c for c in told if made_by(c, offender)]
     if own:  # the nearest the words that tell it (not his opening told before)
         return offender, min(own, key=lambda c: abs(c.start - at))
-    theirs = [c for c in told if owners[c.start] is not None and same_player(reading, owners[c.start], holder)]  # type: ignore[arg-type]
+    theirs = [c for c in told if made_by(c, holder)]
     unowned = [c for c in told if owners[c.start] is None and c not in theirs]
     if theirs and len(unowned) == 1:
         return offender, unowned[0]
@@ -3462,9 +3466,10 @@ def _unalerted(reading: Reading, by_relation: bool = False) -> Ref | None:
             continue
         lead = [t for t in tokens[max(0, call.start - 4) : call.start] if t not in _ARTICLES]
         subject = tokens[max(0, call.start - 8) : call.start]
-        if lead and lead[-1] in _ALERTED | {"alerter", "alert"} and set(lead[:-1]) & _NOT_WORDS and (
-            set(subject) & _THEY and not set(subject) & (SEATS | _RELATIVE_SEATS)
-        ):
+        not_alerting = bool(
+            lead and lead[-1] in _ALERTED | {"alerter", "alert"} and set(lead[:-1]) & _NOT_WORDS
+        )
+        if not_alerting and set(subject) & _THEY and not set(subject) & (SEATS | _RELATIVE_SEATS):
             return partner  # "ils ont pas alerté le 1T de mon adversaire de droite"
         begin = max(call.end, call.named_to)  # after "le 2♣ de Sud"
         later = [c.start for c in reading.entities.calls if c.start >= begin]
@@ -5019,7 +5024,9 @@ def _anyone_called_since(tokens: tuple[str, ...]) -> bool | None:
             continue  # "une personne", "vulnérable : personne" (not "personne a reparlé")
         if not negative and token not in _EVERYONE:
             continue
-        verbs = [k for k, t in enumerate(window) if t in _ANY_CALL_VERBS or _makes_a_call(window, k)]
+        verbs = [
+            k for k, t in enumerate(window) if t in _ANY_CALL_VERBS or _makes_a_call(window, k)
+        ]
         if not verbs or window[verbs[0]] in _DOUBLING_VERBS:
             continue  # "nobody had doubled": why a redouble is inadmissible
         v = verbs[0]
