@@ -47,6 +47,12 @@ def _reads(text: str, irregularity: str, expected: dict[str, object]) -> None:
          "call_when_obliged_to_pass", {"offender": "N", "call": "3C", "lho_called_since": False}),
         ("Sud devait passer et a dit 2♦. Personne n'a fait d'annonce depuis.",
          "call_when_obliged_to_pass", {"offender": "S", "call": "2D", "lho_called_since": False}),
+        # 21B1: the misinformed writer passed, "mon partenaire aussi" / "partenaire pas encore"
+        ("je suis sud. ouest n'a pas alerté le 2♣ de son partenaire. j'ai passé, mon "
+         "partenaire aussi", "misinformation", {"offender": "W", "partner_called_since": True}),
+        ("je suis N. E dit que le 2♠ de son partenaire est faible, c'est fort. j'ai passé, "
+         "partenaire pas encore.", "misinformation",
+         {"offender": "E", "partner_called_since": False}),
         # 25A: "before N or E called": neither the LHO nor the partner had called
         ("S 1♣ – W 1♠ – N 1NT – E 2♥ (pulled for 3♥, box slip). Seen before S or W called.",
          "change_of_call",

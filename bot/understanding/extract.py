@@ -4715,6 +4715,12 @@ def _called_since(
             found.setdefault("lho", True)
         elif rel is Relation.PARTNER:
             found.setdefault("partner", True)
+    for ref, value in _so_did_or_not_yet(reading):
+        rel = _relation_to_offender(reading, offender, ref)
+        if rel is Relation.LHO:
+            found.setdefault("lho", value)
+        elif rel is Relation.PARTNER:
+            found.setdefault("partner", value)
     anyone = _anyone_called_since(reading.tokens)
     if anyone is not None:
         # the first to call after the offender is his LHO (Law 17C)
@@ -5056,6 +5062,31 @@ _MAKING = frozenset({"made", "make", "makes", "fait", "faite", "faire"})
 def _makes_a_call(window: tuple[str, ...], k: int) -> bool:
     """``made a call``, ``fait une annonce``: a call told as a noun."""
     return window[k] in _MAKING and bool(set(window[k + 1 : k + 4]) & _CALL_NOUNS)
+
+
+_TOO = frozenset({"aussi", "too", "also", "pareil"})
+
+
+def _so_did_or_not_yet(reading: Reading) -> list[tuple[Ref, bool]]:
+    """``j'ai passé, mon partenaire aussi`` (he called too: true), ``j'ai passé,
+    partenaire pas encore`` (false): a player named after a call, in a clause
+    of his own with no verb."""
+    tokens = reading.tokens
+    starts = [c.end for c in reading.entities.calls]
+    found = []
+    for m in reading.entities.seats:
+        if m.ref.pronoun or not m.ref.known or not m.start or tokens[m.start - 1] != COMMA:
+            continue
+        if not any(0 <= m.start - end <= 2 for end in starts):
+            continue  # right after a call: "j'ai passé, mon partenaire …"
+        rest = tokens[m.end : m.end + 3]
+        if rest[:1] and rest[0] in _TOO and rest[1:2] in ((), (BREAK,), (COMMA,)):
+            found.append((m.ref, True))
+        elif rest[:2] in (("pas", "encore"), ("not", "yet")) and (
+            rest[2:3] in ((), (BREAK,), (COMMA,))
+        ):
+            found.append((m.ref, False))
+    return found
 
 
 def _named_before_calling(entities: Entities, tokens: tuple[str, ...]) -> list[Ref]:
