@@ -660,6 +660,9 @@ def test_change_of_call_first_call_among_other_words(text, call):
         ("1NT(S) 2♦(W) P(N) 2♥(E). 2♦ pas alerté par E (transfert).", "E"),
         ("ils ont pas alerté le 2♣ de mon adversaire de gauche, je suis nord", "W"),
         ("They did not alert the 2♦ of my RHO. I am West.", "N"),
+        # the writer who only reports ("je souhaite signaler") is not the one who explained
+        ("Je souhaite signaler une explication erronée : Est a qualifié le 2♣ d'Ouest de "
+         "« naturel », alors que c'était un Stayman.", "E"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):

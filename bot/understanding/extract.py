@@ -2379,7 +2379,9 @@ _ROLE_BEFORE = ("@dealer", "@accept", "@refuse", "@called_over", "@not_yet_calle
 # After ME, these make the writer someone talking about the incident, not in it.
 _META = frozenset(
     {"veux", "voudrais", "pense", "crois", "sais", "demande", "reserve", "want", "think",
-     "wonder", "like", "need", "am", "guess", "suppose", "suis", "dois", "peux"}
+     "wonder", "like", "need", "am", "guess", "suppose", "suis", "dois", "peux",
+     "watching", "kibitzing", "regardais", "observais", "souhaite", "souhaiterais", "wish",
+     "signale", "ecris", "writing", "write"}
 )  # fmt: skip
 
 
