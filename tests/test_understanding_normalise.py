@@ -49,6 +49,9 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("Liam Fitzgerald, sitting West, bid 2S. Liam then said sorry",
          "W W bid 2 ♠ W then said sorry"),
         ("Mrs Daly was South. Mrs Daly passed.", "mrs S mrs S passed"),
+        # "He was sitting North" after a sentence naming one player by first name and surname
+        ("A member, Tom Brennan, wrote to me. He was sitting North. Brennan passed.",
+         "a member N N wrote to ME he was sitting N N passed"),
         ("Bob, sitting West, opened 1H. Then Bob said sorry", "W opened 1 ♥ then W said sorry"),
         ("Jacqueline, en Ouest, a ouvert 1♥", "W a ouvert 1 ♥"),
         # French elisions: "s'il" is "si il" (a question asked), "s'est" is "se est"

@@ -663,15 +663,21 @@ def _named_by_pronoun(tokens: list[_Token], named: dict[str, str]) -> None:
         if k == i + 1 or k >= len(tokens) or tokens[k].text not in _SEAT_WORDS:
             continue
         start = max((j for j in range(i - 1) if tokens[j].text == BREAK), default=-1) + 1
-        names = {
-            t.text for j, t in enumerate(tokens[start + 1 : i - 1], start=start + 1)
+        found = [
+            (j, t.text) for j, t in enumerate(tokens[start + 1 : i - 1], start=start + 1)
             if _NAME.fullmatch(t.original) and t.text not in _SEAT_WORDS
             and t.text not in _NOT_NAMES and t.text not in _spelling_table()
-            and tokens[j - 1].text not in _PLACE_BEFORE
-        }  # fmt: skip  (capitalised inside the sentence: a name, though also a word;
+            and t.text not in _TITLES and tokens[j - 1].text not in _PLACE_BEFORE
+        ]  # fmt: skip  (capitalised inside the sentence: a name, though also a word;
         # not a place: "we played in Paris")
-        if len(names) == 1 and not names & named.keys():
-            named[names.pop()] = _SEAT_WORDS[tokens[k].text]
+        names = {text for _, text in found}
+        # one name, or a first name and surname side by side ("Mr Tom Brennan")
+        one_player = len(names) == 1 or (
+            len(found) == 2 and len(names) == 2 and found[1][0] == found[0][0] + 1
+        )
+        if one_player and not names & named.keys():
+            for name in names:
+                named[name] = _SEAT_WORDS[tokens[k].text]
 
 
 #: Capitalised words that open a sentence telling a seat, never a name.
