@@ -91,7 +91,8 @@ TUNING = frozenset(
      "personas66_en.jsonl", "personas66_fr.jsonl", "personas68_en.jsonl", "personas68_fr.jsonl",
      "personas69_en.jsonl", "personas69_fr.jsonl", "personas72_en.jsonl",
      "personas72_fr.jsonl", "personas71_en.jsonl", "personas71_fr.jsonl",
-     "personas74_en.jsonl", "personas74_fr.jsonl"}
+     "personas74_en.jsonl", "personas74_fr.jsonl",
+     "personas75_en.jsonl"}
 )  # fmt: skip
 
 
