@@ -49,6 +49,8 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("Liam Fitzgerald, sitting West, bid 2S. Liam then said sorry",
          "W W bid 2 ♠ W then said sorry"),
         ("Mrs Daly was South. Mrs Daly passed.", "mrs S mrs S passed"),
+        # a teacher's student named with a seat is that seat wherever named
+        ("My student was sitting North. My student bid 2♦.", "N N bid 2 ♦"),
         # "He was sitting North" after a sentence naming one player by first name and surname
         ("A member, Tom Brennan, wrote to me. He was sitting North. Brennan passed.",
          "a member N N wrote to ME he was sitting N N passed"),

@@ -472,7 +472,7 @@ _NAME = re.compile(r"[A-Z][a-zà-ÿ]{2,}")
 _KIN = frozenset(
     {"maman", "papa", "mum", "mom", "mummy", "dad", "daddy", "wife", "husband", "mari",
      "femme", "epouse", "mother", "father", "mere", "pere", "daughter", "fille", "fils",
-     "brother", "sister", "frere", "soeur"}
+     "brother", "sister", "frere", "soeur", "student", "pupil", "eleve"}
 )  # fmt: skip
 _MY = frozenset({"my", "mon", "ma"})
 
