@@ -423,6 +423,9 @@ def test_directors_notation_offender_and_call(text, irregularity, offender, call
          "my partner North has bid 1D, which is not enough over 1S.", "1D"),
         ("My LHO opened 2H but I thought it was 1H, so I said 1S.", "1S"),
         ("Il croyait avoir entendu 1♠ et il a dit 1♥ sur 2♣.", "1H"),
+        # "I think it is 1♠": the bid believed made, not made (27)
+        ("I am South. East opened 2♥. I did not see the level, I think it is 1♥, and I bid "
+         "2♣.", "2C"),
     ],
 )
 def test_the_insufficient_bid_not_the_bid_imagined(text, call):

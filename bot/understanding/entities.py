@@ -637,7 +637,9 @@ _TAKING_THE_CARD = frozenset(
 # heard that nobody made (the reason for an insufficient bid).
 _PERCEIVED = frozenset({"lu", "lire", "read", "vu", "voir", "seen", "entendu", "heard", "misread"})
 _HAD = frozenset({"avais", "avait", "had", "cru", "croyait", "croyais", "avoir", "misread"})
-_THINK = frozenset({"think", "thought", "pensais", "pensait", "croyais", "croyait", "believed"})
+_THINK = frozenset(
+    {"think", "thought", "pensais", "pensait", "croyais", "croyait", "believed", "pense", "crois"}
+)
 
 
 def imagined(tokens: Sequence[str], start: int) -> bool:
@@ -651,9 +653,9 @@ def imagined(tokens: Sequence[str], start: int) -> bool:
         return True
     # "I think it was 1 club", "je pensais que c'était 1♣"
     before = tuple(tokens[max(0, start - 4) : start])
-    return len(before) >= 3 and before[-2:] in (("it", "was"), ("ce", "etait")) and bool(
-        set(before[:-2]) & _THINK
-    )
+    return len(before) >= 3 and before[-2:] in (
+        ("it", "was"), ("ce", "etait"), ("it", "is"), ("ce", "est")
+    ) and bool(set(before[:-2]) & _THINK)  # (and "I think it is 1♠")
 
 
 #: "not seeing the 2♥", "sans voir le 2♥", "ne voyant pas le 2♥": a call looked at.
