@@ -2030,7 +2030,7 @@ _SAYING_HIS_CALL = frozenset(
      "carton", "card", "ouvrait", "avait", "d"}
 )  # fmt: skip
 _FOR_WHOM = frozenset({"pour", "for", "by", "par", "de"})
-_DEALER_WORDS = frozenset({"dealer", "donneur", "dlr", "dealt", "donne"})
+_DEALER_WORDS = DEALER_MARKS | {"donne"}
 _RELATIVE_SEATS = frozenset({"PARTNER", "LHO", "RHO"})
 _NOT_HIS = _NOT_TURN | frozenset({"wasnt", "isnt", "n", "ne"})
 _ANOTHER_TIME = frozenset({"when", "quand", "lorsque", "until", "next", "prochain", "once"})
@@ -2071,13 +2071,14 @@ def _simultaneous_pair(reading: Reading) -> tuple[Ref, CallMention | None] | Non
             m.start and tokens[m.start - 1] in ("apres", "after", "avant", "before", "de", "of")
         ):  # (not "…, c'était mon tour après Sud", "tour de Sud": whose turn, not a caller)
             later.append(ref)
-    called_between = named and any(
-        c.start < at and any(
-            m.start < c.start and same_player(reading, m.ref, named[-2 if len(named) > 1 else -1])
-            for m in entities.seats if m.start >= sentence_start
-        )
-        for c in entities.calls if c.start >= sentence_start
+    # a call told between the first of the players named before the words and them
+    # ("I bid 1♥, and at the same moment …"), not a bare "X and Y bid at the same time"
+    first = next(
+        (m.start for m in entities.seats
+         if m.start >= sentence_start and named and same_player(reading, m.ref, named[-2:][0])),
+        at,
     )  # fmt: skip
+    called_between = any(first < c.start < at for c in entities.calls)
     if len(later) >= 2 and not (len(named) >= 2 and not called_between):
         pair = later[:2]  # "West passed, and at the same moment North said 1D and South 1H"
     elif later and named and called_between and not same_player(reading, named[-1], later[0]):
@@ -2198,24 +2199,24 @@ def _pair_turn_holder(
         ref = member(k)
         if ref is None or set(before[-2:]) & _NOT_TURN:
             continue
-        turn_at = next((j for j, t in enumerate(after) if t in _TURN), None)
+        # his own clause after him ("East, whose turn it wasnt, …": after the comma)
         rest = tokens[k + 1 : k + 8]
         while rest[:1] == (COMMA,):
-            rest = rest[1:]  # "East, whose turn it wasnt, …": the clause after the comma
+            rest = rest[1:]
         for stop in (COMMA, BREAK):
             rest = rest[: rest.index(stop)] if stop in rest else rest
+        turn_at = next((j for j, t in enumerate(rest) if t in _TURN), None)
         if turn_at is not None and set(rest) & _NOT_HIS:
             continue  # "East, whose turn it wasn't" (not "his turn, not me")
-        raw_turn = next((j for j, t in enumerate(rest) if t in _TURN), None)
         if turn_at is not None and (
-            raw_turn is not None and rest[raw_turn + 1 : raw_turn + 2] in (("de",), ("of",), ("d",))
+            rest[turn_at + 1 : turn_at + 2] in (("de",), ("of",), ("d",))
             or set(before[-2:]) & _ANOTHER_TIME
         ):
             turn_at = None  # "W, tour de S": South's; "when East's turn came": a later one
         if (
             before[-1:] == ("a",) and after[:2] == ("de", "parler")  # "à lui de parler"
             or before[-1:] in (("of",), ("de",), ("d",)) and set(before[:-1]) & _TURN  # "tour d'E"
-            or turn_at is not None and set(after[:turn_at]) <= _BEFORE_HIS_TURN
+            or turn_at is not None and set(rest[:turn_at]) <= _BEFORE_HIS_TURN
         ):  # "his turn", "(à son tour)", "him in turn", "dont c'était le tour", "whose turn"
             return ref
         titled = tuple(t for t in after if t not in ("the", "le", "la"))
@@ -2974,7 +2975,7 @@ def _wrong_reviewer(reading: Reading) -> Ref | None:
         words = set(clause)
         if words & _ASKING:
             continue
-        if words & _MISSING_OUT or (words & _REVIEWING and not words & _ASKING):
+        if words & (_MISSING_OUT | _REVIEWING):
             # "j'ai demandé à Ouest de répéter les enchères. Il a oublié le contre"
             ref = _resolved(reading, mention) if mention.ref.pronoun else mention.ref
             if ref is not None:
