@@ -920,6 +920,11 @@ def test_caller_before_a_clause_set_off_by_commas(text, irregularity, offender):
          "passe avant mon arrivée.", "S"),
         ("The auction was over: 2♠ by East, three passes. I'm North, and my partner South "
          "then said 'three hearts'. West hadn't called since.", "S"),
+        # "so 4♥ by East was the contract": the end retold, not a call by East (39)
+        ("East opened 1H, South passed, West bid 4H, and North, East and South all passed, "
+         "so 4H by East was the contract. North then bid 4S.", "N"),
+        ("Est ouvre 1♥, tout le monde passe, 1♥ par Est devient le contrat. Sud dit alors "
+         "2♠.", "S"),
     ],
 )  # fmt: skip
 def test_call_after_final_pass_the_player_who_called_after_the_end(text, offender):
@@ -1099,6 +1104,12 @@ def test_offender_named_relative_to_the_dealer(text, irregularity, offender):
          "after my wrong-board bid the board couldn't be re-bid.", "wrong_board", "E"),
         ("Donne 6, Est donneur a ouvert 1SA avec les cartes de l'étui suivant. Moi Sud j'ai "
          "passé, Ouest aussi.", "wrong_board", "E"),
+        # "the South player, a jolly man …," is one subject (38: South's eight clubs)
+        ("East-West bid to 7S, and the South player, a jolly man who had been drinking, "
+         "announced 'Eight clubs!'", "bid_above_seven", "S"),
+        # a time word between the subject and the apposition (39)
+        ("East opened 1H and everyone passed. North then, still mulling over a sacrifice, "
+         "put a 2S card on the table.", "call_after_final_pass", "N"),
     ],
 )  # fmt: skip
 def test_the_subject_before_an_apposition(text, irregularity, offender):

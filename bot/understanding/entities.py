@@ -329,6 +329,8 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
         start, end = i, i + 1
         if token in SEATS:
             ref = Ref(seat=Seat[token])
+            if after == "player":
+                end = i + 2  # "the South player, a jolly man …, announced": one mention
         elif token == "ME" and before not in _ME_OBJECT_AFTER:
             ref = Ref(writer=Relation.SELF)
         elif token == "MY" and after in _RELATIVE:
@@ -1099,6 +1101,9 @@ def _box_owner(
     return None
 
 
+#: Between a subject and the apposition after it: "North then, …, put 4♠".
+_SUBJECT_ADVERBS = frozenset({"then", "now", "again", "alors", "ensuite", "puis", "aussitot"})
+
 #: How far back an apposition may open: "Est, un joueur que je connais bien et
 #: qui n'a rien d'un tricheur, pose 1♥".
 _APPOSITION_SPAN = 30
@@ -1130,7 +1135,11 @@ def _apposition_subject(
             return None
         if tokens[opening] != COMMA:
             continue
-        subject = [m for m in mentions if m.end == opening or m.start < opening < m.end]
+        subject = [
+            m for m in mentions
+            if m.end == opening or m.start < opening < m.end
+            or m.end == opening - 1 and tokens[m.end] in _SUBJECT_ADVERBS
+        ]  # ("North then, still mulling over a sacrifice, put 4♠")
         if not subject:
             # "East — nice lady, a bit hard of hearing — bid 1♥": a comma inside the
             # clause; not past a seat named inside it

@@ -521,10 +521,28 @@ _AGAIN_WORDS = frozenset(
 
 def _contract_result(tokens: tuple[str, ...], mention: CallMention) -> bool:
     """``2♥ made``, ``2♥ by South made +1``, ``4♠ par Nord chute``."""
-    after = tokens[mention.end : mention.end + 3]
+    after = _after_its_declarer(tokens, mention)
+    return bool(after) and after[0] in CONTRACT_RESULT or _named_the_contract(tokens, mention)
+
+
+def _after_its_declarer(tokens: tuple[str, ...], mention: CallMention) -> tuple[str, ...]:
+    after = tokens[mention.end : mention.end + 6]
     if after[:1] and after[0] in ("by", "par") and after[1:2] and after[1] in SEATS:
         after = after[2:]
-    return bool(after) and after[0] in CONTRACT_RESULT
+    return after
+
+
+def _named_the_contract(tokens: tuple[str, ...], mention: CallMention) -> bool:
+    """``so 4♥ by East was the contract``, ``4♠ par Sud devient le contrat``:
+    the auction's end retold, not a call made again."""
+    after = _after_its_declarer(tokens, mention)
+    return after[:1] in _CONTRACT_COPULAS and bool({"contract", "contrat"} & set(after[1:4]))
+
+
+_CONTRACT_COPULAS = frozenset(
+    {("was",), ("became",), ("is",), ("becomes",), ("etait",), ("est",), ("devint",),
+     ("devient",), ("fut",)}
+)  # fmt: skip
 
 
 def _replay(
@@ -549,7 +567,7 @@ def _replay(
             if c.start not in unsaid and c.start < cut and not _named_not_made(tokens, c)
             and not _told_again(tokens, c, entities.calls, entities)
             and not _believed(tokens, c) and not _named_ahead(tokens, c, entities.calls)
-            and not _earlier_in_an_aside(tokens, c)
+            and not _earlier_in_an_aside(tokens, c) and not _named_the_contract(tokens, c)
         ],
         tokens,
     )
