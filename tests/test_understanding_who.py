@@ -1107,6 +1107,15 @@ def test_offender_named_relative_to_the_dealer(text, irregularity, offender):
         # "the South player, a jolly man …," is one subject (38: South's eight clubs)
         ("East-West bid to 7S, and the South player, a jolly man who had been drinking, "
          "announced 'Eight clubs!'", "bid_above_seven", "S"),
+        # "the same chap" is the player just named; his own earlier call inside the
+        # clause is no call made there (30: South passes at West's turn)
+        ("I sat West. North opened 1H, East passed and my right-hand opponent responded 2C. "
+         "Before I could reach for my box, the same chap, having had second thoughts about "
+         "his own 2C, pulled out a Pass card. It was my turn, not his.",
+         "pass_out_of_rotation", "S"),
+        ("Je suis Ouest. Nord ouvre 1♥, Est passe, mon adversaire de droite dit 2♣. Puis le "
+         "même joueur pose un carton passe alors que c'était à moi.", "pass_out_of_rotation",
+         "S"),
         # a time word between the subject and the apposition (39)
         ("East opened 1H and everyone passed. North then, still mulling over a sacrifice, "
          "put a 2S card on the table.", "call_after_final_pass", "N"),

@@ -11,7 +11,7 @@ after them first).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules_core.calls import DOUBLE, PASS, REDOUBLE, Call, Relation, Seat, Strain, bid
 
@@ -996,7 +996,7 @@ def _caller(
     made = [
         c for c in earlier if not only_meant(tokens, c.start) and not _in_relative(tokens, c.start)
         and not only_seen(tokens, c.start, c.end)
-        and not (c.start and tokens[c.start - 1] in _DEMONSTRATIVES)
+        and not (c.start and tokens[c.start - 1] in _DEMONSTRATIVES | _OWN)
     ]  # "West, who did not see the 2♣, bid 1♥": the 2♣ bounds nothing; nor "prend ce
     # passe pour une ouverture et pose un Contre": a call pointed at, not one made there
     if made:
@@ -1146,17 +1146,21 @@ def _apposition_subject(
             if any(t in SEATS for t in tokens[opening:closing]):
                 return None
             continue
-        if subject[0].ref.pronoun or not subject[0].ref.known:
+        if not subject[0].ref.known and not subject[0].ref.pronoun:
             return None
         inside = [m for m in mentions if opening < m.start and m.end <= closing]
         relative = bool({"qui", "who"} & set(tokens[opening + 1 : opening + 4]))
         if not relative and any(
             (made := call_at(tokens, j)) is not None and not only_meant(tokens, j)
-            and not only_seen(tokens, j, made[1])
+            and not only_seen(tokens, j, made[1]) and tokens[j - 1] not in _HIS | _OWN
             for j in range(opening + 1, closing)
         ):  # (not "Sud, en voulant prendre le carton 1♠, a tiré …": a call only meant;
-            # "Est, le même qui avait répondu 1♥, dit 2♥": his own relative clause)
+            # "Est, le même qui avait répondu 1♥, dit 2♥": his own relative clause;
+            # "the same chap, having second thoughts about his own 2♣, pulled a Pass")
             return None
+        if subject[0].ref.pronoun:
+            resolved = _resolve_pronoun(tokens, subject[0], mentions)
+            return None if resolved is None else replace(subject[0], ref=resolved)
         named = [m for m in inside if m.ref.seat is not None and not m.ref.pronoun]
         if subject[0].ref.seat is None and len(named) == 1:
             return named[0]  # "Mon partenaire, qui est Nord, a passé"

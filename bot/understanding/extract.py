@@ -762,6 +762,8 @@ def _told_again(
         return False
     if mention.start > 0 and tokens[mention.start - 1] in _REFERENCE | _THAT:
         return True  # ("East pointed out that 2♣ was lower", "remarque que 1♠ … insuffisant")
+    if mention.start > 1 and tokens[mention.start - 1] in ("own", "propre"):
+        return True  # "second thoughts about his own 2♣", "son propre 1♠"
     if mention.start > 1 and tokens[mention.start - 1] in _POSSESSIVES and (
         tokens[mention.start - 2] in _ON_WORDS | _CANCELLING
     ):
