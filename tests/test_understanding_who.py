@@ -304,6 +304,12 @@ def test_offender_from_relative_seats(text, irregularity, offender):
         # the writer's seat named at the next call: his own pass, not the call made (25B)
         ("Est a sorti 3♠ puis il a dit non je voulais 3♥, il avait réfléchi. Moi Sud j'ai passé "
          "derrière sur le 3♥.", "3S"),
+        # "meant to open, 1♦": the intention a comma away, not the card made (25A)
+        ("West opened, or meant to open, 1D, but actually put 1C on the table. Then West said "
+         "'Oh, I meant 1D' and wanted to change it.", "1C"),
+        # "three no" is the 3NT said first; "no, four hearts" the change (25B)
+        ("North said 'three no', then, a few seconds later, 'no, four hearts'. She had "
+         "changed her mind.", "3NT"),
     ],
 )
 def test_call_first_made_in_a_change_of_call(text, call):
@@ -385,6 +391,10 @@ def test_simultaneous_calls_offender(text, offender, call):
         ("e n'a pas parlé", ("E", "ne", "a", "pas", "parle")),
         # ... but "n a pas" typed without its apostrophe is still "n'a pas"
         ("il n a pas parlé", ("il", "ne", "a", "pas", "parle")),
+        # "three no" said short is no-trump, "3, no, 4♥" a correction
+        ("North said 'three no'.", ("N", "said", "3", "NT", "|")),
+        ("he bid three, no, four hearts", ("he", "bid", "3", ",", "no", ",", "4", "♥")),
+        ("he bid three no four hearts", ("he", "bid", "3", "no", "4", "♥")),
         # "g ouvert" is "j'ai ouvert"; "Dnr" the dealer; "skipped" no typo of "slipped"
         ("g ouvert 2♦", ("ME", "ai", "ouvert", "2", "♦")),
         ("Dnr O", ("donneur", "W")),

@@ -631,7 +631,9 @@ def only_meant(tokens: Sequence[str], start: int) -> bool:
 #: Between an intention and the call meant: "(voulant) prendre le carton", "(meaning) to take the".
 _TAKING_THE_CARD = frozenset(
     {"prendre", "sortir", "tirer", "poser", "mettre", "take", "pull", "put", "grab", "to", "le",
-     "la", "the", "carton", "card", "1", "out", "pick", "up", "draw", "choisir"}
+     "la", "the", "carton", "card", "1", "out", "pick", "up", "draw", "choisir",
+     # "meant to open, 1♦", "voulait annoncer 1♦"
+     "open", "bid", "say", "call", "make", "ouvrir", "dire", "annoncer", "faire", COMMA}
 )  # fmt: skip
 
 

@@ -895,6 +895,14 @@ def _c_is_heart(source: str) -> bool:
     return detect_language(source)[0] == "fr"
 
 
+def _level_follows(tokens: list[_Token], i: int) -> bool:
+    """A level at ``i`` or right after a comma there: ``3 no 4♥``, ``3 no, 4♥``."""
+    ahead = [t.text for t in tokens[i : i + 2]]
+    if ahead[:1] == [","]:
+        ahead = ahead[1:]
+    return not ahead or ahead[0] in _LEVELS
+
+
 def _strains(tokens: list[_Token], heart_c: bool = False) -> list[_Token]:
     """Strain letters after a level: ``1 s`` (glued ``1S``) -> ``1 ♠``, ``2 sa`` -> ``2 NT``;
     ``1C`` is ``1 ♥`` where ``heart_c`` (French letters)."""
@@ -902,6 +910,9 @@ def _strains(tokens: list[_Token], heart_c: bool = False) -> list[_Token]:
         token, before = tokens[i], tokens[i - 1]
         if token.text == "sans" and before.text in _LEVELS:
             token.text = "NT"  # "S a dit « 3 sans »": sans-atout said short
+            continue
+        if token.text == "no" and before.text in _LEVELS and not _level_follows(tokens, i + 1):
+            token.text = "NT"  # "North said 'three no'": no-trump said short (not "3, no, 4♥")
             continue
         if not before.text.isdecimal() or token.text not in _STRAIN_LETTERS:
             continue
