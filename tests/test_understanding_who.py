@@ -535,6 +535,9 @@ def test_caller_written_around_the_call(text, irregularity, offender, call):
          "on the table.", "E", "X"),
         # "3 passes finales (3♠ S)": the contract named after the closing passes (39)
         ("Après 3 P finales (3♠ S), O annonce 4♥. N muet, pas d'entame.", "W", "4H"),
+        # "we're in 4♠", "on est à 3SA": the contract the side is in (39)
+        ("Auction's finished, we're in 4♠, I'm declarer (South). West, who's on lead, "
+         "suddenly put a 5♣ card out of his box!", "W", "5C"),
         # "la 3e passe", "le 3e passe": the third pass, not a call "3" and a pass
         ("Donne 9, enchères terminées à 2SA par N. Après la 3e passe, N pose 3♣.", "N", "3C"),
         ("1SA de S, fin des enchères. Après le 3e passe, O dit 2♦.", "W", "2D"),
@@ -930,6 +933,10 @@ def test_caller_before_a_clause_set_off_by_commas(text, irregularity, offender):
          "passe avant mon arrivée.", "S"),
         ("The auction was over: 2♠ by East, three passes. I'm North, and my partner South "
          "then said 'three hearts'. West hadn't called since.", "S"),
+        # the end told in prose after a two-call start the listing reader saw (39)
+        ("I'm South. On board 1, North dealt and opened 1♠, East overcalled 2♣, I bid 4♠, and "
+         "West, North and East passed. Then East suddenly bid 5♣, as if the auction were still "
+         "open.", "E"),
         # "so 4♥ by East was the contract": the end retold, not a call by East (39)
         ("East opened 1H, South passed, West bid 4H, and North, East and South all passed, "
          "so 4H by East was the contract. North then bid 4S.", "N"),

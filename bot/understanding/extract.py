@@ -337,7 +337,7 @@ def _holds_run(sequence: Sequence[object], run: Sequence[object]) -> bool:
 #: What a replay of calls told in prose may find beyond a two-call listing.
 _PROSE_REPLAYED = frozenset(
     {I.BID_OUT_OF_ROTATION, I.PASS_OUT_OF_ROTATION, I.DOUBLE_OUT_OF_ROTATION,
-     I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE}
+     I.INSUFFICIENT_BID, I.INADMISSIBLE_DOUBLE, I.CALL_AFTER_FINAL_PASS}
 )  # fmt: skip
 
 
@@ -1476,6 +1476,7 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
             or bool(after[:1] and after[0] in _AGENT_WORDS | _CLOSING_AFTER | _PLAYED)
             or bool(before[-1:] and before[-1] in _CONTRACT_NAMED)  # "contract 2H"
             or (len(before) == 2 and before[0] in _CONTRACT_NAMED and before[1] in _AT | _WHOSE)
+            or _side_in(tokens, c.start)  # "we're in 4♠", "on est à 3SA"
         )
 
     def context(c: CallMention) -> bool:
@@ -1509,6 +1510,17 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
     # a player named as making it comes first (``pass after final pass`` is a topic)
     pool = known or told_before or told_after
     return pool[0] if pool else None
+
+
+#: A side said to be in a contract: "we're in 4♠", "they were in 3NT", "on est à 3SA".
+_SIDE_IN = frozenset(
+    {("WE", "in"), ("WE", "at"), ("they", "in"), ("WE", "a"), ("est", "a"), ("sommes", "a"),
+     ("sont", "a"), ("etions", "a"), ("etaient", "a"), ("are", "in"), ("were", "in")}
+)  # fmt: skip
+
+
+def _side_in(tokens: tuple[str, ...], start: int) -> bool:
+    return start > 1 and tuple(tokens[start - 2 : start]) in _SIDE_IN
 
 
 #: After a call: it is told as an irregularity itself (the cause of a bar).
