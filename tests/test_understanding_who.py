@@ -535,6 +535,10 @@ def test_caller_written_around_the_call(text, irregularity, offender, call):
          "on the table.", "E", "X"),
         # "3 passes finales (3♠ S)": the contract named after the closing passes (39)
         ("Après 3 P finales (3♠ S), O annonce 4♥. N muet, pas d'entame.", "W", "4H"),
+        # "et Ouest joue 3SA": the contract played, not a call after the end (39)
+        ("Ouest a ouvert 1SA, Est a conclu à 3SA. Sud a passé, Ouest a passé, Nord a passé : "
+         "les enchères sont donc finies et Ouest joue 3SA. Mais Sud a dit « contre » !",
+         "S", "X"),
         # "we're in 4♠", "on est à 3SA": the contract the side is in (39)
         ("Auction's finished, we're in 4♠, I'm declarer (South). West, who's on lead, "
          "suddenly put a 5♣ card out of his box!", "W", "5C"),
