@@ -63,6 +63,13 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("my wife Margaret was North. Margaret bid 1♦", "MY wife N N bid 1 ♦"),
         ("So John, East, bids 3♦. John then said sorry", "so E bids 3 ♦ E then said sorry"),
         ("Paul jouait en Est. Paul dit 1♦", "E E dit 1 ♦"),
+        # a seat set off by commas, closing its clause; a seat before the name;
+        # "North was Philip"; "my partner Maeve East"; "Declan, being North"
+        ("Opponents were Helen, West, and Barry, East. Barry passed.", "OPP were W and E E passed"),
+        ("N Carl, S Greg; E Dot, W Fran. Fran 1D, Carl pass", "N N S S E E W W W 1 ♦ N pass"),
+        ("North was Philip and South was Vera. Vera dealt.", "N was N and S was S S dealt"),
+        ("I sat West, my partner Maeve East. Maeve bid 1♥", "ME sat W MY PARTNER E E bid 1 ♥"),
+        ("my partner, Declan, being North. Declan opened 1♣.", "MY PARTNER N N opened 1 ♣"),
         ("Mme Roux, qui joue en Ouest, nous écrit. Mme Roux passe", "mme W WE ecrit mme W "
          "passe"),
         # a player named by his kinship with the writer, once his seat is told

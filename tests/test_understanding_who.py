@@ -307,6 +307,9 @@ def test_offender_from_relative_seats(text, irregularity, offender):
         # "meant to open, 1♦": the intention a comma away, not the card made (25A)
         ("West opened, or meant to open, 1D, but actually put 1C on the table. Then West said "
          "'Oh, I meant 1D' and wanted to change it.", "1C"),
+        # "intending, I assure you, to say 1NT": an aside inside the intention (25)
+        ("I sat East. West opened 1♣, North overcalled 1♥, and I, intending, I assure you, to "
+         "say one no trump, said 'one spade', then 'sorry, one no trump'.", "1S"),
         # "three no" is the 3NT said first; "no, four hearts" the change (25B)
         ("North said 'three no', then, a few seconds later, 'no, four hearts'. She had "
          "changed her mind.", "3NT"),

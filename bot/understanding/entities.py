@@ -625,7 +625,17 @@ def only_meant(tokens: Sequence[str], start: int) -> bool:
     k = start - 1
     while k >= 0 and start - k <= 6 and tokens[k] in _TAKING_THE_CARD:
         k -= 1
-    return k >= 0 and k < start - 3 and tokens[k] in _INTENDED
+    if k >= 0 and k < start - 3 and tokens[k] in _INTENDED:
+        return True
+    # "intending, I assure you, to say 1NT": an aside between the intention and its verb
+    if start > 1 and tokens[start - 1] in _SAYING and tokens[start - 2] in ("to", "de", "d"):
+        back = tokens[max(0, start - 10) : start - 2]
+        cut = max((j for j, t in enumerate(back) if t == BREAK), default=-1)
+        return bool(set(back[cut + 1 :]) & _INTENDED)
+    return False
+
+
+_SAYING = frozenset({"say", "bid", "open", "call", "dire", "annoncer", "ouvrir", "faire"})
 
 
 #: Between an intention and the call meant: "(voulant) prendre le carton", "(meaning) to take the".

@@ -460,11 +460,11 @@ def correct_word(word: str) -> str:
 _SITTING = frozenset(
     {",", "sitting", "seated", "sat", "sits", "assis", "assise", "en", "in", "as", "at", "who",
      "was", "is", "qui", "est", "etait", "the", "le", "seat", "place", "position", "playing",
-     "joue", "jouait", "jouant"}
+     "joue", "jouait", "jouant", "being", "etant"}
 )  # fmt: skip
 _SITTING_WORDS = frozenset(
     {"sitting", "seated", "sat", "sits", "assis", "assise", "en", "in", "as", "who", "qui", "was",
-     "is", "etait", "est", "playing", "joue", "jouait", "jouant"}
+     "is", "etait", "est", "playing", "joue", "jouait", "jouant", "being", "etant"}
 )  # ("Margaret was North", "Paul jouait en Est"; "John, East, bid" below)
 _NAME = re.compile(r"[A-Z][a-zà-ÿ]{2,}")
 #: Players named by their kinship with the writer, read as first names once
@@ -607,6 +607,18 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
         ):
             named[token.text] = _SEAT_WORDS[tokens[i - 2].text]
             continue
+        # "North was Philip and South was Vera", "Sud, c'était Vera"
+        if i >= 2 and tokens[i - 1].text in ("was", "is", "etait") and (
+            i + 1 == len(tokens) or tokens[i + 1].text in (COMMA, BREAK, "and", "et")
+        ) and (seat := _seat_before_a_name(tokens[i - 2])) is not None:
+            named[token.text] = seat
+            continue
+        # "N Carl, S Greg; E Dot, W Fran": a seat, then the name closing its clause
+        if 1 <= i < len(tokens) - 1 and tokens[i + 1].text in (COMMA, BREAK) and (
+            i == 1 or tokens[i - 2].text in (COMMA, BREAK, ":")
+        ) and (seat := _seat_before_a_name(tokens[i - 1])) is not None:
+            named[token.text] = seat
+            continue
         # the seat in parentheses right after the name, or told by a word of sitting
         told = source[token.end : token.end + 3].lstrip().startswith("(")
         for after in tokens[i + 1 : i + 6]:  # ("Mme Roux, qui joue en Ouest")
@@ -615,16 +627,17 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
             ) or ("E" if after.original == "Est" else None)  # "Jean-Marc en Est"
             if seat is not None:
                 k = tokens.index(after, i + 1)
-                # "John, East, bid 3♦": the seat between two commas after the name
+                # "John, East, bid 3♦", "Barry, East.", "Geoffrey, North; …": the seat
+                # set off by commas after the name, closing its clause
                 framed = tokens[i + 1].text == COMMA and k == i + 2 and (
-                    k + 1 < len(tokens) and tokens[k + 1].text == COMMA
+                    k + 1 == len(tokens) or tokens[k + 1].text in (COMMA, BREAK, "and", "et")
                 )
                 # "I was South and Tom North", "j'étais Est et Anne Ouest": a
                 # name and a seat written out, paired after "and"
                 lead = i - 1 - int(kin and i > 0 and tokens[i - 1].text in _MY)
                 opens = lead < 0 or tokens[lead].text == BREAK  # "Mon mari Ouest ouvre 1SA"
                 paired = k == i + 1 and ((kin and opens) or (lead >= 0 and tokens[lead].text in (
-                    "and", "et", COMMA, ":"
+                    "and", "et", COMMA, ":", "partner", "partenaire", "pard", "pd", "lho", "rho"
                 ))) and (
                     (after.text in _SEAT_WORDS or after.original == "Est")
                     and len(after.original) > 1
@@ -642,6 +655,13 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
             )  # "Ann Smith (South)"
     _named_by_pronoun(tokens, named)
     return named
+
+
+def _seat_before_a_name(token: _Token) -> str | None:
+    """``N Carl``, ``North Carl``: a seat letter in capitals or a seat written out."""
+    if token.original.isupper() and token.text in _SEAT_LETTERS:
+        return _SEAT_LETTERS[token.text]
+    return _SEAT_WORDS.get(token.text) if len(token.original) > 1 else None
 
 
 #: Titles before a surname, never a player's name themselves.
