@@ -1418,6 +1418,14 @@ def test_call_when_obliged_to_pass_the_barred_player(text, expected):
          "call_after_final_pass", {"offender": "W", "call": "X"}),
         ("Après les trois passes, Est a contré le contrat de 4♠ de Nord.",
          "call_after_final_pass", {"offender": "E", "call": "X"}),
+        # "contre N et S", "contre nos adversaires": the pair played against, no double
+        ("Moi en Est, mon partenaire en Ouest, contre Gérard en Nord et Josiane en Sud. Ouest "
+         "ouvre 1♥, Nord intervient à 1♠, je dis 2♥ et Sud pose 1♦.", "insufficient_bid",
+         {"offender": "S", "call": "1D", "calls": [
+             {"seat": "W", "call": "1H"}, {"seat": "N", "call": "1S"}, {"seat": "E", "call": "2H"},
+             {"seat": "S", "call": "1D"}]}),
+        ("Je jouais en Sud contre nos adversaires habituels. Nord ouvre 1♠, Est dit 1♥.",
+         "insufficient_bid", {"offender": "E", "call": "1H"}),
         # a double followed by a bid in a written sequence is two calls, not one on the other
         ("Dlr N. N 1♠ E X S 2♥ W 1♥, insufficient.", "insufficient_bid",
          {"offender": "W", "call": "1H"}),

@@ -628,14 +628,14 @@ def only_meant(tokens: Sequence[str], start: int) -> bool:
     if k >= 0 and k < start - 3 and tokens[k] in _INTENDED:
         return True
     # "intending, I assure you, to say 1NT": an aside between the intention and its verb
-    if start > 1 and tokens[start - 1] in _SAYING and tokens[start - 2] in ("to", "de", "d"):
+    if start > 1 and tokens[start - 1] in _VERBS_MEANT and tokens[start - 2] in ("to", "de", "d"):
         back = tokens[max(0, start - 10) : start - 2]
         cut = max((j for j, t in enumerate(back) if t == BREAK), default=-1)
         return bool(set(back[cut + 1 :]) & _INTENDED)
     return False
 
 
-_SAYING = frozenset({"say", "bid", "open", "call", "dire", "annoncer", "ouvrir", "faire"})
+_VERBS_MEANT = frozenset({"say", "bid", "open", "call", "dire", "annoncer", "ouvrir", "faire"})
 
 
 #: Between an intention and the call meant: "(voulant) prendre le carton", "(meaning) to take the".
@@ -819,11 +819,24 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
         return PASS, i + 1  # "S a passer avant E": "a passé" typed as the infinitive
     if before == "non" and (token in _DOUBLE_WORDS or token in _REDOUBLE_WORDS):
         return None  # "une enchère non contrée": an undoubled bid, no call
+    if token == "contre" and _versus(tokens, i + 1):
+        return None  # "mon partenaire en Ouest, contre Gérard en Nord et Josiane en Sud"
     if token in _DOUBLE_WORDS:
         return DOUBLE, i + 1
     if token in _REDOUBLE_WORDS:
         return REDOUBLE, i + 1
     return None
+
+
+def _versus(tokens: Sequence[str], i: int) -> bool:
+    """After "contre": the pair played against (``contre N et S``, ``contre
+    nos adversaires``, ``contre eux``), not the double."""
+    ahead = tuple(tokens[i : i + 3])
+    if ahead[:1] in (("OPP",), ("eux",), ("nous",), ("moi",)) or (
+        ahead[:2] in (("OUR", "OPP"), ("MY", "OPP"), ("les", "OPP"))
+    ):
+        return True
+    return len(ahead) == 3 and ahead[0] in SEATS and ahead[1] in ("et", "-") and ahead[2] in SEATS
 
 
 # A story told in the present tense: "North passes", "LHO doubles" (after a

@@ -613,10 +613,12 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
         ) and (seat := _seat_before_a_name(tokens[i - 2])) is not None:
             named[token.text] = seat
             continue
-        # "N Carl, S Greg; E Dot, W Fran": a seat, then the name closing its clause
+        # "N Carl, S Greg; E Dot, W Fran", "Nord : Corentin ; Est : Maëlle": a seat,
+        # then the name closing its clause
+        j = i - 1 - int(i >= 2 and tokens[i - 1].text == ":")
         if 1 <= i < len(tokens) - 1 and tokens[i + 1].text in (COMMA, BREAK) and (
-            i == 1 or tokens[i - 2].text in (COMMA, BREAK, ":")
-        ) and (seat := _seat_before_a_name(tokens[i - 1])) is not None:
+            j == 0 or tokens[j - 1].text in (COMMA, BREAK, ":")
+        ) and (seat := _seat_before_a_name(tokens[j])) is not None:
             named[token.text] = seat
             continue
         # the seat in parentheses right after the name, or told by a word of sitting
@@ -661,6 +663,8 @@ def _seat_before_a_name(token: _Token) -> str | None:
     """``N Carl``, ``North Carl``: a seat letter in capitals or a seat written out."""
     if token.original.isupper() and token.text in _SEAT_LETTERS:
         return _SEAT_LETTERS[token.text]
+    if token.original == "Est":
+        return "E"  # the verb "est" is never capitalised inside a sentence
     return _SEAT_WORDS.get(token.text) if len(token.original) > 1 else None
 
 
