@@ -1418,6 +1418,11 @@ def test_call_when_obliged_to_pass_the_barred_player(text, expected):
          "call_after_final_pass", {"offender": "W", "call": "X"}),
         ("Après les trois passes, Est a contré le contrat de 4♠ de Nord.",
          "call_after_final_pass", {"offender": "E", "call": "X"}),
+        # "then put the 2♥ card": a call made with a card named before, not a replacement
+        # nor the partner's 2♥ told again (27: East's 2♥ over North's 2♠)
+        ("I sat South. North dealt and opened 1♦, East passed, I responded 1♠ and West came "
+         "in with 2♥. North rebid 2♠. East then put the 2♥ card on the table. I did not "
+         "accept it.", "insufficient_bid", {"offender": "E", "call": "2H"}),
         # "contre N et S", "contre nos adversaires": the pair played against, no double
         ("Moi en Est, mon partenaire en Ouest, contre Gérard en Nord et Josiane en Sud. Ouest "
          "ouvre 1♥, Nord intervient à 1♠, je dis 2♥ et Sud pose 1♦.", "insufficient_bid",

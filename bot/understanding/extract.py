@@ -765,7 +765,9 @@ def _told_again(
     earlier = any(c.call == mention.call and c.start < mention.start for c in calls)
     if not earlier:
         return False
-    if mention.start > 0 and tokens[mention.start - 1] in _REFERENCE | _THAT:
+    if mention.start > 0 and tokens[mention.start - 1] in _REFERENCE | _THAT and not (
+        _card_put_down(tokens, mention)
+    ):
         return True  # ("East pointed out that 2♣ was lower", "remarque que 1♠ … insuffisant")
     if mention.start > 1 and tokens[mention.start - 1] in ("own", "propre"):
         return True  # "second thoughts about his own 2♣", "son propre 1♠"
@@ -786,6 +788,25 @@ def _told_again(
     return tokens[mention.end : mention.end + 1] in _RULED_ON or (
         tokens[mention.end : mention.end + 1] in (("est",), ("is",), ("was",))
         and tokens[mention.end + 1 : mention.end + 2] in _RULED_ON
+    )
+
+
+#: Before "the" and a bidding card: the card put down, a call made again by someone.
+_PUTTING = frozenset(
+    {"put", "puts", "pulled", "pulls", "placed", "places", "laid", "took", "pose", "posa",
+     "sort", "sorti", "sortit", "tire", "prend", "pris"}
+)  # fmt: skip
+
+
+def _card_put_down(tokens: tuple[str, ...], mention: CallMention) -> bool:
+    """``then put the 2♥ card on the table``, ``pose le carton 2♥``: a call made
+    with the same card as one told before, not that call told again."""
+    k = mention.start - 2
+    while k >= 0 and mention.start - k <= 3 and tokens[k] in ("carton", "out", "down"):
+        k -= 1
+    return k >= 0 and tokens[k] in _PUTTING and (
+        tokens[mention.end : mention.end + 1] in (("card",), ("carton",))
+        or "carton" in tokens[k : mention.start]
     )
 
 
