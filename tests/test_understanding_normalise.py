@@ -69,6 +69,8 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("N Carl, S Greg; E Dot, W Fran. Fran 1D, Carl pass", "N N S S E E W W W 1 ♦ N pass"),
         ("North was Philip and South was Vera. Vera dealt.", "N was N and S was S S dealt"),
         ("Nord : Corentin ; Est : Maëlle. Maëlle ouvre 1SA.", "N N E E E ouvre 1 NT"),
+        ("I was North, against Gary East and Holly West. Gary passed.",
+         "ME was N against E and W E passed"),
         ("I sat West, my partner Maeve East. Maeve bid 1♥", "ME sat W MY PARTNER E E bid 1 ♥"),
         ("my partner, Declan, being North. Declan opened 1♣.", "MY PARTNER N N opened 1 ♣"),
         ("Mme Roux, qui joue en Ouest, nous écrit. Mme Roux passe", "mme W WE ecrit mme W "

@@ -307,6 +307,10 @@ def test_offender_from_relative_seats(text, irregularity, offender):
         # "meant to open, 1♦": the intention a comma away, not the card made (25A)
         ("West opened, or meant to open, 1D, but actually put 1C on the table. Then West said "
          "'Oh, I meant 1D' and wanted to change it.", "1C"),
+        # "meaning to raise me to 4♥": the call meant, and "me" raised, not raising (25)
+        ("I was South and my partner Iain sat North. East opened 1♦, I overcalled 1♥, West "
+         "passed, and Iain, meaning to raise me to four hearts, pulled out the four spade "
+         "card. He noticed at once.", "4S"),
         # "intending, I assure you, to say 1NT": an aside inside the intention (25)
         ("I sat East. West opened 1♣, North overcalled 1♥, and I, intending, I assure you, to "
          "say one no trump, said 'one spade', then 'sorry, one no trump'.", "1S"),

@@ -69,8 +69,9 @@ _DETERMINERS = frozenset(
 )
 # ME after these is an object ("il m'a dit", "told me").
 _ME_OBJECT_AFTER = frozenset(
-    {"on", "il", "elle", "ils", "he", "she", "they", "told", "asked", "gave", "showed", "let"}
-)
+    {"on", "il", "elle", "ils", "he", "she", "they", "told", "asked", "gave", "showed", "let",
+     "raise", "raised", "raising", "support", "supported", "supporting"}
+)  # ("meaning to raise me to 4♥": the writer raised, not raising)
 # A player named after these is an object, not who "il"/"he" stands for.
 _OBJECT_BEFORE = frozenset(
     {"de", "d", "du", "of", "by", "par", "a", "sur", "over", "to", "than", "avant", "before",
@@ -632,9 +633,25 @@ def only_meant(tokens: Sequence[str], start: int) -> bool:
         back = tokens[max(0, start - 10) : start - 2]
         cut = max((j for j, t in enumerate(back) if t == BREAK), default=-1)
         return bool(set(back[cut + 1 :]) & _INTENDED)
+    # "meaning to raise me to 4♥", "voulant soutenir son partenaire à 4♥": the
+    # intention, its "to" and the verb a few words back in the same clause
+    back = tokens[max(0, start - 6) : start]
+    for j, word in enumerate(back[:-2]):
+        if word in _INTENDED and back[j + 1] in ("to", "de", "d") and back[j + 2] in (
+            _RAISING_VERBS
+        ) and not (
+            {COMMA, BREAK, "and", "et", "but", "mais"} & set(back[j:])
+        ):
+            return True
     return False
 
 
+#: After an intention and its "to": a verb whose object is the call meant ("meaning
+#: to raise me to 4♥"; not "wanting to double his 1♥", whose bid is another's).
+_RAISING_VERBS = frozenset(
+    {"raise", "bid", "say", "open", "support", "respond", "rebid", "jump", "show", "soutenir",
+     "dire", "annoncer", "ouvrir", "repondre", "sauter", "relever", "montrer"}
+)  # fmt: skip
 _VERBS_MEANT = frozenset({"say", "bid", "open", "call", "dire", "annoncer", "ouvrir", "faire"})
 
 

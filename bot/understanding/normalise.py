@@ -639,7 +639,8 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
                 lead = i - 1 - int(kin and i > 0 and tokens[i - 1].text in _MY)
                 opens = lead < 0 or tokens[lead].text == BREAK  # "Mon mari Ouest ouvre 1SA"
                 paired = k == i + 1 and ((kin and opens) or (lead >= 0 and tokens[lead].text in (
-                    "and", "et", COMMA, ":", "partner", "partenaire", "pard", "pd", "lho", "rho"
+                    "and", "et", COMMA, ":", "partner", "partenaire", "pard", "pd", "lho", "rho",
+                    "against", "contre", "versus", "vs", "opponents", "opps", "adversaires"
                 ))) and (
                     (after.text in _SEAT_WORDS or after.original == "Est")
                     and len(after.original) > 1
