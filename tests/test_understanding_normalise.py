@@ -71,6 +71,12 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
         ("Nord : Corentin ; Est : Maëlle. Maëlle ouvre 1SA.", "N N E E E ouvre 1 NT"),
         ("I was North, against Gary East and Holly West. Gary passed.",
          "ME was N against E and W E passed"),
+        # "en Est Colette", "En Nord il y avait Édouard" (a capital with an accent);
+        # "Réal" is no "real"; "mon amie" is no "aime"
+        ("En Nord il y avait Édouard, en Est Colette. Édouard passe.",
+         "en N il y avait N en E E N passe"),
+        ("contre nous Réal en Nord. Réal dit 1♠", "contre WE N N dit 1 ♠"),
+        ("la table de mon amie Lucienne", "la table de MY amie lucienne"),
         ("I sat West, my partner Maeve East. Maeve bid 1♥", "ME sat W MY PARTNER E E bid 1 ♥"),
         ("my partner, Declan, being North. Declan opened 1♣.", "MY PARTNER N N opened 1 ♣"),
         ("Mme Roux, qui joue en Ouest, nous écrit. Mme Roux passe", "mme W WE ecrit mme W "

@@ -466,7 +466,7 @@ _SITTING_WORDS = frozenset(
     {"sitting", "seated", "sat", "sits", "assis", "assise", "en", "in", "as", "who", "qui", "was",
      "is", "etait", "est", "playing", "joue", "jouait", "jouant", "being", "etant"}
 )  # ("Margaret was North", "Paul jouait en Est"; "John, East, bid" below)
-_NAME = re.compile(r"[A-Z][a-zà-ÿ]{2,}")
+_NAME = re.compile(r"[A-ZÀ-ÖØ-Þ][a-zà-ÿ]{2,}")  # ("Édouard")
 #: Players named by their kinship with the writer, read as first names once
 #: their seat is told (``J'étais Ouest, maman Est``, ``my wife (North)``).
 _KIN = frozenset(
@@ -595,7 +595,8 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
             continue  # "Mrs Daly was South": the name is Daly
         if token.text in named or token.text in _spelling_table():
             continue
-        if token.text in _vocabulary()[0] and not kin:
+        accented = token.original.lower() != token.text  # "Réal" is no "real"
+        if token.text in _vocabulary()[0] and not kin and not accented:
             # a name that is also a word ("Jean", "Bill"): only "Jean was West"
             if _named_outright(tokens, i):
                 named[token.text] = _SEAT_WORDS[tokens[i + 2].text]
@@ -606,6 +607,16 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
             and len(tokens[i - 2].original) > 1
         ):
             named[token.text] = _SEAT_WORDS[tokens[i - 2].text]
+            continue
+        # "en Est Colette, la partenaire de Lucienne, et en Sud Henri", "En Nord il y
+        # avait Édouard", "in the North seat sat Harold"
+        j = i - 1
+        while j > i - 4 and j > 1 and tokens[j].text in _THERE_SAT:
+            j -= 1
+        if j >= 1 and tokens[j - 1].text in ("en", "in", "at") and (
+            i + 1 == len(tokens) or tokens[i + 1].text in (COMMA, BREAK, "and", "et")
+        ) and (seat := _seat_before_a_name(tokens[j])) is not None:
+            named[token.text] = seat
             continue
         # "North was Philip and South was Vera", "Sud, c'était Vera"
         if i >= 2 and tokens[i - 1].text in ("was", "is", "etait") and (
@@ -667,6 +678,10 @@ def _seat_before_a_name(token: _Token) -> str | None:
     if token.original == "Est":
         return "E"  # the verb "est" is never capitalised inside a sentence
     return _SEAT_WORDS.get(token.text) if len(token.original) > 1 else None
+
+
+#: Between a seat and the name of the player there: "En Nord il y avait Édouard".
+_THERE_SAT = frozenset({"il", "y", "avait", "a", "there", "was", "sat", "etait", "seat"})
 
 
 #: Titles before a surname, never a player's name themselves.
