@@ -1262,6 +1262,19 @@ def test_the_source_of_unauthorized_information(text, offender):
     assert facts_for(read(text), "unauthorized_information").get("offender") == offender
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a player's holding, an adverb between: no call 7♦ nor 6♠ (25, 27)
+        "Il avait effectivement sept carreaux.",
+        "She has really 6 spades.",
+        "Elle avait 6 piques.",
+    ],
+)
+def test_a_holding_is_no_call(text):
+    assert read(text).entities.calls == []
+
+
 def test_a_time_and_an_etui_are_no_calls_or_seats() -> None:
     # "22h03" is no heart, "É16" is étui 16, not East
     assert normalise("22h03 T2 É16").tokens == ("t", "2", "etui", "16")

@@ -813,7 +813,7 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
             if 1 <= level <= 13 and (
                 not (i and tokens[i - 1] in _NOT_LEVEL_BEFORE) or _on_the_table(tokens, i - 1)
             ) and not (i and tokens[i - 1] in _HOLDING_BEFORE) and not (
-                i > 1 and tokens[i - 1] in _HAS and tokens[i - 2] in _HOLDER
+                _held_by(tokens, i)
             ) and not _held_with(tokens, i):
                 return bid(level, _STRAIN_OF[tokens[i + 1]]), i + 2
         return None
@@ -867,9 +867,18 @@ _PRESENT_SUBJECTS = SEATS | frozenset(
 _BEING_VERB = frozenset({"est", "etait", "sont", "etaient"})
 # "I have only 4 hearts", "holding 5 spades": a holding, not a bid.
 _HOLDING_BEFORE = frozenset({"hold", "holds", "holding", "only", "seulement"})
-# "I have 6 spades", "he has 5 hearts": a player's holding ("we have 4♣" may be the auction).
-_HAS = frozenset({"have", "has"})
-_HOLDER = frozenset({"ME", "he", "she"})
+# "I have 6 spades", "he has 5 hearts", "il avait effectivement 7 carreaux": a
+# player's holding ("we have 4♣" may be the auction; "il a 2♠" may be his call).
+_HAS = frozenset({"have", "has", "avait", "avais", "possede", "possedait", "tenait"})
+_HOLDER = frozenset({"ME", "he", "she", "il", "elle"})
+_REALLY = frozenset(
+    {"effectivement", "vraiment", "bien", "seulement", "only", "actually", "really", "indeed"}
+)
+
+
+def _held_by(tokens: Sequence[str], i: int) -> bool:
+    k = i - 1 - int(i > 1 and tokens[i - 1] in _REALLY)
+    return k > 0 and tokens[k] in _HAS and tokens[k - 1] in _HOLDER
 _SAYING = frozenset({"said", "say", "says", "saying"})
 # The bidding box's green card is the pass card ("grabbed the green card", "le carton vert").
 _GREEN = (("green", "card"), ("green", "cards"), ("carton", "vert"), ("cartons", "verts"))
