@@ -307,6 +307,10 @@ def test_offender_from_relative_seats(text, irregularity, offender):
         # "meant to open, 1♦": the intention a comma away, not the card made (25A)
         ("West opened, or meant to open, 1D, but actually put 1C on the table. Then West said "
          "'Oh, I meant 1D' and wanted to change it.", "1C"),
+        # "« pardon, deux cœurs, je voulais dire deux cœurs »": the meant call said first
+        # is the change, not the call first made (25)
+        ("Sud ouvre 1♥, je passe, et Nord dit « deux piques ». Est passe. Nord fronce les "
+         "sourcils et dit aussitôt : « pardon, deux cœurs, je voulais dire deux cœurs ».", "2S"),
         # "meaning to raise me to 4♥": the call meant, and "me" raised, not raising (25)
         ("I was South and my partner Iain sat North. East opened 1♦, I overcalled 1♥, West "
          "passed, and Iain, meaning to raise me to four hearts, pulled out the four spade "

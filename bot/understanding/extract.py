@@ -1773,7 +1773,8 @@ def _call_first_made(
         own = [
             c for c in made if c.start < said.start and callers[c.start] is not None
             and said_by is not None and same_player(reading, callers[c.start], said_by)  # type: ignore[arg-type]
-        ]  # fmt: skip
+            and not (c.call == said.call and said.start - c.end <= 8)
+        ]  # fmt: skip  (not "« pardon, 2♥, je voulais dire 2♥ »": the meant call said first)
         if own:
             return own[-1]  # "S bid 3♣, W passed, then S wanted to change to 3♦"
         if said.caller is None:
