@@ -39,6 +39,10 @@ def _reads(text: str, irregularity: str, expected: dict[str, object]) -> None:
         # West's RHO), not the first call written (North's)
         ("TBL 12 DLR N. N 1S  E P  W 2H (S SKIPPED). N DID NOT ACCEPT.",
          "bid_out_of_rotation", {"offender": "W", "turn_of": "rho", "lho_accepts": False}),
+        # 31A: "I" inside the LHO's quoted words is the LHO, not the writer
+        ("I was South and East had dealt. Before East had called, my partner North opened "
+         "1NT. East simply said 'I'll accept that' and passed.", "bid_out_of_rotation",
+         {"offender": "N", "lho_accepts": True}),
         # 37A: "n'a pas parlé depuis" is the LHO not having called since
         ("N devait passer. N a dit 2♥. E n'a pas parlé depuis.",
          "call_when_obliged_to_pass", {"offender": "N", "call": "2H", "lho_called_since": False}),

@@ -1829,28 +1829,37 @@ def _quote_start(source: str, pos: int) -> int | None:
 
 
 #: Between a player's name and the quotation of what he said.
-_SAID = frozenset({"said", "says", "say", "dit", "then", "puis", "alors", "and", "et", "looked"})
+_SAID = frozenset(
+    {"said", "says", "say", "dit", "then", "puis", "alors", "and", "et", "looked", "simply",
+     "just", "immediately", "calmly", "simplement", "aussitot", "juste", "a", "replied",
+     "answered", "repondu", "repond", "repondit"}
+)  # fmt: skip
 
 
 def _speaker_caller(reading: Reading, mention: CallMention) -> Ref | None:
     """The caller of a call, with "I" inside a quotation read as the player quoted
     (``N then: 'I want 1NT'``, ``Est : « non, je voulais 2♠ »``)."""
-    caller = mention.caller
-    if caller is None or caller.writer is not Relation.SELF or caller.seat is not None:
-        return caller
+    return _quoted_i(reading, mention.start, mention.caller)
+
+
+def _quoted_i(reading: Reading, at: int, ref: Ref | None) -> Ref | None:
+    """``ref``, or where it is the writer's "I" inside a quotation at token
+    ``at``, the player quoted (``East said 'I'll accept that'``)."""
+    if ref is None or ref.writer is not Relation.SELF or ref.seat is not None:
+        return ref
     norm = reading.norm
-    opened = _quote_start(norm.source, norm.spans[mention.start][0])
+    opened = _quote_start(norm.source, norm.spans[at][0])
     if opened is None:
-        return caller
-    first = next((i for i, (a, _) in enumerate(norm.spans) if a >= opened), mention.start)
+        return ref
+    first = next((i for i, (a, _) in enumerate(norm.spans) if a >= opened), at)
     for seat in reversed(reading.entities.seats):
         gap = reading.tokens[seat.end : first]
         if seat.end <= first and len(gap) <= 4 and set(gap) <= _SAID | {COMMA}:
-            ref = seat.ref
-            if ref.pronoun:
-                ref = _resolved(reading, seat) or ref
-            return ref if ref.known and ref != caller else caller
-    return caller
+            speaker = seat.ref
+            if speaker.pronoun:
+                speaker = _resolved(reading, seat) or speaker
+            return speaker if speaker.known and speaker != ref else ref
+    return ref
 
 
 #: Before a call (and its article): the call a player changed, the one first made.
@@ -5322,7 +5331,7 @@ def _accepts(reading: Reading, offender: Ref | None) -> bool | None:
             if offender_seat is None or offender_seat not in side:
                 return value  # the offender's opponents, his LHO among them
             continue
-        ref = _mention_near(reading, start, end, resolve=False)
+        ref = _quoted_i(reading, start, _mention_near(reading, start, end, resolve=False))
         if ref is None and _relation_to_offender(
             reading, offender, _sentence_subject(reading, start)
         ) is Relation.PARTNER:
