@@ -275,6 +275,13 @@ def test_the_irregular_call_is_the_one_told_as_made(text: str, irregularity: str
         ("My partner bid 5♣ and then 5♦ very fast, he says he pulled the wrong one by mistake.",
          True),
         ("Mon partenaire a dit trois sans-atout, puis s'est ravisé et a dit quatre piques.", False),
+        # the director's finding stands over what the opponents were "quite sure" of (25A)
+        ("North pulled out the 4S card meaning 4H. The director decided it was a genuine "
+         "mechanical slip and let him change it. East and West were quite sure North had "
+         "simply changed his mind.", True),
+        # a lapse in concentration is no slip (25A, 2017)
+        ("West said 1S, then 'sorry, 1NT'. The director said it was a lapse in "
+         "concentration about what he meant to bid.", False),
     ],
 )
 def test_a_slip_and_a_change_of_mind_are_told_apart(text: str, unintended: bool) -> None:

@@ -5550,7 +5550,8 @@ _CLAIMING = frozenset(
      "argues", "suspects", "suspected", "pretend", "pretendait", "affirme", "affirmait",
      "soutient", "soutenait", "soupconne", "accuse", "persuade", "conteste", "contestent",
      "grumbled", "grumbles", "complained", "complains", "protested", "protests", "pretendu",
-     "rale", "ralait", "grogne", "might", "disent", "contestaient", "contestait"}
+     "rale", "ralait", "grogne", "might", "disent", "contestaient", "contestait", "sure",
+     "convinced", "convaincu", "convaincus", "convaincue", "certains", "persuades"}
 )  # fmt: skip
 
 
