@@ -892,6 +892,10 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
         # the cards shown listed after a colon with commas: his clause is the one before
         ("J'étais en Nord et j'ai ouvert 1♦. Est, à ma gauche, a fait tomber trois cartes face "
          "visible : le 2♠, le 9♥ et l'as de trèfle.", "E"),
+        # another player's clause ends where the writer's own act begins (24)
+        ("South opened 1♠, I passed in the West seat, North raised to 2♠. I thought the "
+         "auction was over and turned the five of diamonds face up. North and East passed, "
+         "and I then had to lead the five of diamonds.", "W"),
     ],
 )  # fmt: skip
 def test_card_exposed_the_player_who_showed_it(text, offender):
@@ -1136,6 +1140,10 @@ def test_offender_named_relative_to_the_dealer(text, irregularity, offender):
          "after my wrong-board bid the board couldn't be re-bid.", "wrong_board", "E"),
         ("Donne 6, Est donneur a ouvert 1SA avec les cartes de l'étui suivant. Moi Sud j'ai "
          "passé, Ouest aussi.", "wrong_board", "E"),
+        # "my partner in the West seat, who is …, put out 1♦": the seat is one mention (27)
+        ("I was East. North dealt and opened 1♥, I passed, South passed, and my partner in "
+         "the West seat, who is eighty-three and sharp as a tack most days, reached into the "
+         "box and put out 1♦.", "insufficient_bid", "W"),
         # "the South player, a jolly man …," is one subject (38: South's eight clubs)
         ("East-West bid to 7S, and the South player, a jolly man who had been drinking, "
          "announced 'Eight clubs!'", "bid_above_seven", "S"),

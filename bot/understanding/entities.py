@@ -330,8 +330,10 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
         start, end = i, i + 1
         if token in SEATS:
             ref = Ref(seat=Seat[token])
-            if after == "player":
-                end = i + 2  # "the South player, a jolly man …, announced": one mention
+            if after in ("player", "seat"):
+                # "the South player, a jolly man …, announced", "my partner in the West
+                # seat, who is eighty-three, …, put out 1♦": one mention
+                end = i + 2
         elif token == "ME" and before not in _ME_OBJECT_AFTER:
             ref = Ref(writer=Relation.SELF)
         elif token == "MY" and after in _RELATIVE:

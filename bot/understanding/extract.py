@@ -4130,6 +4130,9 @@ def _card_shower(reading: Reading) -> Ref | None:
             m.start for m in reading.entities.seats
             if m.start > mention.start and (
                 m.start in named or m.ref.pronoun or _while_clause(tokens, m.start)
+                or _the_writer_alone(m.ref) and not writers_seat_told(tokens, m)
+                and not set(tokens[m.end + 1 : m.end + 2]) & SEATS
+                # ("E passed, and I then had to lead the ♦5"; not "(je suis Nord)")
             )
         ]  # fmt: skip
         # "1♠ (N), et là Est, en prenant un carton, a fait tomber": a new clause, no
@@ -4163,6 +4166,10 @@ def _card_shower(reading: Reading) -> Ref | None:
         ):
             return Ref(writer=Relation.SELF)
     return None
+
+
+def _the_writer_alone(ref: Ref) -> bool:
+    return ref.writer is Relation.SELF and ref.seat is None
 
 
 def _seat_told_aside(reading: Reading, mention: SeatMention) -> bool:
