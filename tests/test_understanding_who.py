@@ -893,9 +893,13 @@ def test_offender_is_the_maker_of_the_call_named_again(text, irregularity, offen
         ("J'étais en Nord et j'ai ouvert 1♦. Est, à ma gauche, a fait tomber trois cartes face "
          "visible : le 2♠, le 9♥ et l'as de trèfle.", "E"),
         # another player's clause ends where the writer's own act begins (24)
-        ("South opened 1♠, I passed in the West seat, North raised to 2♠. I thought the "
-         "auction was over and turned the five of diamonds face up. North and East passed, "
+        ("South opened 1♠, I passed in the West seat, North raised to 2♠. Thinking the "
+         "auction was over, I turned the five of diamonds face up. North and East passed, "
          "and I then had to lead the five of diamonds.", "W"),
+        # the writer's "club lead" is no card shown; "she dropped" is (24)
+        ("I was West, my partner Lily East. While Lily was reaching for her box she dropped "
+         "the queen of hearts face up. I had to pass, though I wanted to double for a club "
+         "lead.", "E"),
     ],
 )  # fmt: skip
 def test_card_exposed_the_player_who_showed_it(text, offender):

@@ -4077,6 +4077,7 @@ _EXPOSING = frozenset(
 
 
 #: "put the ♥A face up", "posé la Dame face visible": a card shown.
+_LEADING = frozenset({"lead", "leads", "led", "entame", "hold", "holds", "held"})
 _FACE_UP = frozenset(
     {("face", "up"), ("face", "upwards"), ("face", "visible"), ("faces", "visibles"),
      ("face", "exposed"), ("face", "en")}
@@ -4116,23 +4117,26 @@ def _card_shower(reading: Reading) -> Ref | None:
         and not _while_clause(tokens, m.start) and not _dealer_header(reading, m)
     }  # fmt: skip  ("partner (im south) led a card": the writer's seat told aside;
     # "pendant que Nord réfléchissait, j'ai fait tomber …": who thought, not who showed)
+    writer = {
+        m.start: m for m in reading.entities.seats
+        if _the_writer_alone(m.ref) and not writers_seat_told(tokens, m)
+        and not set(tokens[m.end + 1 : m.end + 2]) & SEATS
+    }  # ("I thought the auction was over and turned the ♦5 face up"; not "je suis Nord")
     for k, token in enumerate(tokens):
         # "SK dropped face up (E)": the seat a note puts in parentheses after the act
         if token in SEATS and in_parentheses(reading.norm, k) and (
             set(tokens[max(0, k - 3) : k]) & _EXPOSING
         ):
             return Ref(seat=Seat[token])
-    for mention in named.values():
+    for mention in sorted([*named.values(), *writer.values()], key=lambda m: m.start):
         # his clause ends at the next subject: a player named, a pronoun, or the player
         # of a clause of time ("W 2♦, and while North was thinking he dropped the ♠K");
         # not at an object ("showed East his ace") nor an aside in parentheses
         later = [
             m.start for m in reading.entities.seats
             if m.start > mention.start and (
-                m.start in named or m.ref.pronoun or _while_clause(tokens, m.start)
-                or _the_writer_alone(m.ref) and not writers_seat_told(tokens, m)
-                and not set(tokens[m.end + 1 : m.end + 2]) & SEATS
-                # ("E passed, and I then had to lead the ♦5"; not "(je suis Nord)")
+                m.start in named or m.start in writer or m.ref.pronoun
+                or _while_clause(tokens, m.start)
             )
         ]  # fmt: skip
         # "1♠ (N), et là Est, en prenant un carton, a fait tomber": a new clause, no
@@ -4145,7 +4149,10 @@ def _card_shower(reading: Reading) -> Ref | None:
         clause = tokens[begin:stop]
         if BREAK in clause:
             clause = clause[: clause.index(BREAK)]
-        if set(clause) & _EXPOSING or any(
+        # (the writer's own clause tells a card shown, not one led after the auction:
+        # "I had to pass, though I wanted to double for a club lead")
+        exposing = _EXPOSING - _LEADING if mention.start in writer else _EXPOSING
+        if set(clause) & exposing or any(
             clause[k : k + 2] in _FACE_UP for k in range(len(clause) - 1)
         ):
             return mention.ref
