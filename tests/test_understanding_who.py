@@ -546,6 +546,13 @@ def test_caller_written_around_the_call(text, irregularity, offender, call):
          "on the table.", "E", "X"),
         # "3 passes finales (3♠ S)": the contract named after the closing passes (39)
         ("Après 3 P finales (3♠ S), O annonce 4♥. N muet, pas d'entame.", "W", "4H"),
+        # "Dominique, Stéphane et moi avons passé": three passes, the writer's among them;
+        # "Corinne, qui n'avait pas vu mon passe, a posé 4♠": the subject before the
+        # aside, "mon passe" a call recalled in it (39)
+        ("J'étais en Est. Stéphane, en Nord, donneur, a ouvert d'un sans-atout, j'ai passé, "
+         "Corinne, en Sud, a conclu à trois sans-atout, et Dominique, Stéphane et moi avons "
+         "passé. C'est alors que Corinne, qui n'avait pas vu mon passe, a posé un carton "
+         "quatre piques.", "S", "4S"),
         # "et Ouest joue 3SA": the contract played, not a call after the end (39)
         ("Ouest a ouvert 1SA, Est a conclu à 3SA. Sud a passé, Ouest a passé, Nord a passé : "
          "les enchères sont donc finies et Ouest joue 3SA. Mais Sud a dit « contre » !",

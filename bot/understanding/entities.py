@@ -1050,6 +1050,7 @@ def _caller(
         c for c in earlier if not only_meant(tokens, c.start) and not _in_relative(tokens, c.start)
         and not only_seen(tokens, c.start, c.end)
         and not (c.start and tokens[c.start - 1] in _DEMONSTRATIVES | _OWN)
+        and not (c.start and tokens[c.start - 1] == "MY" and _in_an_aside(tokens, c.start))
     ]  # "West, who did not see the 2♣, bid 1♥": the 2♣ bounds nothing; nor "prend ce
     # passe pour une ouverture et pose un Contre": a call pointed at, not one made there
     if made:
@@ -1205,7 +1206,7 @@ def _apposition_subject(
         relative = bool({"qui", "who"} & set(tokens[opening + 1 : opening + 4]))
         if not relative and any(
             (made := call_at(tokens, j)) is not None and not only_meant(tokens, j)
-            and not only_seen(tokens, j, made[1]) and tokens[j - 1] not in _HIS | _OWN
+            and not only_seen(tokens, j, made[1]) and tokens[j - 1] not in _HIS | _OWN | {"MY"}
             for j in range(opening + 1, closing)
         ):  # (not "Sud, en voulant prendre le carton 1♠, a tiré …": a call only meant;
             # "Est, le même qui avait répondu 1♥, dit 2♥": his own relative clause;
@@ -1279,6 +1280,13 @@ def _incise_subject(
             return None  # an apposition: "Nord, mon partenaire, a ouvert", "I, as South, bid"
         return outer
     return None
+
+
+def _in_an_aside(tokens: Sequence[str], i: int) -> bool:
+    """Token ``i`` sits in a clause a comma closes before the next verb:
+    ``Corinne, qui n'avait pas vu mon passe, a posé 4♠``."""
+    ahead = tokens[i : i + 4]
+    return COMMA in ahead and BREAK not in ahead[: ahead.index(COMMA)]
 
 
 def _in_relative(tokens: Sequence[str], i: int) -> bool:

@@ -876,9 +876,14 @@ def _passers(entities: Entities, tokens: tuple[str, ...], call: CallMention) -> 
         k -= 1  # "all", "tous", "ont"
     seats: list[Seat] = []
     joined = False
+    writer = entities.anchor
     while k >= 0:
-        if tokens[k] in SEATS and not (k and tokens[k - 1] in DEALER_MARKS):
-            seats.append(Seat[tokens[k]])
+        # ("Dominique, Stéphane et moi avons passé": the writer too, where he sits)
+        told = Seat[tokens[k]] if tokens[k] in SEATS else (
+            writer if tokens[k] == "ME" and seats == [] and writer is not None else None
+        )
+        if told is not None and not (k and tokens[k - 1] in DEALER_MARKS):
+            seats.append(told)
             k -= 1
             if k >= 0 and tokens[k] in (COMMA, "and", "et"):
                 joined = joined or tokens[k] != COMMA
@@ -888,7 +893,9 @@ def _passers(entities: Entities, tokens: tuple[str, ...], call: CallMention) -> 
     return seats[::-1] if joined else []
 
 
-_ALL_WORDS = frozenset({"all", "tous", "toutes", "ont", "have", "then", "puis", "each"})
+_ALL_WORDS = frozenset(
+    {"all", "tous", "toutes", "ont", "have", "then", "puis", "each", "avons", "sommes"}
+)
 
 
 def _so_did(entities: Entities, tokens: tuple[str, ...], call: CallMention) -> Seat | None:
