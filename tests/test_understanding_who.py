@@ -701,6 +701,9 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # the writer who only reports ("je souhaite signaler") is not the one who explained
         ("Je souhaite signaler une explication erronée : Est a qualifié le 2♣ d'Ouest de "
          "« naturel », alors que c'était un Stayman.", "E"),
+        # "E, whose duty it was, did not alert it": the subject past his relative clause
+        ("I sat North. East opened 1NT, South passed, West bid 2♦, and East, whose duty it "
+         "was, did not alert it, so I passed.", "E"),
     ],
 )  # fmt: skip
 def test_misinformation_the_player_who_explained(text, offender):

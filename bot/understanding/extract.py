@@ -3644,6 +3644,9 @@ def _explaining_subject(reading: Reading) -> Ref | None:
         if k > mention.end + 1 and k < len(tokens) and tokens[k].startswith(_EXPLAINING):
             return mention.ref
         base = _after_asking_aside(tokens, mention.end)  # "South, when I asked, said …"
+        if base == mention.end and tokens[mention.end + 1 : mention.end + 2] in _WHO:
+            base = _after_apposition(tokens, mention.end)  # "E, whose duty it was, did not
+            # alert it"
         after = (
             _clause_after(reading, mention, 3) if base == mention.end else tokens[base : base + 3]
         )
@@ -3681,6 +3684,9 @@ def _explaining_subject(reading: Reading) -> Ref | None:
                 return Ref(seat=Seat((Seat[tokens[mention.start]] + 2) % 4))
             return mention.ref
     return None
+
+
+_WHO = frozenset({("who",), ("whose",), ("qui",), ("dont",)})
 
 
 def _after_asking_aside(tokens: tuple[str, ...], end: int) -> int:
