@@ -1146,6 +1146,14 @@ def test_offender_named_relative_to_the_dealer(text, irregularity, offender):
         # the apposition names the seat of a player told by relation
         ("Mon partenaire, qui est Nord, a passé alors que c'était à Est de parler.",
          "pass_out_of_rotation", "N"),
+        # "she'd taken her hand from board 12": the pronoun's player holds the wrong board
+        # (15A: West, not North who passed after her)
+        ("I'm East. My partner Ella (West) dealt, but she'd taken her hand from board 12 "
+         "instead of board 16, and she opened 1H. North passed.", "wrong_board", "W"),
+        # "I was North with Tess South": the player named after "with" sits there (38)
+        ("I was North with Tess South, against Callum East and Zara West. Zara dealt and "
+         "opened 3♠, I doubled, Callum bid 7♠ and then Tess said 'eight hearts'.",
+         "bid_above_seven", "S"),
         # a dash-set clause holds the wrong board (15A)
         ("Est ouvre 1♠, Sud — avec les cartes de la planche 22 — contre.", "wrong_board", "S"),
         # "had" the auxiliary of a call, not a hand held (15A: the opener holds board 19)

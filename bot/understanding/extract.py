@@ -2352,7 +2352,8 @@ def _not_next_in_turn(reading: Reading) -> Ref | None:
 
 _HOLDING = frozenset(
     {"took", "had", "has", "holding", "held", "avait", "a", "jouait", "pris", "prend", "playing",
-     "played", "with", "avec", "picked", "sorti", "tire"}
+     "played", "with", "avec", "picked", "sorti", "tire", "take", "taken", "takes", "taking",
+     "grabbed", "prenait"}
 )  # fmt: skip
 _HAND_WORDS = frozenset({"cards", "cartes", "main", "hand", "etui", "board", "donne"})
 #: After "had", "avait": the auxiliary of a call made, not a hand held (a wider
@@ -2375,13 +2376,13 @@ def _card_holder(reading: Reading) -> Ref | None:
     tokens = reading.tokens
     for mention in reading.entities.seats:
         ref = mention.ref
-        if not ref.known or ref.opponent or ref.subject is not None:
-            continue
-        if ref.pronoun:
+        if ref.pronoun:  # (a pronoun is no known player until resolved)
             resolved = _resolved(reading, mention)
             if resolved is None:
                 continue
             ref = resolved
+        if not ref.known or ref.opponent or ref.subject is not None:
+            continue
         after = tokens[mention.end : mention.end + 10]
         if BREAK in after:
             after = after[: after.index(BREAK)]

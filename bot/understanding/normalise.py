@@ -651,7 +651,8 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
                 opens = lead < 0 or tokens[lead].text == BREAK  # "Mon mari Ouest ouvre 1SA"
                 paired = k == i + 1 and ((kin and opens) or (lead >= 0 and tokens[lead].text in (
                     "and", "et", COMMA, ":", "partner", "partenaire", "pard", "pd", "lho", "rho",
-                    "against", "contre", "versus", "vs", "opponents", "opps", "adversaires"
+                    "against", "contre", "versus", "vs", "opponents", "opps", "adversaires",
+                    "with", "avec"
                 ))) and (
                     (after.text in _SEAT_WORDS or after.original == "Est")
                     and len(after.original) > 1
