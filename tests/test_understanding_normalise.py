@@ -77,6 +77,9 @@ from bot.understanding.normalise import MAX_CHARS, correct_word, normalise
          "en N il y avait N en E E N passe"),
         ("contre nous Réal en Nord. Réal dit 1♠", "contre WE N N dit 1 ♠"),
         ("la table de mon amie Lucienne", "la table de MY amie lucienne"),
+        # "n°" is the number sign, never North
+        ("il a pris l'étui n° 13 au lieu du N°14", "il a pris le etui numero 13 au lieu du "
+         "numero 14"),
         ("I sat West, my partner Maeve East. Maeve bid 1♥", "ME sat W MY PARTNER E E bid 1 ♥"),
         ("my partner, Declan, being North. Declan opened 1♣.", "MY PARTNER N N opened 1 ♣"),
         ("Mme Roux, qui joue en Ouest, nous écrit. Mme Roux passe", "mme W WE ecrit mme W "

@@ -259,6 +259,10 @@ def _writers_aside_after(text: str) -> str:
     return _WRITERS_ASIDE.sub(" ", text).rstrip() + ".\n" + ". ".join(asides) + "."
 
 
+#: "n°", "N°", "nº": the number sign, never the seat North.
+_NUMERO = re.compile(r"\b[nN]\s?[°º]")
+
+
 def _prepare(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_SYMBOLS).translate(_APOSTROPHES)
     text = linearise_grids(text)  # while the lines still say which cell is whose
@@ -273,6 +277,7 @@ def _prepare(text: str) -> str:
     text = _HOLDINGS.sub(" holding ", _HOLDING.sub(" holding ", text))
     # "22h03" is a time, not a heart; "É16" is "étui 16", not East
     text = _CLOCK.sub(" ", _ETUI.sub("étui ", text))
+    text = _NUMERO.sub(" numéro ", text)  # "l'étui n° 13": a number, not North
     text = _MARKS_ASIDE.sub(" ", text)  # "Ouest (!) dit passe": no sentence ends
     text = _EXPLAINED_SHORT.sub("expliqué ", text)  # "W expl. 12-14": no sentence ends
     text = _DEALER_SHORT.sub("donneur ", text)  # "T8 D20 donn. N": the dealer, North
