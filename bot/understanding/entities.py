@@ -660,10 +660,8 @@ _VERBS_MEANT = frozenset({"say", "bid", "open", "call", "dire", "annoncer", "ouv
 #: Between an intention and the call meant: "(voulant) prendre le carton", "(meaning) to take the".
 _TAKING_THE_CARD = frozenset(
     {"prendre", "sortir", "tirer", "poser", "mettre", "take", "pull", "put", "grab", "to", "le",
-     "la", "the", "carton", "card", "1", "out", "pick", "up", "draw", "choisir",
-     # "meant to open, 1♦", "voulait annoncer 1♦"
-     "open", "bid", "say", "call", "make", "ouvrir", "dire", "annoncer", "faire", COMMA}
-)  # fmt: skip
+     "la", "the", "carton", "card", "1", "out", "pick", "up", "draw", "choisir", "make", COMMA}
+) | _VERBS_MEANT  # fmt: skip  ("meant to open, 1♦", "voulait annoncer 1♦")
 
 
 # "j'avais lu 1♣", "I had read 1C", "il croyait avoir entendu 2♥": a call seen or
@@ -881,6 +879,8 @@ _REALLY = frozenset(
 def _held_by(tokens: Sequence[str], i: int) -> bool:
     k = i - 1 - int(i > 1 and tokens[i - 1] in _REALLY)
     return k > 0 and tokens[k] in _HAS and tokens[k - 1] in _HOLDER
+
+
 _SAYING = frozenset({"said", "say", "says", "saying"})
 # The bidding box's green card is the pass card ("grabbed the green card", "le carton vert").
 _GREEN = (("green", "card"), ("green", "cards"), ("carton", "vert"), ("cartons", "verts"))

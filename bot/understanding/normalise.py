@@ -620,13 +620,13 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
             j -= 1
         if j >= 1 and tokens[j - 1].text in ("en", "in", "at") and (
             i + 1 == len(tokens) or tokens[i + 1].text in (COMMA, BREAK, "and", "et")
-        ) and (seat := _seat_before_a_name(tokens[j])) is not None:
+        ) and (seat := _seat_written(tokens[j])) is not None:
             named[token.text] = seat
             continue
         # "North was Philip and South was Vera", "Sud, c'était Vera"
         if i >= 2 and tokens[i - 1].text in ("was", "is", "etait") and (
             i + 1 == len(tokens) or tokens[i + 1].text in (COMMA, BREAK, "and", "et")
-        ) and (seat := _seat_before_a_name(tokens[i - 2])) is not None:
+        ) and (seat := _seat_written(tokens[i - 2])) is not None:
             named[token.text] = seat
             continue
         # "N Carl, S Greg; E Dot, W Fran", "Nord : Corentin ; Est : Maëlle": a seat,
@@ -634,15 +634,13 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
         j = i - 1 - int(i >= 2 and tokens[i - 1].text == ":")
         if 1 <= i < len(tokens) - 1 and tokens[i + 1].text in (COMMA, BREAK) and (
             j == 0 or tokens[j - 1].text in (COMMA, BREAK, ":")
-        ) and (seat := _seat_before_a_name(tokens[j])) is not None:
+        ) and (seat := _seat_written(tokens[j])) is not None:
             named[token.text] = seat
             continue
         # the seat in parentheses right after the name, or told by a word of sitting
         told = source[token.end : token.end + 3].lstrip().startswith("(")
         for after in tokens[i + 1 : i + 6]:  # ("Mme Roux, qui joue en Ouest")
-            seat = _SEAT_WORDS.get(after.text) or (
-                _SEAT_LETTERS.get(after.text) if after.original.isupper() else None
-            ) or ("E" if after.original == "Est" else None)  # "Jean-Marc en Est"
+            seat = _seat_written(after)  # ("Jean-Marc en Est")
             if seat is not None:
                 k = tokens.index(after, i + 1)
                 # "John, East, bid 3♦", "Barry, East.", "Geoffrey, North; …": the seat
@@ -677,13 +675,14 @@ def _named_players(tokens: list[_Token], source: str) -> dict[str, str]:
     return named
 
 
-def _seat_before_a_name(token: _Token) -> str | None:
-    """``N Carl``, ``North Carl``: a seat letter in capitals or a seat written out."""
+def _seat_written(token: _Token) -> str | None:
+    """The seat a token beside a name writes (``N Carl``, ``North Carl``, ``Ann,
+    sitting West``): a seat written out or a seat letter in capitals."""
     if token.original.isupper() and token.text in _SEAT_LETTERS:
         return _SEAT_LETTERS[token.text]
     if token.original == "Est":
         return "E"  # the verb "est" is never capitalised inside a sentence
-    return _SEAT_WORDS.get(token.text) if len(token.original) > 1 else None
+    return _SEAT_WORDS.get(token.text)
 
 
 #: Between a seat and the name of the player there: "En Nord il y avait Édouard".
