@@ -782,6 +782,12 @@ def _told_again(
             return True  # "pose 2♦, insuffisant après 2♥": the bid it was under, told again
     if _listed_then_told(tokens, mention, calls, entities):
         return True
+    if (
+        mention.start > 1 and tokens[mention.start - 1] in SEATS
+        and tokens[mention.start - 2] in _ON_TOP | {"at"}
+        and _made_before_by(mention, calls, entities)
+    ):
+        return True  # "I was looking at West's 1♠": the bid told before, looked back on
     if mention.named_to and mention.call.is_bid and _made_before_by(mention, calls, entities):
         return True  # "S opened 1NT, … so auction finish, 1NT by South": the contract
     # "South's 1NT stands", "le 1♠ est annulé": the ruling on a call told before
@@ -3212,8 +3218,10 @@ def _wrong_explanation_owner(reading: Reading) -> Ref | None:
             ref = _partner_of_the_subject(reading, mention)
         if ref is None or not ref.known or ref.pronoun:
             continue
-        if mention.end < len(tokens) and call_at(tokens, mention.end) is not None:
-            continue  # "explanation of E's 3♦": whose call was explained
+        if mention.end < len(tokens) and (
+            call_at(tokens, mention.end) is not None or tokens[mention.end] in _BID_NOUNS
+        ):
+            continue  # "explanation of E's 3♦", "of North's bid": whose call was explained
         nxt = tokens[mention.end : mention.end + 2]
         if nxt[:1] and nxt[0] in _EXPLANATION_NOUNS:
             noun = mention.end  # "East's explanation", "MY explanation"
@@ -3273,9 +3281,11 @@ def _explanation_before(tokens: tuple[str, ...], start: int) -> int | None:
             tokens[j] in ("information", "info") and j and tokens[j - 1] in WRONG_WORDS
         ):  # (or "fausse information d'Ouest")
             return j
-        if tokens[j] in _CALL_NOUNS | SEATS or tokens[j] == BREAK or (
-            call_at(tokens, j) is not None
-        ):
+        if tokens[j] == BREAK:
+            return None
+        if tokens[k] in ("par", "by") and tokens[j] not in ("par", "by"):
+            continue  # "explanation of North's bid by South": the call's owner, then its explainer
+        if tokens[j] in _BID_NOUNS | SEATS or call_at(tokens, j) is not None:
             # "explication fausse du 4♣ de Nord", "explained wrong the bid of his
             # partner": the player named owns the call explained
             return None
@@ -3655,6 +3665,8 @@ def _explaining_subject(reading: Reading) -> Ref | None:
         for k, token in enumerate(after):
             past_call = past_call or base + k in starts
             told = tokens[base + k + 1 : base + k + 5]
+            if told[:1] and told[0] in _TOLD_ONE:
+                told = tokens[base + k + 2 : base + k + 6]  # "West told me 3C was natural"
             said = token in _SAYING and (
                 bool(set(told) & _MEANINGS) or _point_range(told)
                 or _tells_partners_call(reading, mention, base + k + 1)
@@ -5090,6 +5102,8 @@ _LATER_MARKS = _SINCE | _AFTERWARDS | frozenset({"over", "behind", "sur"})
 _EARLIER_WORDS = frozenset({"before", "avant", "until", "jusqu", "jusque", "jusquici"})
 _OTHER_CALL = frozenset({"other", "autre", "further", "more"})
 _CALL_NOUNS = frozenset({"call", "calls", "appel", "appels", "annonce", "annonces", "bid", "bids"})
+#: The nouns for a call whose explanation is told ("l'explication de l'enchère de Nord").
+_BID_NOUNS = _CALL_NOUNS | {"enchere", "encheres"}
 
 
 def _anyone_called_since(tokens: tuple[str, ...]) -> bool | None:
