@@ -28,6 +28,8 @@ BY_OFFSET = {v: k for k, v in OFFSETS.items()}
 _RELATIVE = {"PARTNER": Relation.PARTNER, "LHO": Relation.LHO, "RHO": Relation.RHO}
 _THIRD_PERSON = frozenset({"son", "sa", "ses", "his", "her", "their", "leur", "leurs"})
 _PRONOUNS = frozenset({"il", "elle", "he", "she"})
+#: "he's", "she's" typed without the apostrophe: the pronoun all the same.
+_PRONOUNS_RUN_ON = frozenset({"hes", "shes"})
 _STRAIN_OF = {"♣": Strain.C, "♦": Strain.D, "♥": Strain.H, "♠": Strain.S, "NT": Strain.NT}
 _PASS_WORDS = frozenset({"p", "passe", "pass", "passed", "passo"})
 _DOUBLE_WORDS = frozenset({"x", "contre", "double", "doubled"})
@@ -357,7 +359,9 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
             ref = Ref(opponent=True)
         elif token == "WE":
             ref = Ref(ours=True)
-        elif token in _PRONOUNS or (token == "lui" and before in (COMMA, BREAK, "et", "")):
+        elif token in _PRONOUNS | _PRONOUNS_RUN_ON or (
+            token == "lui" and before in (COMMA, BREAK, "et", "")
+        ):
             ref = Ref(pronoun=True)  # "moi 2♣, lui passe": "lui" as a subject
         if ref is not None:
             mentions.append(SeatMention(ref, start, end))
@@ -561,7 +565,7 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
     for i, token in enumerate(tokens):
         # "partner opened out of turn, he's West", "ma gauche a contré, elle est Sud":
         # a pronoun standing for a player named relative to the writer
-        if token not in _PRONOUNS | {"hes", "shes"}:
+        if token not in _PRONOUNS | _PRONOUNS_RUN_ON:
             continue
         j = i + 1
         while j < len(tokens) and j - i <= 2 and tokens[j] in ("is", "est", "was", "etait", "s"):
