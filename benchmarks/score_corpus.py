@@ -92,7 +92,8 @@ TUNING = frozenset(
      "personas69_en.jsonl", "personas69_fr.jsonl", "personas72_en.jsonl",
      "personas72_fr.jsonl", "personas71_en.jsonl", "personas71_fr.jsonl",
      "personas74_en.jsonl", "personas74_fr.jsonl",
-     "personas75_en.jsonl", "personas77_en.jsonl", "personas77_fr.jsonl", "personas78_mix.jsonl"}
+     "personas75_en.jsonl", "personas77_en.jsonl", "personas77_fr.jsonl", "personas78_mix.jsonl",
+     "personas79_en.jsonl", "personas79_fr.jsonl"}
 )  # fmt: skip
 
 

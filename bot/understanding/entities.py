@@ -182,6 +182,11 @@ _CLITIC_VERBS = frozenset(
 )  # fmt: skip
 # After ME these make it a statement of the writer's seat ("I am North"), not an apposition.
 _BEING = frozenset({"am", "suis", "was", "etais", "chu", "im"})
+# Between a call and "by"/"par": the passive telling who made it.
+_PASSIVE_MADE = frozenset(
+    {"bid", "was", "is", "made", "given", "put", "placed", "a", "ete", "fait", "faite",
+     "annonce", "annoncee", "pose", "posee", "dit", "dite"}
+)  # fmt: skip
 # Words between a call and "de"/"by" that still let the player be named after them.
 _CUE_WORDS = frozenset(
     {"hors", "tour", "rotation", "out", "of", "turn", "oot", "inadmissible", "illegal",
@@ -1007,6 +1012,10 @@ def _caller(
             break
         if j == end and tokens[j] in ("was", "is", "etait") and tokens[j + 1] in ("by", "par"):
             continue  # "the 2♣ was by S"
+        if tokens[j] in _PASSIVE_MADE and all(
+            t in _PASSIVE_MADE for t in tokens[end:j]
+        ) and _AGENT & set(tokens[j + 1 : j + 4]):
+            continue  # "a 2♦ bid was made by West", "un 2♦ a été annoncé par Est"
         if tokens[j] in _OF and j - 1 >= end and tokens[j - 1] in ("tour", "turn"):
             if tokens[j - 2] not in ("hors", "of"):
                 break  # "passe hors tour (tour de N)": whose turn it was, not who passed

@@ -686,6 +686,8 @@ _NEGATED_REFUSALS = frozenset(
 # "après l'ouverture 1♣ de Nord", "after North's 1♣": a call named after one
 # of these words was made before the calls the text names first.
 _EARLIER_MARKERS = frozenset({"apres", "after", "following", "suite"})
+#: After "after": the story told so far, not a call named as the earlier one.
+_WHAT_WAS_TOLD = frozenset({"this", "that", "cela", "ca", "which", "quoi", "it"})
 
 
 #: Words before a call that name one already told rather than a new one
@@ -930,8 +932,9 @@ def _in_table_order(calls: list[CallMention], tokens: tuple[str, ...]) -> list[C
         c for c in calls
         if any(
             tokens[k] in _EARLIER_MARKERS and not (tokens[k] == "suite" and tokens[k - 1] == "de")
+            and tokens[k + 1] not in _WHAT_WAS_TOLD
             for k in range(max(0, c.start - 4), c.start)
-        )  # "tout de suite" is "at once", not "suite à"
+        )  # "tout de suite" is "at once", not "suite à"; "after this, 2♦": told in order
     ]  # fmt: skip
     if not earlier or len(earlier) == len(calls):
         return calls
@@ -1585,13 +1588,18 @@ def _cause_of_bar(tokens: tuple[str, ...], call: CallMention) -> bool:
     """``(contre inadmissible précédent)``, ``suite à 1♦ insuffisant``, ``à cause d'un
     contre hors tour``: a call told as the irregularity that barred a player."""
     lead = words_before(tokens, call.start, 3)
-    told_irregular = set(tokens[call.end : call.end + 2]) & _IRREGULAR_AFTER or set(
+    after = tokens[call.end : call.end + 2]
+    if after[:1] == ("out",) and tokens[call.end + 2 : call.end + 3] not in _OF_TURN:
+        after = after[1:]  # "pulled 2♣ out of the box": not "out of turn"
+    told_irregular = set(after) & _IRREGULAR_AFTER or set(
         tokens[max(0, call.start - 1) : call.start]
     ) & _IRREGULAR_BEFORE  # "(pd W's inadmissible X)"
     return bool(told_irregular or set(lead) & _CAUSE_BEFORE)
 
 
 _IRREGULAR_BEFORE = frozenset({"inadmissible", "insufficient", "insuff", "illegal"})
+#: After "out of": a call told as made out of turn.
+_OF_TURN = frozenset({("turn",), ("rotation",), ("order",)})
 
 
 #: Before a bid only believed made (the reason for an insufficient bid):
@@ -3405,7 +3413,7 @@ def _telling_subject(reading: Reading) -> Ref | None:
     tokens = reading.tokens
     for mention in reading.entities.seats:
         ref = mention.ref
-        if not ref.known or ref.writer is Relation.SELF or ref.subject is not None:
+        if not (ref.known or ref.pronoun) or ref.writer is Relation.SELF or ref.subject is not None:
             continue
         if mention.start and tokens[mention.start - 1] in _OBJECT_WORDS | _BY_WHOM:
             continue
@@ -3418,7 +3426,12 @@ def _telling_subject(reading: Reading) -> Ref | None:
             continue
         if call_at(tokens, k + 1) is not None:
             continue  # "Est a dit 2SA": a call made
-        told_one |= tokens[k + 1] in _TOLD_ONE
+        seat_told = tokens[k + 1] in SEATS and tokens[k + 2 : k + 3] != () and (
+            tokens[k + 2] in _MEANING_OPENS
+        )  # "she told east its normal stayman" (a pronoun only there: "she" is the last one named)
+        if ref.pronoun and not seat_told:
+            continue
+        told_one |= tokens[k + 1] in _TOLD_ONE or seat_told
         rest = [t for t in tokens[k + 1 : k + 4] if t not in _TOLD_ONE]
         if rest[:1] == ["off"] or (rest[:1] and rest[0] in ("that", "que", "qu") and (
             rest[1:2] and rest[1] in _HIMSELF
@@ -3655,6 +3668,11 @@ def _explaining_subject(reading: Reading) -> Ref | None:
         if k > mention.end + 1 and k < len(tokens) and tokens[k].startswith(_EXPLAINING):
             return mention.ref
         base = _after_asking_aside(tokens, mention.end)  # "South, when I asked, said …"
+        if base == mention.end and tokens[base : base + 2] in _HIS_PARTNER:
+            # "south her partner barbara told us it was weak": South, his partner told
+            k = base + 2 if _telling_at(tokens, base + 2) else base + 3  # (past his name)
+            if _telling_at(tokens, k):
+                base = k
         if base == mention.end and tokens[mention.end + 1 : mention.end + 2] in _WHO:
             base = _after_apposition(tokens, mention.end)  # "E, whose duty it was, did not
             # alert it"
@@ -3700,6 +3718,16 @@ def _explaining_subject(reading: Reading) -> Ref | None:
 
 
 _WHO = frozenset({("who",), ("whose",), ("qui",), ("dont",)})
+#: After a seat, an apposition naming him as the partner of the last one told.
+_HIS_PARTNER = frozenset(
+    (owner, "PARTNER") for owner in ("his", "her", "son", "sa", "their", "leur")
+)
+
+
+def _telling_at(tokens: tuple[str, ...], k: int) -> bool:
+    """Whether the word at ``k`` tells or explains (``told``, ``a expliqué``)."""
+    word = tokens[k] if k < len(tokens) else ""
+    return word in _SAYING or word.startswith(_EXPLAINING)
 
 
 def _after_asking_aside(tokens: tuple[str, ...], end: int) -> int:
