@@ -56,6 +56,12 @@ _APOSTROPHES = str.maketrans({c: "'" for c in "’‘`´ʼ′"})
 _DASHES = frozenset({"-", "–", "—"})
 #: A seat letter standing alone at the end of the text before a dash ("… , O –").
 _LONE_SEAT = re.compile(r"(?:^|[\s,;:(])[NESWO]$")
+#: The dealer named before a dash (``Dlr S - S 2NT``): a heading, not a pass.
+_DEALER_SEAT = re.compile(r"\b(?:dlr|dealer|dn|dnr|donn\w*|dealt)\.?[ \t]*:?[ \t]*[NESWO]$", re.I)
+#: After a lone seat's dash, the next seat and its call (``S – O 1P``; not "N – S vul").
+_SEAT_AND_CALL = re.compile(
+    r"[ \t]+[NESWO][ \t]+(?:[1-7][ \t]?(?:[♣♦♥♠]|SA|NT|[CDHSTKP])\b|[-–—]|XX?\b|P\b)"
+)
 #: Two calls written side by side with a space between (``1♦ X 1♠``): a listing
 #: that does not separate its calls with dashes.
 _CALL = r"(?:[1-7]\s?(?:[♣♦♥♠]|NT|SA|[CDHS])|XX?|P)"
@@ -76,7 +82,8 @@ _ENGLISH_WOULD = re.compile(r"(?<=\w)'d(?=\s+(?:have|rather|like|be)\b)", re.IGN
 #: case, a call (not "dnr S : … 7♠ (S)", the calls before left out).
 _SUSPENSE = re.compile(r"[ \t]*(?:[a-zà-ÿ]|\d|[♣♦♥♠])")
 _TOKEN = re.compile(  # MULTILINE: a grid's dash may end its line
-    r"\d+|[^\W\d_]+|[♣♦♥♠]|[.!?;]+|,|(?<=[/|])\s*[-–—](?=[ \t]*(?:[/|]|$))|(?<=\s)[-–—](?=\s)",
+    r"\d+|[^\W\d_]+|[♣♦♥♠]|[.!?;]+|,|(?<=[/|])\s*[-–—](?=[ \t]*(?:[/|]|$))"
+    r"|(?<=\s)[-–—](?=\s|[,;.(]|$)",
     re.MULTILINE,
 )
 #: A hand's holding in a suit (``♠x``, ``♥KQJ98``, ``♣AJ10x``): no call, no card
@@ -371,9 +378,10 @@ def _tokenise(source: str) -> list[_Token]:
             before = source[: match.start()].rstrip()
             if before.endswith(("/", "|")):  # "1♣ | X | - | -": a pass in a grid
                 folded = "p"
-            elif _LONE_SEAT.search(before) and source[match.end() :].lstrip()[:1] in (
-                ",", ";", "(", ")", ""
-            ):  # "S –, O –, E – (OOR)": a seat's pass in a director's note
+            elif _LONE_SEAT.search(before) and not _DEALER_SEAT.search(before) and (
+                source[match.end() :].lstrip()[:1] in (",", ";", "(", ")", ".", "")
+                or _SEAT_AND_CALL.match(source, match.end())
+            ):  # "S –, O –, E – (OOR)", "E 1K – S – O 1P": a seat's pass in a director's note
                 folded = "p"
             elif listings.dash_run(match.start()):
                 # "1♥ – 2♥ – – –": dashes side by side separate nothing, they are passes

@@ -361,6 +361,7 @@ _TO_CALL = frozenset(
 _GLUED = frozenset({"-", ":", "–"})
 #: Written between the calls of a listing: ``1NT E – X S – XX E``, ``1♠ N / X E``.
 _LISTING_SEPARATORS = ("–", "—", "-", "/", ",", ";", "|", ".", "(")
+_DASHES = ("–", "—", "-")
 
 
 def _seats_before_separators(
@@ -384,7 +385,13 @@ def _seats_before_separators(
             gap = source[spans[end - 1][1] : spans[end][0]]
             after = source[spans[end][1] :].lstrip()
             last = k == len(chain) - 1
-            if not gap.strip() and (last or after.startswith(_LISTING_SEPARATORS)):
+            dash_passed = tokens[end + 1 : end + 2] == ("p",) and (
+                source[spans[end + 1][0] : spans[end + 1][1]] in _DASHES
+            )
+            # ("O 1T N - E 1C": the dash read as North's pass separates nothing)
+            if not gap.strip() and (last or after.startswith(_LISTING_SEPARATORS)) and not (
+                dash_passed
+            ):
                 seat = Seat[tokens[end]]
         seats.append(seat)
     if sum(s is not None for s in seats) >= 2:
