@@ -536,12 +536,18 @@ def _named_the_contract(tokens: tuple[str, ...], mention: CallMention) -> bool:
     """``so 4♥ by East was the contract``, ``4♠ par Sud devient le contrat``:
     the auction's end retold, not a call made again."""
     after = _after_its_declarer(tokens, mention)
-    if mention.start and tokens[mention.start - 1] in _PLAYING:
-        return True  # "et Ouest joue 3SA", "so North plays 4♠"
+    if mention.start and tokens[mention.start - 1] in _PLAYING or (
+        mention.start > 1 and tokens[mention.start - 1] == "in"
+        and tokens[mention.start - 2] in _PLAYING
+    ):
+        return True  # "et Ouest joue 3SA", "so North plays 4♠", "nous a fait jouer 4♠"
     return after[:1] in _CONTRACT_COPULAS and bool({"contract", "contrat"} & set(after[1:4]))
 
 
-_PLAYING = frozenset({"joue", "jouera", "jouait", "plays", "playing", "joueront"})
+_PLAYING = frozenset(
+    {"joue", "jouera", "jouait", "plays", "playing", "joueront", "jouer", "play", "played",
+     "jouons", "jouions", "jouent"}
+)  # fmt: skip
 
 
 _CONTRACT_COPULAS = frozenset(
