@@ -554,7 +554,10 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
     for i, token in enumerate(tokens):
         # "and West — that's me — came in with 2♥": the writer's seat told aside
         aside = tuple(t for t in tokens[i + 1 : i + 5] if t != COMMA)
-        if token in SEATS and (aside[:3] == ("that", "is", "ME") or aside[:2] == ("that", "ME")):
+        if token in SEATS and (
+            aside[:3] in (("that", "is", "ME"), ("ce", "etait", "ME"))
+            or aside[:2] == ("that", "ME")
+        ):  # ("sud donnait et sud c'était moi")
             return Seat[token]
         if token not in SEATS or (i and tokens[i - 1] not in _AS | _SAT | {BREAK, COMMA}):
             continue  # ("Position : Ouest, c'est moi")
