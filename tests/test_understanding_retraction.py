@@ -41,6 +41,11 @@ from bot.understanding.retraction import without_retractions
         ("mon adversaire de gauche... non, de droite, Ouest, a étalé sa main.",
          "mon adversaire de droite, Ouest, a étalé sa main."),
         ("I asked West... no, sorry, East what it meant.", "I asked East what it meant."),
+        # the maker of a call, put right after "par"/"by"
+        ("Un 1♥ a été annoncé par Ouest — non, excusez, je me trompe, par Est, avant Nord.",
+         "Un 1♥ a été annoncé par Est, avant Nord."),
+        ("A double was made by West, no sorry, by East, out of turn.",
+         "A double was made by East, out of turn."),
         # not a clause restated after a comma ("I, North... no, West is next")
         ("South opened 1♦, and West and I, North... no, West is next after South.",
          "South opened 1♦, and West and I, North... no, West is next after South."),

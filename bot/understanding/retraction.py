@@ -100,6 +100,15 @@ _WORD_PUT_RIGHT = re.compile(
     re.IGNORECASE,
 )
 _SIDES = frozenset({"gauche", "droite", "left", "right"})
+#: "annoncé par Ouest — non, excusez, je me trompe, par Est", "posé par Ouest, non
+#: pardon, par Est": the player a call is told made by, put right.
+_BY = r"(?:par|by|de|à|to)\s+"
+_AGENT_PUT_RIGHT = re.compile(
+    rf"\b({_BY})({_SEAT})\s*[,—–-]+\s*(?:no|non)\b"
+    r"(?:[\s,.!]*(?:sorry|pardon|excusez(?:-moi)?|excuse[\s-]moi|je\s+me\s+trompe|my\s+mistake))*"
+    rf"[\s,.!]*{_BY}({_SEAT})\b",
+    re.IGNORECASE,
+)
 
 
 def _word_put_right(found: re.Match[str]) -> str:
@@ -114,6 +123,7 @@ def _seats_put_right(text: str) -> str:
     """The seat a writer corrects (``East dropped the ace, sorry, it was West``)
     replaced by the one he settles on, the correction left out."""
     text = _WORD_PUT_RIGHT.sub(_word_put_right, text)
+    text = _AGENT_PUT_RIGHT.sub(lambda m: m.group(1) + m.group(3), text)
     text = _I_WAS_ANOTHER.sub(lambda m: m.group(1) + m.group(3), text)
     found = _IT_WAS_ANOTHER.search(text)
     if found is None:
