@@ -2097,15 +2097,24 @@ def _simultaneous_offender(reading: Reading) -> Ref | None:
                 and not any(same_player(reading, m.ref, h) for h in holder_refs)]
         if holder_refs and rest and (holders_near or len(set(rest)) == 1):
             return rest[0]
-    named = [m for m in named if m.ref.seat is not None]
+    # by compass, and the writer's "my RHO" who made a call ("mon adversaire de
+    # droite sort 1♠"); not the writer's seat told when he made none ("j'étais en Sud")
+    callers = {c.caller for c in reading.entities.calls}
+    writer_called = Ref(writer=Relation.SELF) in callers
+    seated = [
+        (m, seat) for m in named
+        if (seat := reading.entities.compass(m.ref)) is not None
+        and (m.ref.seat is not None or (m.ref in callers and m.ref.writer is not Relation.SELF))
+        and (writer_called or not writers_seat_told(tokens, m))
+    ]  # fmt: skip
     dealer = reading.entities.compass(reading.entities.dealer)
-    holders = {m.ref.seat for m in named if m.start in taken}
+    holders = {seat for m, seat in seated if m.start in taken}
     if not holders and dealer is not None:
         holders = {dealer}
     order: list[Seat] = []
-    for mention in named:
-        if mention.ref.seat is not None and mention.ref.seat not in order:
-            order.append(mention.ref.seat)
+    for _, seat in seated:
+        if seat not in order:
+            order.append(seat)
     others = [seat for seat in order if seat not in holders]
     if holders and others:
         return Ref(seat=others[0])
