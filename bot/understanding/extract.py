@@ -1471,6 +1471,13 @@ def _auction_ends(reading: Reading, closing: set[int]) -> tuple[list[int], list[
         if tokens[i] == "3" and tokens[i + 1] in _PASS_TOKENS
     ]  # fmt: skip
     ends += [end for _, end in reading.cues.get("@calls_ended", [])]
+    # "après la dernière passe, Est a encore dit passe" (not "S a dit 4♠ après la
+    # dernière passe": the call told before the words)
+    call_ends = {c.end for c in reading.entities.calls}
+    ends += [
+        end for start, end in reading.cues.get("@phase_after_final_pass", [])
+        if not call_ends & set(range(start - 2, start + 1))
+    ]  # fmt: skip
     # "3 passes finales (2♥ N)": the contract named right after the closing passes
     said: list[int] = [
         i + 3 for i in range(len(tokens) - 2)
@@ -1483,6 +1490,8 @@ def _auction_ends(reading: Reading, closing: set[int]) -> tuple[list[int], list[
 
 
 _FINAL = frozenset({"final", "finales", "finale", "finals"})
+#: Before "pass": the one that closed the auction (``après la dernière passe``).
+_CLOSING_PASS = _FINAL | {"last", "derniere", "dernier"}
 #: Verbs between a player and the call he made: "after E/W bid 3♥".
 _MADE_VERBS = frozenset({"bid", "bids", "opened", "said", "dit", "a", "had", "ont", "avait"})
 
@@ -1539,6 +1548,11 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
             or bool(before & (_EARLIER_MARKERS | _PLUPERFECT | _BEHIND))
             or bool(set(tokens[max(0, c.start - 2) : c.start]) & _NOT_MADE)
             or _told_again(tokens, c, reading.entities.calls)
+            # "après la dernière passe du 4♥ de N": the contract the pass closed
+            or (
+                c.start > 1 and tokens[c.start - 1] in _OF | {"du"}
+                and tokens[c.start - 2] in _PASS_TOKENS
+            )
         )  # fmt: skip
 
     ordered = sorted((c for c in calls if not context(c)), key=lambda c: c.start)
@@ -1547,7 +1561,7 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
         c for c in ordered
         if any(
             tokens[k] in ("after", "apres") and any(
-                s in closing or tokens[s] == "3" or tokens[s] in _AUCTION
+                s in closing or tokens[s] == "3" or tokens[s] in _AUCTION | _CLOSING_PASS
                 for s in range(k + 1, min(k + 5, len(tokens)))
             ) and set(tokens[c.end : k]) <= _AGAIN
             for k in range(c.end, min(c.end + 3, len(tokens)))
