@@ -435,8 +435,10 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
             # (but "Partner (West) opened" is one)
             if (a.bare or b.bare) and (comma or b.bare):
                 compass_and_relative = False
-            if last.start and tokens[last.start - 1] in _I_AM | _I_AM_OPENERS:
-                compass_and_relative = False  # "je suis Sud, mon partenaire a…": two players
+            if last.start and tokens[last.start - 1] in _I_AM | _I_AM_OPENERS and not (
+                tokens[last.start - 1] == "the" and a.seat is None and not comma
+            ):  # "je suis Sud, mon partenaire a…": two players (not "the guy on my right (east)")
+                compass_and_relative = False
             if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _BEING and (
                 comma or b.writer is Relation.SELF
             ):
