@@ -276,7 +276,37 @@ def read_entities(tokens: Sequence[str], cues: Mapping[str, list[tuple[int, int]
     if partners:
         entities.seats = sorted(entities.seats + partners, key=lambda m: m.start)
         entities.calls = _in_time_order(tokens, _call_mentions(tokens, entities.seats))
+    entities.calls = [
+        _placed_from_the_last_named(tokens, entities.seats, c) for c in entities.calls
+    ]
     return entities
+
+
+def _placed_from_the_last_named(
+    tokens: Sequence[str], mentions: list[SeatMention], call: CallMention
+) -> CallMention:
+    """``pendant que mon adv de gauche réfléchit, son partenaire balance passe``:
+    a call by "his partner" (LHO, RHO) is the call of the player in that place
+    from the last one named before in the sentence, named from the writer."""
+    caller = call.caller
+    if caller is None or caller.subject is None or caller.seat is not None:
+        return call
+    told = next((m for m in reversed(mentions) if m.ref == caller and m.end < call.start), None)
+    before = [
+        m for m in mentions
+        if told is not None and m.end <= told.start and BREAK not in tokens[m.end : told.start]
+        and (m.ref.known or m.ref.pronoun) and m.ref.writer is not Relation.SELF
+    ]  # fmt: skip
+    # (only from a player named from the writer: "North … his partner" is read
+    # elsewhere; "she bid 2C, … her partner": whom "she" stands for is not told here;
+    # "his partner's 3♥": a call named, not made)
+    if not before or before[-1].ref.writer is None or before[-1].ref.seat is not None or (
+        before[-1].ref.subject is not None or before[-1].ref.bare
+    ):
+        return call
+    writer = before[-1].ref.writer
+    placed = Ref(writer=BY_OFFSET[(OFFSETS[writer] + OFFSETS[caller.subject]) % 4])
+    return replace(call, caller=placed)
 
 
 #: "le partenaire de l'ouvreur", "the partner of the dealer": the role named after PARTNER.
