@@ -143,6 +143,8 @@ def _chain(
         linked = len(gap) <= _MAX_GAP and len(note) <= 3 and all(
             t in _SEPARATORS or t in SEATS or (t in _VERBS and set(gap) & SEATS) for t in gap
         )
+        if run and BREAK in gap and _maker_told_after(tokens, end):
+            linked = False  # "… N –. 2T annoncé par S au tour de E": prose, its maker told
         if run and not linked:
             if len(run) > len(best):
                 best = run
@@ -150,6 +152,14 @@ def _chain(
         run.append((i, end, call))
         last_end = end
     return run if len(run) > len(best) else best
+
+
+def _maker_told_after(tokens: tuple[str, ...], end: int) -> bool:
+    """``2♣ annoncé par S``, ``2C bid by S``: the call's maker named after it."""
+    return any(
+        tokens[k] in ("par", "by") and tokens[k + 1] in SEATS
+        for k in range(end, min(end + 3, len(tokens) - 1))
+    )
 
 
 _LINK_WORDS = frozenset({"then", "puis", "ensuite", "alors"})
