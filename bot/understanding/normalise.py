@@ -1140,6 +1140,8 @@ def _clause_subject(token: _Token, before: _Token | None, after: _Token | None) 
 
 
 def _est_is_seat(token: _Token, before: _Token | None, after: _Token | None) -> bool:
+    if before is not None and before.text in ("est", "etait"):
+        return True  # "c'est est qui donne", "c'était est": the verb, then the seat
     if before is not None and before.text in _EST_VERB_BEFORE:
         return False
     if after is not None and after.text == "ce":
