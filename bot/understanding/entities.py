@@ -531,6 +531,14 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
 def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
     """The writer's seat: ``je suis Ouest``, ``I'm West``, ``Nord (moi)``, or
     an apposition ``Ouest, à ma gauche``."""
+    for i, token in enumerate(tokens[:4]):
+        # "bruce here sitting north", "bruce here on east": a dictated note's opening
+        if token in _HERE:
+            k = i + 1
+            while k < len(tokens) and k - i <= 3 and tokens[k] in _I_AM | {"on"}:
+                k += 1
+            if k > i + 1 and k < len(tokens) and tokens[k] in SEATS:
+                return Seat[tokens[k]]
     for i, token in enumerate(tokens):
         # "je suis en Sud", "Im sitting East", "moi chu Nord", "jsuis n donneur":
         # said outright, it outweighs an apposition ("c'était à N (moi je suis O)")
