@@ -807,9 +807,12 @@ def _dealer(
             if mention.ref.pronoun or mention.ref.opponent:
                 continue
             distance: float
-            if 0 <= mention.start - end <= 2:
+            after = 0 <= mention.start - end <= 2
+            if after:
                 gap = tokens[end : mention.start]
                 distance = mention.start - end
+                if gap in (("was",), ("is",), ("etait",), ("est",)):
+                    distance = 0.25  # "dealer was north" outweighs "im west dealer"
             elif 0 <= start - mention.end <= 3:
                 gap = tokens[mention.end : start]
                 distance = start - mention.end + 0.5
@@ -818,7 +821,9 @@ def _dealer(
             if BREAK in gap or set(gap) & _DENIED:
                 continue  # "Est n'était pas donneur", "the dealer was not North"
             if COMMA in gap or set(gap) & {"et", "and", "but", "mais"}:
-                distance += 2  # "c'était Est le donneur et moi…": another clause
+                # "c'était Est le donneur et moi…": another clause ("je suis nord et
+                # donneur, ma gauche a ouvert": the one after the comma starts it)
+                distance += 3 if after else 2
             if best is None or distance < best[0]:
                 best = (distance, mention.ref)
         if best is not None:
