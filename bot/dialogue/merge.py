@@ -128,6 +128,11 @@ def read_statement(classification: Any) -> Statement:
             statement.calls.append([seat, str(parse_call(call))])
         except InvalidCallError:
             continue
+    if _list_without_the_call(statement, extracted.get("call")):
+        # "Donneur Nord : 1SA – 2♠ – contre de Nord au tour de son partenaire":
+        # a legal list that leaves out the call out of rotation the words
+        # name cannot refute them; the words rule.
+        statement.calls = []
     facts = {**extracted, **(incident.get("facts") or {})}
     for fact, value in facts.items():
         if fact in FACTS:
@@ -144,6 +149,22 @@ def read_statement(classification: Any) -> Statement:
         if isinstance(value, str) and value.strip():
             setattr(statement, key, value.strip())
     return statement
+
+
+def _list_without_the_call(statement: Statement, said: Any) -> bool:
+    """A call out of rotation named in words, by a player named, that the
+    legal list read with it leaves out."""
+    if statement.irregularity not in _ROTATION_CLAIMS or not statement.calls:
+        return False
+    if statement.offender is None or not isinstance(said, str):
+        return False
+    try:
+        named = [statement.offender, str(parse_call(said))]
+        calls = [(Seat[s], parse_call(c)) for s, c in statement.calls]
+    except (InvalidCallError, KeyError):
+        return False
+    dealer = Seat[statement.dealer] if statement.dealer else None
+    return named not in statement.calls and derive(dealer, calls).irregularity is None
 
 
 #: A replacement read from the words by the call it names, not judged: the

@@ -268,6 +268,8 @@ def _writers_aside_after(text: str) -> str:
 
 #: "n°", "N°", "nº": the number sign, never the seat North.
 _NUMERO = re.compile(r"\b[nN]\s?[°º]")
+#: A director's "s/" before a call: "sur" (``2♥ s/ 2♠``), never the seat South.
+_SUR_SHORT = re.compile(r"(?<![\w/])s/(?=\s*[1-7])", re.IGNORECASE)
 
 
 def _prepare(text: str) -> str:
@@ -285,6 +287,7 @@ def _prepare(text: str) -> str:
     # "22h03" is a time, not a heart; "É16" is "étui 16", not East
     text = _CLOCK.sub(" ", _ETUI.sub("étui ", text))
     text = _NUMERO.sub(" numéro ", text)  # "l'étui n° 13": a number, not North
+    text = _SUR_SHORT.sub(" sur ", text)  # "N 2♥ s/ 2♠": over, not South
     text = _MARKS_ASIDE.sub(" ", text)  # "Ouest (!) dit passe": no sentence ends
     text = _EXPLAINED_SHORT.sub("expliqué ", text)  # "W expl. 12-14": no sentence ends
     text = _DEALER_SHORT.sub("donneur ", text)  # "T8 D20 donn. N": the dealer, North
