@@ -1490,6 +1490,8 @@ def _auction_ends(reading: Reading, closing: set[int]) -> tuple[list[int], list[
 
 
 _FINAL = frozenset({"final", "finales", "finale", "finals"})
+#: Before a pass: everybody made it (``tout le monde a passé``, ``everyone passed``).
+_ALL_PASSED = frozenset({"monde", "everyone", "everybody", "all"})
 #: Before "pass": the one that closed the auction (``après la dernière passe``).
 _CLOSING_PASS = _FINAL | {"last", "derniere", "dernier"}
 #: Verbs between a player and the call he made: "after E/W bid 3♥".
@@ -1548,6 +1550,8 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
             or bool(before & (_EARLIER_MARKERS | _PLUPERFECT | _BEHIND))
             or bool(set(tokens[max(0, c.start - 2) : c.start]) & _NOT_MADE)
             or _told_again(tokens, c, reading.entities.calls)
+            # "tout le monde a passé", "everyone passed": the closing passes
+            or (c.call.is_pass and bool(set(tokens[max(0, c.start - 4) : c.start]) & _ALL_PASSED))
             # "après la dernière passe du 4♥ de N": the contract the pass closed
             or (
                 c.start > 1 and tokens[c.start - 1] in _OF | {"du"}

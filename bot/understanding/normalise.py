@@ -125,6 +125,9 @@ _POINTS = re.compile(r"(?<![\w-])(?:1\d|2\d|3[0-7])\s?H(?:LD?)?\+?(?![\w♥])")
 _SIDE = re.compile(
     r"\b(?:N[-–/]S|S[-–/]N|E[-–/][WO]|[WO][-–/]E)\b(?=\s+(?i:jouent|joue|play|plays|playing"
     r"|use|uses|using|utilisent|pratiquent)\b)"
+    # "3SA pour nous (N-S)", "we (E/W) were…": the writer's side named in parentheses
+    r"|(?<=\bnous \()(?:N[-–/]S|S[-–/]N|E[-–/][WO]|[WO][-–/]E)(?=\))"
+    r"|(?<=\b(?:us|we) \()(?:N[-–/]S|S[-–/]N|E[-–/][WO]|[WO][-–/]E)(?=\))"
 )
 
 _UNITS = {
