@@ -802,10 +802,15 @@ def _dealer(
     if header is not None:
         return Ref(seat=header)
     for start, end in spans:
+        if _writer_then_dealer(tokens, start, end):
+            return Ref(writer=Relation.SELF)  # "jsuis n donneur", "je suis ouest donneur"
+    for start, end in spans:
         best: tuple[float, Ref] | None = None
         for mention in mentions:
             if mention.ref.pronoun or mention.ref.opponent:
                 continue
+            if mention.end <= start and set(tokens[mention.end : start]) & _BEFORE_WORDS:
+                continue  # "Sud passe avant le donneur": not the dealer
             distance: float
             after = 0 <= mention.start - end <= 2
             if after:
@@ -842,6 +847,24 @@ def _dealer(
     return None
 
 
+def _writer_then_dealer(tokens: Sequence[str], start: int, end: int) -> bool:
+    """``je suis ouest donneur``, ``jsuis n donneur``, ``I am North, dealer``:
+    the writer tells his seat, then that he dealt (not ``im N dlr W``, ``I'm
+    East, the dealer was North``: another seat named as the dealer)."""
+    if tokens[start] not in DEALER_MARKS or end - start != 1:
+        return False
+    if end < len(tokens) and (tokens[end] in SEATS or tokens[end] in _COPULA):
+        return False
+    k = start - 1
+    if k >= 0 and tokens[k] == COMMA:
+        k -= 1
+    if k < 1 or not (tokens[k] in SEATS or tokens[k] in ("n", "s", "e", "o", "w")):
+        return False
+    return tokens[k - 1] in _BEING and (tokens[k - 1] == "im" or k > 1 and tokens[k - 2] == "ME")
+
+
+#: Between a player and the dealer's cue: he acted before the dealer.
+_BEFORE_WORDS = frozenset({"avant", "before"})
 _HAVE = frozenset({"a", "ai", "as", "avait", "avais"})
 #: Between a seat and the dealer's cue: the seat is told not to be the dealer.
 _DENIED = frozenset({"not", "pas", "never", "jamais", "n"})
