@@ -1156,8 +1156,9 @@ def _est_is_seat(token: _Token, before: _Token | None, after: _Token | None) -> 
             "à", "a", "A", "À"
         )
     if before is not None and before.text == "donneur":
-        # "donneur est" is the seat, "le donneur est Nord" the verb
-        return after is None or after.text not in _SEAT_WORDS
+        # "donneur est" is the seat, "le donneur est Nord" the verb (but
+        # "Donneur Est / Nord passe": more than a space before the next word)
+        return after is None or after.text not in _SEAT_WORDS or after.start - token.end > 1
     if token.original[0].isupper():
         return True
     if before is not None and before.text in _EST_SEAT_BEFORE:
