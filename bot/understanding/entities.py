@@ -856,8 +856,8 @@ def _writer_then_dealer(tokens: Sequence[str], start: int, end: int) -> bool:
     if end < len(tokens) and (tokens[end] in SEATS or tokens[end] in _COPULA):
         return False
     k = start - 1
-    if k >= 0 and tokens[k] == COMMA:
-        k -= 1
+    if k >= 0 and tokens[k] in (COMMA, "et", "and"):
+        k -= 1  # "je suis sud et donneur"
     if k < 1 or not (tokens[k] in SEATS or tokens[k] in ("n", "s", "e", "o", "w")):
         return False
     return tokens[k - 1] in _BEING and (tokens[k - 1] == "im" or k > 1 and tokens[k - 2] == "ME")
@@ -912,6 +912,8 @@ def call_at(tokens: Sequence[str], i: int) -> tuple[Call, int] | None:
         return PASS, i + 1  # "E is going to pass instead": the replacement he has chosen
     if token in _PRESENT_CALLS and before in _PRESENT_SUBJECTS:
         return _PRESENT_CALLS[token], i + 1  # "North passes", "partner then doubles"
+    if token in _PROGRESSIVE_CALLS and before in _PROGRESSIVE_BEFORE:
+        return _PROGRESSIVE_CALLS[token], i + 1  # "and then North is doubling the 1♠"
     if token == "passer" and before in _HAVE:
         return PASS, i + 1  # "S a passer avant E": "a passé" typed as the infinitive
     if before == "non" and (token in _DOUBLE_WORDS or token in _REDOUBLE_WORDS):
@@ -939,6 +941,9 @@ def _versus(tokens: Sequence[str], i: int) -> bool:
 # A story told in the present tense: "North passes", "LHO doubles" (after a
 # player only: "three passes" is a count, "the doubles" a noun).
 _PRESENT_CALLS = {"passes": PASS, "doubles": DOUBLE, "redoubles": REDOUBLE}
+#: The same in the progressive, after "is"/"was" (a non-native "North is doubling").
+_PROGRESSIVE_CALLS = {"doubling": DOUBLE, "redoubling": REDOUBLE}
+_PROGRESSIVE_BEFORE = frozenset({"is", "was"})
 _PRESENT_SUBJECTS = SEATS | frozenset(
     {"ME", "PARTNER", "LHO", "RHO", "he", "she", "then", "also", "just", "now", "immediately"}
 )
