@@ -160,11 +160,12 @@ def _list_without_the_call(statement: Statement, said: Any) -> bool:
         return False
     try:
         named = [statement.offender, str(parse_call(said))]
-        calls = [(Seat[s], parse_call(c)) for s, c in statement.calls]
-    except (InvalidCallError, KeyError):
+    except InvalidCallError:
         return False
-    dealer = Seat[statement.dealer] if statement.dealer else None
-    return named not in statement.calls and derive(dealer, calls).irregularity is None
+    # (the statement's calls are parsed already, their seats checked)
+    return named not in statement.calls and not _replayed_irregular(
+        statement.dealer, statement.calls
+    )
 
 
 #: A replacement read from the words by the call it names, not judged: the
@@ -267,15 +268,21 @@ def _moved_calls(calls: list[list[str]], old: str, new: str) -> list[list[str]]:
 
 
 def _calls(draft: Draft) -> list[tuple[Seat, Any]]:
-    return [(Seat[s], parse_call(c)) for s, c in draft.calls]
+    return _parsed(draft.calls)
+
+
+def _parsed(calls: list[list[str]]) -> list[tuple[Seat, Any]]:
+    return [(Seat[s], parse_call(c)) for s, c in calls]
+
+
+def _replayed_irregular(dealer: str | None, calls: list[list[str]]) -> bool:
+    """The calls, replayed from ``dealer``, show an irregularity."""
+    return derive(Seat[dealer] if dealer else None, _parsed(calls)).irregularity is not None
 
 
 def calls_show_irregularity(draft: Draft) -> bool:
     """The draft's calls, replayed, show an irregularity (a legal list shows none)."""
-    if not draft.calls:
-        return False
-    dealer = Seat[draft.dealer] if draft.dealer else None
-    return derive(dealer, _calls(draft)).irregularity is not None
+    return bool(draft.calls) and _replayed_irregular(draft.dealer, draft.calls)
 
 
 #: What a list of calls, replayed, can show (a change of call shows only when

@@ -292,9 +292,11 @@ def _placed_from_the_last_named(
     if caller is None or caller.subject is None or caller.seat is not None:
         return call
     told = next((m for m in reversed(mentions) if m.ref == caller and m.end < call.start), None)
+    if told is None:
+        return call
     before = [
         m for m in mentions
-        if told is not None and m.end <= told.start and BREAK not in tokens[m.end : told.start]
+        if m.end <= told.start and BREAK not in tokens[m.end : told.start]
         and (m.ref.known or m.ref.pronoun) and m.ref.writer is not Relation.SELF
     ]  # fmt: skip
     # (only from a player named from the writer: "North … his partner" is read

@@ -3317,6 +3317,7 @@ def _explanation_before(tokens: tuple[str, ...], start: int) -> int | None:
             k -= 1
     if k < 1 or tokens[k] not in _BY_OF:
         return None
+    agent = tokens[k] in ("par", "by")  # "explanation of North's bid by South"
     for j in range(k - 1, max(-1, k - 8), -1):
         if tokens[j] in _EXPLANATION_NOUNS or (
             tokens[j] in ("information", "info") and j and tokens[j - 1] in WRONG_WORDS
@@ -3324,8 +3325,8 @@ def _explanation_before(tokens: tuple[str, ...], start: int) -> int | None:
             return j
         if tokens[j] == BREAK:
             return None
-        if tokens[k] in ("par", "by") and tokens[j] not in ("par", "by"):
-            continue  # "explanation of North's bid by South": the call's owner, then its explainer
+        if agent and tokens[j] not in ("par", "by"):
+            continue  # the call's owner named before its explainer
         if tokens[j] in _BID_NOUNS | SEATS or call_at(tokens, j) is not None:
             # "explication fausse du 4♣ de Nord", "explained wrong the bid of his
             # partner": the player named owns the call explained

@@ -53,7 +53,7 @@ STRAINS = frozenset({"♣", "♦", "♥", "♠", "NT"})
 _SYMBOLS = str.maketrans({"♤": "♠", "♡": "♥", "❤": "♥", "♢": "♦", "♧": "♣", "\ufe0f": None})
 _APOSTROPHES = str.maketrans({c: "'" for c in "’‘`´ʼ′"})
 # French elisions: "l'Est" -> "le Est", "n'a" -> "ne a", "qu'Est" -> "que Est".
-_DASHES = frozenset({"-", "–", "—"})
+DASHES = frozenset({"-", "–", "—"})
 #: A seat letter standing alone at the end of the text before a dash ("… , O –").
 _LONE_SEAT = re.compile(r"(?:^|[\s,;:(])[NESWO]$")
 #: The dealer named before a dash (``Dlr S - S 2NT``): a heading, not a pass.
@@ -122,12 +122,12 @@ _POINTS = re.compile(r"(?<![\w-])(?:1\d|2\d|3[0-7])\s?H(?:LD?)?\+?(?![\w♥])")
 #: A side written as its two seats and said to play a method (``N-S jouent une
 #: passe forte``, ``E/W play Multi``): the side, not two players. (Elsewhere
 #: the seats stay, and the readers take ``N-S doivent passer`` as a side.)
+_PAIR = r"(?:N[-–/]S|S[-–/]N|E[-–/][WO]|[WO][-–/]E)"
 _SIDE = re.compile(
-    r"\b(?:N[-–/]S|S[-–/]N|E[-–/][WO]|[WO][-–/]E)\b(?=\s+(?i:jouent|joue|play|plays|playing"
+    rf"\b{_PAIR}\b(?=\s+(?i:jouent|joue|play|plays|playing"
     r"|use|uses|using|utilisent|pratiquent)\b)"
     # "3SA pour nous (N-S)", "we (E/W) were…": the writer's side named in parentheses
-    r"|(?<=\bnous \()(?:N[-–/]S|S[-–/]N|E[-–/][WO]|[WO][-–/]E)(?=\))"
-    r"|(?<=\b(?:us|we) \()(?:N[-–/]S|S[-–/]N|E[-–/][WO]|[WO][-–/]E)(?=\))"
+    rf"|(?<=\bnous \(){_PAIR}(?=\))|(?<=\b(?:us|we) \(){_PAIR}(?=\))"
 )
 
 _UNITS = {
@@ -378,7 +378,7 @@ def _tokenise(source: str) -> list[_Token]:
                 tokens.append(_Token(BREAK, raw, match.start(), match.end(), True))
             previous_end = match.end()
             continue
-        if raw.strip() in _DASHES:
+        if raw.strip() in DASHES:
             # "1♥ / - / 2♠": a pass; "South - who was not looking - put out 2♥",
             # "Sud — avec les cartes … — contre": a comma; between calls, nothing
             before = source[: match.start()].rstrip()

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from rules_core.calls import Call, Seat
 
 from .entities import DEALER_MARKS, DEALER_NOUNS, call_at, calls_in, header_dealer
-from .normalise import BREAK, COMMA, SEATS, Normalised
+from .normalise import BREAK, COMMA, DASHES, SEATS, Normalised
 
 __all__ = [
     "ARROWS", "Listing", "arrow_between", "read_listing", "in_parentheses", "leads_parentheses",
@@ -371,7 +371,6 @@ _TO_CALL = frozenset(
 _GLUED = frozenset({"-", ":", "–"})
 #: Written between the calls of a listing: ``1NT E – X S – XX E``, ``1♠ N / X E``.
 _LISTING_SEPARATORS = ("–", "—", "-", "/", ",", ";", "|", ".", "(")
-_DASHES = ("–", "—", "-")
 
 
 def _seats_before_separators(
@@ -396,7 +395,7 @@ def _seats_before_separators(
             after = source[spans[end][1] :].lstrip()
             last = k == len(chain) - 1
             dash_passed = tokens[end + 1 : end + 2] == ("p",) and (
-                source[spans[end + 1][0] : spans[end + 1][1]] in _DASHES
+                source[spans[end + 1][0] : spans[end + 1][1]] in DASHES
             )
             # ("O 1T N - E 1C": the dash read as North's pass separates nothing)
             if not gap.strip() and (last or after.startswith(_LISTING_SEPARATORS)) and not (
