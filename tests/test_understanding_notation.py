@@ -92,6 +92,14 @@ from bot.understanding.notation import read_listing
         ("Bd 10 S/All. W 1S", "bid_out_of_rotation", "W", "1S"),
         ("Board 3 N/None. E 1H", "bid_out_of_rotation", "E", "1H"),
         ("Étui 7 O/Tous. S 1♣", "bid_out_of_rotation", "S", "1C"),
+        # the seat before "dealer" dealt; the one after it opens (31: South at East's turn)
+        ("Board 26, E dealer: S bid 1NT", "bid_out_of_rotation", "S", "1NT"),
+        ("N dealer, E 1S", "bid_out_of_rotation", "E", "1S"),
+        # a player set aside as the dealer is not the caller (31: West at North's turn)
+        ("O ouvre alors que N était donneur, enchère : 1♣", "bid_out_of_rotation", "W", "1C"),
+        # a listing in rotation closes the auction; the same seat's pass after it (39)
+        ("dn S. S 1SA, O –, N 3SA, E –, S –, O –. Puis O repose un carton passe.",
+         "call_after_final_pass", "W", "P"),
         # the dealer noun between the seat and its call (31: West bid at East's turn)
         ("Table 4 : Nord donneur passe, et Ouest dit 1♥ directement.", "bid_out_of_rotation",
          "W", "1H"),

@@ -35,6 +35,14 @@ from bot.understanding.retraction import without_retractions
          "Ouest a fait tomber la dame. Une seule carte."),
         ("I was West, no, East, I mix them up. I passed before South.",
          "I was East, I mix them up. I passed before South."),
+        # owning up between the apology and the seat
+        ("After the third pass East said 'double', I am sorry, I make a mistake, it was West "
+         "who said it.",
+         "After the third pass West said 'double' who said it."),
+        # "wait no": the clause before taken back, the restatement kept
+        ("im south. my lho opened 1H before the dealer... wait no, my lho IS the dealer. so "
+         "it was east who opened 1H.",
+         "im south. my lho IS the dealer. so it was east who opened 1H."),
         # one word taken back for another inside a phrase
         ("J'ai demandé à Ouest... non, pardon, à Est, ce que voulait dire 3♣.",
          "J'ai demandé à Est, ce que voulait dire 3♣."),

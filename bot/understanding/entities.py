@@ -820,6 +820,11 @@ def _dealer(
                 distance = mention.start - end
                 if gap in (("was",), ("is",), ("etait",), ("est",)):
                     distance = 0.25  # "dealer was north" outweighs "im west dealer"
+                elif (
+                    start and tokens[start - 1] in SEATS
+                    and tokens[mention.end : mention.end + 1] not in ((), (BREAK,), (COMMA,))
+                ):  # fmt: skip
+                    distance += 1  # "E dealer: S bid 1NT": S opens, E dealt
             elif 0 <= start - mention.end <= 3:
                 gap = tokens[mention.end : start]
                 distance = start - mention.end + 0.5
@@ -847,6 +852,23 @@ def _dealer(
                     return named[0].ref
                 break
     return None
+
+
+#: Words opening a clause that sets a player against the one acting.
+_WHILE = _CONTRAST | {"while", "when", "although", "though", "quand", "que"}
+
+
+def _dealer_aside(tokens: Sequence[str], mention: SeatMention, start: int) -> bool:
+    """``alors que N était donneur, …``, ``whereas S was the dealer, …``: a
+    player named in a clause of its own as the dealer, closed before the call."""
+    if not (mention.start and tokens[mention.start - 1] in _WHILE):
+        return False
+    rest = list(tokens[mention.end : start])
+    if rest[:1] and rest[0] in _COPULA:
+        rest = rest[1:]
+    if rest[:1] and rest[0] in _ARTICLES:
+        rest = rest[1:]
+    return len(rest) > 2 and rest[0] in DEALER_NOUNS and rest[1] in (COMMA, BREAK)
 
 
 def _writer_then_dealer(tokens: Sequence[str], start: int, end: int) -> bool:
@@ -1170,6 +1192,8 @@ def _caller(
             continue  # "Mon partenaire Nord (moi j'étais Sud) a passé"
         if _believed_to_call(tokens, mention):
             continue  # "thought West had bid something and reached for the Double card"
+        if _dealer_aside(tokens, mention, start):
+            continue  # "O ouvre alors que N était donneur, enchère : 1♣": O's call
         incise = _incise_subject(tokens, mention, start, mentions, floor)
         if incise is not None:
             return incise.ref, 0

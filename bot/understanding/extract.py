@@ -9,6 +9,7 @@ lists show it): nothing is filled in by default.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -1413,7 +1414,7 @@ def _replayed_call(reading: Reading, irregularity: str) -> CallMention | None:
 _CLOSING_BEFORE = frozenset(
     # "all pass", "everyone passed", "tout le monde passe"
     {"final", "last", "third", "dernier", "troisieme", "closing", "3", "all", "everyone",
-     "everybody", "monde"}
+     "everybody", "monde", "consecutive", "consecutif", "consecutifs", "consecutives"}
 )  # fmt: skip
 _CLOSING_AFTER = frozenset({"final", "finale", "finaux"})
 _PASS_TOKENS = frozenset({"pass", "passes", "passe", "passed", "p"})
@@ -1458,6 +1459,27 @@ def _closing_passes(tokens: tuple[str, ...], calls: Sequence[CallMention]) -> se
         if s + 1 in passes and s + 2 in passes:
             closing |= {s, s + 1, s + 2}
     return closing
+
+
+def _closed_in_rotation(reading: Reading) -> set[int]:
+    """Start tokens of the passes that end an auction listed seat by seat
+    (``S 1SA, O –, N 3SA, E –, S –, O –``): three passes in rotation after a
+    bid, or four passes, each made by the seat after the one before."""
+    run: list[CallMention] = []
+    previous: Seat | None = None
+    for mention in sorted(reading.entities.calls, key=lambda c: c.start):
+        caller = mention.caller
+        seat = reading.entities.compass(caller) if caller is not None else None
+        if seat is None or previous is None or seat != (previous + 1) % 4:
+            run = []
+        previous = seat
+        if seat is None:
+            continue
+        run.append(mention)
+        passes = list(itertools.takewhile(lambda c: c.call.is_pass, reversed(run)))
+        if len(passes) == 4 or (len(passes) == 3 and any(c.call.is_bid for c in run)):
+            return {c.start for c in passes}
+    return set()
 
 
 def _auction_ends(reading: Reading, closing: set[int]) -> tuple[list[int], list[int]]:
@@ -1508,7 +1530,7 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
     told as earlier (``after 2♠``, ``had passed``) and a call nobody made
     (``nobody doubled``) are context."""
     tokens = reading.tokens
-    closing = _closing_passes(tokens, reading.entities.calls)
+    closing = _closing_passes(tokens, reading.entities.calls) | _closed_in_rotation(reading)
     ends, said = _auction_ends(reading, closing)
     if not ends:
         return None

@@ -100,13 +100,18 @@ def _dealer(tokens: tuple[str, ...]) -> Seat | None:
         return header
     for i, token in enumerate(tokens):
         if token in _DEALER:
+            before = tokens[i - 1] if i and tokens[i - 1] in SEATS and token != "donne" else None
             for j in (i + 1, i + 2):
                 if j < len(tokens) and tokens[j] == BREAK:
                     break
                 if j < len(tokens) and tokens[j] in SEATS:
+                    if before is not None and tokens[j + 1 : j + 2] not in ((), (BREAK,), (COMMA,)):
+                        # "E dealer: S bid 1NT", "N dealer, E 1♠": the seat after the
+                        # cue opens the auction; the one before it dealt
+                        return Seat[before]
                     return Seat[tokens[j]]
-            if i and tokens[i - 1] in SEATS and token != "donne":
-                return Seat[tokens[i - 1]]
+            if before is not None:
+                return Seat[before]
             if i > 1 and tokens[i - 1] in _IS and tokens[i - 2] in SEATS:
                 return Seat[tokens[i - 2]]  # "North is dealer", "Sud est donneur"
     return None

@@ -26,6 +26,7 @@ __all__ = ["without_retractions"]
 _MARKER = re.compile(
     r"(?:(?<=[\s,.;:!?…\-—])|^)(?:"
     r"(?:no|non|nope)[\s,.!…]*(?:sorry|pardon|wait|attends|attendez|bon\b|ok\b|okay\b)"
+    r"|(?:wait|attends|attendez)[\s,.!…]*(?:no|non)\b"
     r"(?:[\s,]+(?:i\s+mean|je\s+veux\s+dire|let\s+me\s+get\s+this\s+right))?"
     r"|(?:(?<=\.\.\.\s)|(?<=…\s)|(?<=\.\.\.)|(?<=…))(?:no|non)(?=[\s,])"
     r"|sorry[\s,]+i\s+mean"
@@ -76,8 +77,14 @@ def without_retractions(text: str) -> str:
 
 #: "…, sorry, it was West, not East", "Pardon, c'était Ouest, pas Est": the seat
 #: named before was the wrong one (not "it was West's turn", "c'était à Ouest").
+#: Owning up between the marker and the seat: "sorry, I make a mistake, it was West".
+_MY_MISTAKE = (
+    r"(?:i\s+mad?ke?\s+a\s+mistake|my\s+mistake|my\s+bad|je\s+me\s+trompe"
+    r"|je\s+me\s+suis\s+tromp[ée]e?|excusez(?:-moi)?)"
+)
 _IT_WAS_ANOTHER = re.compile(
-    rf"[\s,.;]+(?:sorry|pardon|oops|non|no|i\s+mean|je\s+veux\s+dire)[\s,.]+"
+    rf"[\s,.;]+(?:(?:i\s+am\s+)?sorry|pardon|oops|non|no|i\s+mean|je\s+veux\s+dire)[\s,.]+"
+    rf"(?:{_MY_MISTAKE}[\s,.;]+)?"
     rf"(?:it\s+was|c'[ée]tait|c\s+[ée]tait)\s+({_SEAT})\b(?!\s*'s)(?!\s+(?:turn|tour))"
     rf"(?:[\s,]+(?:not|pas)\s+({_SEAT})\b)?",
     re.IGNORECASE,
