@@ -93,7 +93,8 @@ TUNING = frozenset(
      "personas72_fr.jsonl", "personas71_en.jsonl", "personas71_fr.jsonl",
      "personas74_en.jsonl", "personas74_fr.jsonl",
      "personas75_en.jsonl", "personas77_en.jsonl", "personas77_fr.jsonl", "personas78_mix.jsonl",
-     "personas79_en.jsonl", "personas79_fr.jsonl", "personas81_en.jsonl", "personas81_fr.jsonl"}
+     "personas79_en.jsonl", "personas79_fr.jsonl", "personas81_en.jsonl", "personas81_fr.jsonl",
+     "personas82_en.jsonl", "personas82_fr.jsonl"}
 )  # fmt: skip
 
 

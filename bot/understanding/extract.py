@@ -542,6 +542,8 @@ def _named_the_contract(tokens: tuple[str, ...], mention: CallMention) -> bool:
         and tokens[mention.start - 2] in _PLAYING
     ):
         return True  # "et Ouest joue 3SA", "so North plays 4♠", "nous a fait jouer 4♠"
+    if mention.start and tokens[mention.start - 1] in ("contract", "contrat"):
+        return True  # "Contrat 3♦ N.", "final contract 4♠ by E"
     return after[:1] in _CONTRACT_COPULAS and bool({"contract", "contrat"} & set(after[1:4]))
 
 
@@ -4377,11 +4379,15 @@ def _meta(tokens: tuple[str, ...], mention: SeatMention) -> bool:
 # --- facts ---------------------------------------------------------------------------------
 
 
-def _first_made_in_sequence(reading: Reading) -> Call | None:
+def _first_made_in_sequence(reading: Reading, offender: Seat | None) -> Call | None:
     """Law 25: when the replayed calls show a player calling again before his
-    LHO, the call he made first (the derivation names the one he changed to)."""
+    LHO, the call he made first (the derivation names the one he changed to);
+    none when the text names another changer (``E corrects; S may withdraw
+    his X (25A6), S did so, bid 3♣``: South's change is the consequence)."""
     derivation, sequence = reading.derivation, reading.compass_calls
     if derivation is None or derivation.irregularity != I.CHANGE_OF_CALL or not sequence:
+        return None
+    if offender is not None and offender != derivation.offender:
         return None
     for k, (seat, call) in enumerate(sequence):
         if seat == derivation.offender and call == derivation.irregular_call:
@@ -6166,6 +6172,14 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
     offender = None if kind is I.PASSED_OUT else offender_of(reading, irregularity)
     call = irregular_call(reading, irregularity)
     relevant = RELEVANT.get(kind, frozenset())
+    offender_seat = entities.compass(offender)
+    if derived and derivation is not None and None not in (offender_seat, derivation.offender) and (
+        offender_seat != derivation.offender
+    ):
+        # the replay found the irregularity at another player's ("E corrects his
+        # 2♠; S withdraws his X and bids 3♣"): the text's offender rules, and the
+        # replay's reading of the calls around him is not his
+        derived = False
 
     if offender is not None:
         seat = _seat_name(entities, offender)
@@ -6178,7 +6192,10 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
         if "who_noticed" in facts:
             facts.pop("offender_relative", None)  # the writer's side explained
     if kind in CALL_IRREGULARITIES or kind == I.SIMULTANEOUS_CALLS:
-        first_made = _first_made_in_sequence(reading) if kind == I.CHANGE_OF_CALL else None
+        first_made = (
+            _first_made_in_sequence(reading, entities.compass(offender))
+            if kind == I.CHANGE_OF_CALL else None
+        )  # fmt: skip
         if first_made is not None:
             facts["call"] = str(first_made)
         elif kind == I.CHANGE_OF_CALL and derived and call is not None:
