@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.understanding import classify
+from bot.understanding.extract import read
 from bot.understanding.normalise import normalise
 from bot.understanding.notation import read_listing
 
@@ -288,3 +289,21 @@ def test_a_page_of_dashes_is_no_auction() -> None:
     # of them (a 10 000-character message) is no listing of thousands of passes
     assert "p" not in normalise("- " * 2000).tokens
     assert normalise("1♥ – 2♥ – – – puis E X.").tokens.count("p") == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "calls"),
+    [
+        # a player's call in prose in his turn after the listing is his next call,
+        # though he made the same one before (no irregularity: Law 16B's hesitation)
+        ("Me E, dlr N: 1♠ 2♥ 2♠ P P 3♥, S tanks then passes, W P, N 3♠. TD?",
+         "N 1S, E 2H, S 2S, W P, N P, E 3H, S P, W P, N 3S"),
+        # ... but not one told as done before ("E had P'd"): the change of call (25)
+        ("b21 dlr N: 1H P 1S P 1NT, N: 'no, 2C' — E had P'd over 1NT already. ?",
+         "N 1H, E P, S 1S, W P, N 1NT, N 2C"),
+    ],
+)  # fmt: skip
+def test_calls_told_beside_a_listing(text, calls):
+    told = read(text).compass_calls
+    assert told is not None
+    assert ", ".join(f"{seat.name} {call}" for seat, call in told) == calls

@@ -35,6 +35,9 @@ from bot.understanding.retraction import without_retractions
          "Ouest a fait tomber la dame. Une seule carte."),
         ("I was West, no, East, I mix them up. I passed before South.",
          "I was East, I mix them up. I passed before South."),
+        ("im south. no sorry north, we swapped this round.", "im north, we swapped this round."),
+        ("i was north no hang on south and i was the dealer",
+         "i was south and i was the dealer"),
         # owning up between the apology and the seat
         ("After the third pass East said 'double', I am sorry, I make a mistake, it was West "
          "who said it.",

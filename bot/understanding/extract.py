@@ -498,10 +498,16 @@ def _told_beyond(
         beside = tokens[max(0, mention.start - 2) : mention.start] + tokens[
             mention.end : mention.end + 2
         ]
-        if (seat, mention.call) in listed and not set(beside) & _AGAIN_WORDS or (
-            _contract_result(tokens, mention)
-        ):
-            continue  # the story retold, or the contract and its result
+        so_far = [*listed, *found]
+        next_in_turn = bool(so_far) and seat == (so_far[-1][0] + 1) % 4 and not (
+            set(tokens[max(0, mention.start - 2) : mention.start]) & _PLUPERFECT
+        )  # (not "E had P'd over 1NT already": told as done before)
+        if (seat, mention.call) in listed and not next_in_turn and not (
+            set(beside) & _AGAIN_WORDS
+        ) or _contract_result(tokens, mention):
+            # the story retold, or the contract and its result ("…, S tanks then
+            # passes, W P": West's pass in his turn is his next call, not his first)
+            continue
         later = mention.start > max(starts)
         placed_after = mention.start < min(starts) and bool(
             set(tokens[mention.end : mention.end + 2]) & _EARLIER_MARKERS

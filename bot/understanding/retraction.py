@@ -91,8 +91,8 @@ _IT_WAS_ANOTHER = re.compile(
 )
 #: "I was West, no, East": the writer's own seat put right.
 _I_WAS_ANOTHER = re.compile(
-    rf"\b((?:i\s+was|i'm|i\s+am|j'[ée]tais|je\s+suis)\s+)({_SEAT})[\s,]+(?:no|non)[\s,]+"
-    rf"(?:sorry[\s,]+|pardon[\s,]+)?({_SEAT})\b",
+    rf"\b((?:i\s+was|i'm|im|i\s+am|j'[ée]tais|je\s+suis)\s+)({_SEAT})[\s,.]+(?:no|non)[\s,]+"
+    rf"(?:(?:sorry|pardon|hang\s+on|wait|attends)[\s,]+)?({_SEAT})\b",
     re.IGNORECASE,
 )
 
@@ -154,6 +154,10 @@ def _drop_first_retraction(text: str) -> str:
         if _quoted(text, marker.start()):
             continue
         restated = text[marker.end() :]
+        # "non, pardon, je reprends : …": a second marker says it is the writer's
+        again = _MARKER.match(restated)
+        if again is not None:
+            restated = restated[again.end() :]
         words = [fold(w) for w in _WORD.findall(restated[:80])]
         if not _opens_with_a_player(words):
             continue
@@ -163,7 +167,7 @@ def _drop_first_retraction(text: str) -> str:
             continue  # a bare "... no," only takes back a name: "Sud... non, Nord, je suis Sud"
         before = text[: marker.start()]
         told = [fold(w) for w in _WORD.findall(before)]
-        if told[-3:] and set(told[-3:]) & _SPEECH:
+        if again is None and told[-3:] and set(told[-3:]) & _SPEECH:
             continue  # "then said 'no sorry, 2NT'": the player's words
         start = _retracted_from(before, words)
         if start is None:
