@@ -162,3 +162,24 @@ def test_the_calls_told_before_the_story_goes_on_are_replayed(text, irregularity
     assert (found.irregularity, found.facts.get("offender"), found.facts.get("call")) == (
         irregularity, offender, call
     )
+
+
+#: One subject, several verbs: a call put down by a verb coordinated with the
+#: ones before ("… le remet et pose 2♥") is the same player's (Law 25: North
+#: changed his 2♦); not a call named as an object ("sur le 4♠ adverse") nor
+#: one after another subject ("my fingers took the pass card").
+SUBJECT_CARRIED_ON = [
+    ("Donne 2, donneur O. O passe, N sort 2♦ de la boîte, le voit, le remet et pose 2♥ "
+     "aussitôt. E n'a pas parlé.", "change_of_call", "N", "2D"),
+    ("I was West and wanted to double my right-hand opponent's one heart, but my fingers took "
+     "the pass card by mistake. I noticed at once and put down the double instead.",
+     "change_of_call", "W", "P"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "irregularity", "offender", "call"), SUBJECT_CARRIED_ON)
+def test_a_subject_carried_on_to_the_next_verb(text, irregularity, offender, call):
+    found = classify(text)
+    assert (found.irregularity, found.facts.get("offender"), found.facts.get("call")) == (
+        irregularity, offender, call
+    )

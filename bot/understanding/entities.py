@@ -1239,7 +1239,60 @@ def _caller(
             if COMMA in tokens[mention.end : mention.end + 1]:
                 return mention.ref, 0  # "Sud, qui …": the subject of a relative clause
         return possessed.ref, 0
+    carried = _carried_subject(tokens, start, mentions, earlier)
+    if carried is not None:
+        return carried, 0
     return None, 0
+
+
+#: Verbs of putting a card down or calling, that a subject carries on to.
+_CARD_VERBS = frozenset(
+    {"pose", "posa", "met", "mis", "mit", "remet", "remis", "sort", "sorti", "sortit", "put",
+     "puts", "pulled", "pulls", "placed", "places", "replaced", "remplace", "took", "takes",
+     "bid", "bids", "said", "says", "dit", "corrige", "corrected", "changed", "substituted"}
+)  # fmt: skip
+_COORDINATORS = frozenset({"et", "and", "puis", "then", "ensuite"})
+_CALL_NAMED_BEFORE = frozenset(
+    {"le", "la", "the", "sur", "over", "on", "of", "de", "du", "son", "sa", "his", "her",
+     "their", "leur", "au", "apres", "after", "MY", "OUR", "means", "meant", "signifie", "about",
+     "what", "quoi"}
+)  # fmt: skip
+_SUBJECT_WORDS = frozenset(
+    {"he", "she", "they", "we", "i", "il", "elle", "ils", "elles", "on", "je", "j", "ME", "MY",
+     "WE", "OUR", "ns", "ew", "eo", "who", "qui", "his", "her", "son", "sa", "mon", "ma"}
+)  # fmt: skip
+_CARD_WORDS = frozenset({"the", "a", "his", "her", "le", "la", "un", "son", "sa", "card", "carton"})
+
+
+def _carried_subject(
+    tokens: Sequence[str], start: int, mentions: list[SeatMention], earlier: list[CallMention]
+) -> Ref | None:
+    """``N sort 2♦ de la boîte, le voit, le remet et pose 2♥``: a call put down
+    by a verb that goes on from the call before, in the same sentence with no
+    other player named between, is the same player's."""
+    if not earlier:
+        return None
+    previous = earlier[-1]
+    caller = previous.caller
+    if caller is None or caller.pronoun or not caller.known or previous.end > start:
+        return None
+    if BREAK in tokens[previous.end : start] or any(
+        previous.end <= m.start < start for m in mentions
+    ):
+        return None
+    if previous.start and tokens[previous.start - 1] in _CALL_NAMED_BEFORE:
+        return None  # "sur le 4♠ adverse", "over his 1♥": a call named, not one he made
+    between = set(tokens[previous.end : start])
+    if between & _SUBJECT_WORDS:
+        return None  # "my fingers took the pass card", "NS bid 4♠": another subject
+    k = start - 1
+    while k > previous.end and start - k <= 3 and tokens[k] in _CARD_WORDS:
+        k -= 1
+    if k <= previous.end or tokens[k] not in _CARD_VERBS:
+        return None
+    # the verb coordinated with the ones before ("… le remet et pose 2♥")
+    joined = tokens[max(previous.end, k - 2) : k]
+    return caller if set(joined) & _COORDINATORS else None
 
 
 _BOX = frozenset({"box", "boite"})
