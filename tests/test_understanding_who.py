@@ -244,6 +244,29 @@ def test_no_writers_seat_from_another_players_seat(text):
         ("l'adversaire a dit 1♥ sur le 1♠ de mon partenaire. Je suis Nord.", "insufficient_bid",
          "W"),
         ("An opponent bid 1♦ over North's 1♠.", "insufficient_bid", "E"),
+        # the player opposite ("mon vis-à-vis"), the one "at my left"
+        ("mon vis-a-vis a contré avant son tour, jsuis Est. on fait comment",
+         "double_out_of_rotation", "W"),
+        ("J'étais Sud. Pendant les enchères, mon vis-à-vis a fait tomber sa Dame de cœur.",
+         "card_exposed_during_auction", "N"),
+        ("my partner bid 7♠, East and me pass, and the opponent at my left said 8NT. I am South.",
+         "bid_above_seven", "W"),
+        # the writer's seat at a note's head: "myself south", then another player
+        ("myself south my right hand opponent dropped the two of clubs face up while bidding",
+         "card_exposed_during_auction", "E"),
+        # a player named by where he sits ("le monsieur en Ouest")
+        ("Arbitre table 2. Le monsieur en Ouest a dit 2♣ après que tout le monde a passé.",
+         "call_after_final_pass", "W"),
+        # a player placed from a role: the dealer's LHO, the declarer's LHO (26B: 39)
+        ("Dealer North. The dealer's LHO opened 1S.", "bid_out_of_rotation", "E"),
+        ("le donneur c'était est mais c'est l'adversaire de gauche du donneur qui a ouvert un "
+         "sans atout en premier", "bid_out_of_rotation", "S"),
+        ("Contrat 2♠ par Sud après trois passes. L'adversaire de gauche du déclarant contre.",
+         "call_after_final_pass", "W"),
+        # "at his right-hand opponent's turn": the longer spelling rule wins (37)
+        ("Board 10: South, having passed out of rotation at his right-hand opponent's turn, was "
+         "obliged to pass at his next turn but bid 1NT instead.", "call_when_obliged_to_pass",
+         "S"),
     ],
 )  # fmt: skip
 def test_offender_from_relative_seats(text, irregularity, offender):

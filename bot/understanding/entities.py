@@ -311,48 +311,82 @@ def _placed_from_the_last_named(
     return replace(call, caller=placed)
 
 
-#: "le partenaire de l'ouvreur", "the partner of the dealer": the role named after PARTNER.
-_PARTNER_OF_ROLE = {
+#: "le partenaire de l'ouvreur", "the LHO of the dealer", "l'adversaire de gauche du
+#: déclarant": the role named after the relative word.
+_RELATIVE_OF_ROLE = {
     ("de", "le", "ouvreur"): "opener", ("du", "ouvreur"): "opener",
     ("of", "the", "opener"): "opener", ("de", "le", "donneur"): "dealer",
     ("du", "donneur"): "dealer", ("of", "the", "dealer"): "dealer",
+    ("du", "declarant"): "declarer", ("de", "le", "declarant"): "declarer",
+    ("of", "the", "declarer"): "declarer", ("of", "declarer"): "declarer",
+    ("du", "mort"): "dummy", ("of", "dummy"): "dummy", ("of", "the", "dummy"): "dummy",
 }
-#: "the opener's partner", "dealer's partner": the role named before PARTNER.
-_ROLE_BEFORE_PARTNER = {"opener": "opener", "ouvreur": "opener", "dealer": "dealer",
-                        "donneur": "dealer"}
+#: "the opener's partner", "dealer's LHO", "declarer's RHO": the role named before.
+_ROLE_BEFORE_RELATIVE = {"opener": "opener", "ouvreur": "opener", "dealer": "dealer",
+                         "donneur": "dealer", "declarer": "declarer", "declarant": "declarer",
+                         "dummy": "dummy", "mort": "dummy"}
+#: Places from a player, clockwise: his LHO calls after him.
+_PLACE_OFFSET = {"PARTNER": 2, "LHO": 1, "RHO": 3}
 
 
 def _partners_of_a_role(tokens: Sequence[str], entities: Entities) -> list[SeatMention]:
-    """``le partenaire de l'ouvreur``, ``the dealer's partner``: the partner of
-    the player who made the first bid told, or of the dealer, when the text
-    tells who that was."""
+    """``le partenaire de l'ouvreur``, ``the dealer's LHO``, ``l'adversaire de
+    gauche du déclarant``: the player placed from the one who made the first
+    bid told, the dealer, or the declarer (his partner being dummy), when the
+    text tells who that was."""
     opener = next(
         (c.caller for c in entities.calls if c.call.is_bid and c.caller is not None
          and (c.caller.seat is not None or c.caller.writer is not None) and not c.caller.pronoun),
         None,
     )  # fmt: skip
+    declarer = _declarer(tokens, entities)
     found = []
     for i, token in enumerate(tokens):
-        if token != "PARTNER":
+        if token not in _PLACE_OFFSET:
             continue
         role, start, end = None, i, i + 1
-        for words, named in _PARTNER_OF_ROLE.items():
+        for words, named in _RELATIVE_OF_ROLE.items():
             if tuple(tokens[i + 1 : i + 1 + len(words)]) == words:
                 role, end = named, i + 1 + len(words)
-        if role is None and i and tokens[i - 1] in _ROLE_BEFORE_PARTNER:
-            role, start = _ROLE_BEFORE_PARTNER[tokens[i - 1]], i - 1
-        player = opener if role == "opener" else entities.dealer if role == "dealer" else None
+        if role is None and i and tokens[i - 1] in _ROLE_BEFORE_RELATIVE:
+            role, start = _ROLE_BEFORE_RELATIVE[tokens[i - 1]], i - 1
+        offset = _PLACE_OFFSET[token] + (2 if role == "dummy" else 0)
+        player = {"opener": opener, "dealer": entities.dealer}.get(role or "") if role not in (
+            "declarer", "dummy"
+        ) else (None if declarer is None else Ref(seat=declarer))
         if player is None or player.subject is not None:
             continue
         if player.seat is not None:
-            ref = Ref(seat=Seat((player.seat + 2) % 4))
+            ref = Ref(seat=Seat((player.seat + offset) % 4))
         elif player.writer is not None:
-            ref = Ref(writer=BY_OFFSET[(OFFSETS[player.writer] + 2) % 4])
+            ref = Ref(writer=BY_OFFSET[(OFFSETS[player.writer] + offset) % 4])
         else:
             continue
         if not any(m.start < end and start < m.end for m in entities.seats):
             found.append(SeatMention(ref, start, end))
     return found
+
+
+_DECLARER_WORDS = frozenset({"declarer", "declarant", "declarante"})
+
+
+def _declarer(tokens: Sequence[str], entities: Entities) -> Seat | None:
+    """The declarer's seat, when the text names it: ``Sud déclarant``,
+    ``declarer (S)``, ``contrat 2♠ par Sud``, ``4♥ by West``."""
+    for mention in entities.seats:
+        if mention.ref.seat is None or mention.ref.pronoun:
+            continue
+        if tokens[mention.end : mention.end + 1] and tokens[mention.end] in _DECLARER_WORDS:
+            return mention.ref.seat  # "Sud déclarant"
+        if mention.start and tokens[mention.start - 1] in _DECLARER_WORDS:
+            return mention.ref.seat  # "declarer S", "déclarant Nord"
+    for call in entities.calls:
+        if not call.call.is_bid or tokens[call.end : call.end + 1] not in (("par",), ("by",)):
+            continue
+        named = [m for m in entities.seats if m.start == call.end + 1 and m.ref.seat is not None]
+        if named and {"contract", "contrat"} & set(tokens[max(0, call.start - 3) : call.start]):
+            return named[0].ref.seat  # "Contrat 2♠ par Sud"
+    return None
 
 
 # --- seats -------------------------------------------------------------------------
@@ -382,7 +416,7 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
         elif token in _RELATIVE and (composed := _relative_of(tokens, i)) is not None:
             ref, end = composed  # "le partenaire de Sud", "the LHO of my partner"
         elif token in _RELATIVE and (
-            tuple(tokens[i + 1 : i + 3]) in _OF_SOMEONE or before in ROLES
+            tuple(tokens[i + 1 : i + 3]) in _OF_SOMEONE or before in _ROLE_BEFORE_RELATIVE
         ):
             pass  # "the partner of the declarer", "declarer's partner": nobody's seat told
         elif token in _RELATIVE:
@@ -467,6 +501,10 @@ def _merge_appositions(tokens: Sequence[str], mentions: list[SeatMention]) -> li
             # (but "Partner (West) opened" is one)
             if (a.bare or b.bare) and (comma or b.bare):
                 compass_and_relative = False
+            if a.writer is Relation.SELF and a.seat is not None and b.writer not in (
+                None, Relation.SELF
+            ):
+                compass_and_relative = False  # "me south, my RHO dropped…": two players
             if last.start and tokens[last.start - 1] in _I_AM | _I_AM_OPENERS and not (
                 tokens[last.start - 1] == "the" and a.seat is None and not comma
             ):  # "je suis Sud, mon partenaire a…": two players (not "the guy on my right (east)")
@@ -557,6 +595,10 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
                 tokens[j] in SEATS
             ):
                 return Seat[tokens[j]]  # "dlr was me (N)"
+            if (i == 0 or tokens[i - 1] == BREAK) and tokens[j : j + 1] and (
+                tokens[j] in SEATS and tokens[j + 1 : j + 2] in ((), (COMMA,), (BREAK,), ("MY",))
+            ):
+                return Seat[tokens[j]]  # "myself south my RHO …", "Me E, dlr N": a note's head
             continue  # "moi Nord" is an apposition, read below when merged
         if j < len(tokens) and (tokens[j] in SEATS or tokens[j] in _SEAT_WORDS_AFTER_I_AM):
             return Seat[_SEAT_WORDS_AFTER_I_AM.get(tokens[j], tokens[j])]
