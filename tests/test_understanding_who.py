@@ -634,6 +634,11 @@ def test_change_of_call_first_call_among_other_words(text, call):
         ("N 1♣, E 2♦ (not alerted, it was a transfer), S passed.", "W"),
         ("Le 2♣ de Sud non alerté : c'était un Stayman.", "N"),
         ("W's 3♣ was never alerted although it showed spades.", "E"),
+        # ... and "his partner did not alert it", a few words further on
+        ("I was West. The opener was my RHO, he opened 1♣ and his partner did not alert it.",
+         "N"),
+        ("im north my right hand opponent opened one no trump and her partner didnt announce it",
+         "E"),
         # "alerted" alone: the one who then explained wrongly
         ("S 2♦ alerted, N: 'weak in hearts'. It was a multi.", "N"),
         ("W's 2♣ explained by E as natural; the card says Stayman.", "E"),

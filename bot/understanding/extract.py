@@ -3606,6 +3606,8 @@ def _passive_explainer(reading: Reading) -> Ref | None:
 
 
 _ALERTED = frozenset({"alerted", "alerte", "alertee", "alertes", "unalerted"})
+#: The verb, negated: "did not alert it", "didn't announce it".
+_TO_ALERT = frozenset({"alert", "announce", "announced", "alerter", "annoncer"})
 #: Before "an alert" in "without an alert", "sans alerte".
 _LACKING = frozenset({"without", "sans"})
 
@@ -3639,14 +3641,19 @@ def _unalerted(reading: Reading, by_relation: bool = False) -> Ref | None:
             return partner  # "ils ont pas alerté le 1T de mon adversaire de droite"
         begin = max(call.end, call.named_to)  # after "le 2♣ de Sud"
         later = [c.start for c in reading.entities.calls if c.start >= begin]
-        stop = min([begin + 5, *later])
+        # five words on; eight when they name his partner ("opened 1NT and her
+        # partner didn't announce it")
+        reach = 8 if "PARTNER" in tokens[begin : begin + 4] else 5
+        stop = min([begin + reach, *later])
         window = tokens[begin:stop]
         if BREAK in window:
             window = window[: window.index(BREAK)]
         alerted = [
             k for k, t in enumerate(window)
             if t in _ALERTED or t == "alert" and set(window[max(0, k - 2) : k]) & _LACKING
-        ]  # fmt: skip  (the noun: "without an alert", not "I did not alert it")
+            or t in _TO_ALERT and set(window[max(0, k - 2) : k]) & (_NOT_WORDS - _LACKING)
+        ]  # fmt: skip  ("without an alert", "her partner did not announce it"; not
+        # "bid 2♣ without alerting": the subject's own omission)
         if not alerted:
             continue
         k = alerted[0]
