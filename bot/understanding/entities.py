@@ -178,7 +178,8 @@ _OPTION = frozenset(
 #: the seat before is the subject, not an apposition of the writer ("Nord (moi) passe").
 _CLITIC_VERBS = frozenset(
     {"demande", "demandait", "dit", "disait", "explique", "expliquait", "repond", "interroge",
-     "montre", "regarde", "regardait", "signale", "previent", "interpelle", "reproche"}
+     "montre", "regarde", "regardait", "signale", "previent", "interpelle", "reproche",
+     "affirme", "affirmait", "assure", "assurait", "annonce", "indique"}
 )  # fmt: skip
 # After ME these make it a statement of the writer's seat ("I am North"), not an apposition.
 _BEING = frozenset({"am", "suis", "was", "etais", "chu", "im"})
@@ -407,7 +408,9 @@ def _seat_mentions(tokens: Sequence[str]) -> list[SeatMention]:
                 # "the South player, a jolly man …, announced", "my partner in the West
                 # seat, who is eighty-three, …, put out 1♦": one mention
                 end = i + 2
-        elif token == "ME" and before not in _ME_OBJECT_AFTER:
+        elif token == "ME" and before not in _ME_OBJECT_AFTER and not (
+            after in _CLITIC_VERBS and (before in SEATS or before in _RELATIVE)
+        ):  # (not "mon adversaire de droite m'affirme …": me the object)
             ref = Ref(writer=Relation.SELF)
         elif token == "MY" and after in _RELATIVE:
             ref, end = Ref(writer=_RELATIVE[after]), i + 2
