@@ -98,6 +98,10 @@ from bot.understanding.notation import read_listing
         ("N dealer, E 1S", "bid_out_of_rotation", "E", "1S"),
         # a player set aside as the dealer is not the caller (31: West at North's turn)
         ("O ouvre alors que N était donneur, enchère : 1♣", "bid_out_of_rotation", "W", "1C"),
+        # "after everyone passed": the call told before the words is the late one (39)
+        ("Le monsieur en Ouest a dit 2♣ après que tout le monde a passé sur le 1SA de mon "
+         "partenaire. Nous on est déclarant, lui il est en défense.", "call_after_final_pass",
+         "W", "2C"),
         # a listing in rotation closes the auction; the same seat's pass after it (39)
         ("dn S. S 1SA, O –, N 3SA, E –, S –, O –. Puis O repose un carton passe.",
          "call_after_final_pass", "W", "P"),

@@ -1595,7 +1595,8 @@ def _after_final_pass(reading: Reading, calls: list[CallMention]) -> CallMention
         c for c in ordered
         if any(
             tokens[k] in ("after", "apres") and any(
-                s in closing or tokens[s] == "3" or tokens[s] in _AUCTION | _CLOSING_PASS
+                s in closing or tokens[s] == "3"
+                or tokens[s] in _AUCTION | _CLOSING_PASS | _ALL_PASSED
                 for s in range(k + 1, min(k + 5, len(tokens)))
             ) and set(tokens[c.end : k]) <= _AGAIN
             for k in range(c.end, min(c.end + 3, len(tokens)))
