@@ -263,6 +263,13 @@ def test_no_writers_seat_from_another_players_seat(text):
          "sans atout en premier", "bid_out_of_rotation", "S"),
         ("Contrat 2♠ par Sud après trois passes. L'adversaire de gauche du déclarant contre.",
          "call_after_final_pass", "W"),
+        # "the opener" alone: the player who made the first bid told (36)
+        ("I was East. The chap on my left opened 1♠, partner passed, his partner raised to 2♠ "
+         "and I passed. Then the opener redoubled – nobody had doubled anything.",
+         "inadmissible_double", "S"),
+        # "c'est moi le donneur (Sud)": the writer's seat after the dealer's title (30)
+        ("ma partenaire a passé avant que j'ouvre, pis c'est moi le donneur (Sud). Est a pas "
+         "accepté.", "pass_out_of_rotation", "N"),
         # "at his right-hand opponent's turn": the longer spelling rule wins (37)
         ("Board 10: South, having passed out of rotation at his right-hand opponent's turn, was "
          "obliged to pass at his next turn but bid 1NT instead.", "call_when_obliged_to_pass",

@@ -343,6 +343,13 @@ def _partners_of_a_role(tokens: Sequence[str], entities: Entities) -> list[SeatM
     declarer = _declarer(tokens, entities)
     found = []
     for i, token in enumerate(tokens):
+        if token in _OPENER_WORDS and opener is not None and opener.subject is None and (
+            tokens[i + 1 : i + 2] not in (("PARTNER",), ("LHO",), ("RHO",))
+            and not set(tokens[max(0, i - 2) : i]) & _OF_WORDS  # ("partner of the opener")
+            and not any(m.start <= i < m.end for m in entities.seats)
+        ):  # "then the opener redoubled": the player who made the first bid told
+            found.append(SeatMention(opener, i, i + 1))
+            continue
         if token not in _PLACE_OFFSET:
             continue
         role, start, end = None, i, i + 1
@@ -369,6 +376,8 @@ def _partners_of_a_role(tokens: Sequence[str], entities: Entities) -> list[SeatM
 
 
 _DECLARER_WORDS = frozenset({"declarer", "declarant", "declarante"})
+_OPENER_WORDS = frozenset({"opener", "ouvreur", "ouvreuse"})
+_OF_WORDS = frozenset({"of", "de", "du", "d"})
 
 
 def _declarer(tokens: Sequence[str], entities: Entities) -> Seat | None:
@@ -602,6 +611,11 @@ def _anchor(tokens: Sequence[str], mentions: list[SeatMention]) -> Seat | None:
                 tokens[j] in SEATS and tokens[j + 1 : j + 2] in ((), (COMMA,), (BREAK,), ("MY",))
             ):
                 return Seat[tokens[j]]  # "myself south my RHO …", "Me E, dlr N": a note's head
+            title = tokens[j : j + 4]
+            if len(title) >= 3 and title[0] in ("le", "la") and title[1] in _DEALER_TITLE and (
+                title[2] in SEATS and (len(title) == 3 or title[3] in _CLAUSE_END)
+            ):
+                return Seat[title[2]]  # "c'est moi le donneur (Sud)"
             continue  # "moi Nord" is an apposition, read below when merged
         if j < len(tokens) and (tokens[j] in SEATS or tokens[j] in _SEAT_WORDS_AFTER_I_AM):
             return Seat[_SEAT_WORDS_AFTER_I_AM.get(tokens[j], tokens[j])]
