@@ -46,6 +46,14 @@ def _reads(text: str, irregularity: str, expected: dict[str, object]) -> None:
         # 37A: "n'a pas parlé depuis" is the LHO not having called since
         ("N devait passer. N a dit 2♥. E n'a pas parlé depuis.",
          "call_when_obliged_to_pass", {"offender": "N", "call": "2H", "lho_called_since": False}),
+        # 37A: the LHO told not calling in other words ("I have not said anything after
+        # that", "sans rien annoncer"); not "a passé sans rien dire" (he passed)
+        ("I am West. South had to pass throughout but bid 3♦. I have not said anything "
+         "after that.", "call_when_obliged_to_pass",
+         {"offender": "S", "call": "3D", "lho_called_since": False}),
+        ("Je suis Sud. Est devait passer jusqu'à la fin et a dit 3♣. J'ai rappelé l'arbitre "
+         "sans rien annoncer.", "call_when_obliged_to_pass",
+         {"offender": "E", "call": "3C", "lho_called_since": False}),
         # 37A / 17C: a call told as a noun ("nobody has made a call since")
         ("North had to pass throughout but bid 3♣. Nobody has made a call after it.",
          "call_when_obliged_to_pass", {"offender": "N", "call": "3C", "lho_called_since": False}),
