@@ -54,6 +54,12 @@ def _reads(text: str, irregularity: str, expected: dict[str, object]) -> None:
         ("Je suis Sud. Est devait passer jusqu'à la fin et a dit 3♣. J'ai rappelé l'arbitre "
          "sans rien annoncer.", "call_when_obliged_to_pass",
          {"offender": "E", "call": "3C", "lho_called_since": False}),
+        # 30A: the answer to "whether she wanted to accept" told after a semicolon, up
+        # to its comma; "accept my pass" names the pass, it is no second one
+        ("I am South. I passed before West, the dealer, had said a word. The director asked "
+         "West whether she wanted to accept my pass; she didn't, so it was cancelled.",
+         "pass_out_of_rotation",
+         {"offender": "S", "lho_accepts": False, "calls": [{"seat": "S", "call": "P"}]}),
         # 37A / 17C: a call told as a noun ("nobody has made a call since")
         ("North had to pass throughout but bid 3♣. Nobody has made a call after it.",
          "call_when_obliged_to_pass", {"offender": "N", "call": "3C", "lho_called_since": False}),

@@ -836,7 +836,8 @@ def _card_put_down(tokens: tuple[str, ...], mention: CallMention) -> bool:
 #: Before a call told again: the director's ruling on it.
 _CANCELLING = frozenset(
     {"cancelled", "canceled", "cancels", "cancel", "withdrew", "withdrawn", "annule", "annulee",
-     "annuler", "retire", "refused", "refuse", "accepted", "accepte"}
+     "annuler", "retire", "refused", "refuse", "accepted", "accepte", "accept", "accepts",
+     "accepter", "acceptait", "accepting", "refuses", "refuser", "condone", "condoned"}
 )  # fmt: skip
 
 
@@ -5511,7 +5512,8 @@ def _short_answer(reading: Reading) -> bool | None:
         if stop is None:
             continue
         after = tokens[stop + 1 : stop + 7]
-        answer = after[: after.index(BREAK)] if BREAK in after else None
+        ends = [k for k, t in enumerate(after) if t in (BREAK, COMMA)]
+        answer = after[: ends[0]] if ends else None  # ("she didn't, so it was cancelled")
         if answer is None or not 1 <= len(answer) <= 4:
             continue
         words = set(answer)
