@@ -155,15 +155,6 @@ STORY_GOES_ON = [
      "bid_out_of_rotation", "E", "1S"),
 ]  # fmt: skip
 
-
-@pytest.mark.parametrize(("text", "irregularity", "offender", "call"), STORY_GOES_ON)
-def test_the_calls_told_before_the_story_goes_on_are_replayed(text, irregularity, offender, call):
-    found = classify(text)
-    assert (found.irregularity, found.facts.get("offender"), found.facts.get("call")) == (
-        irregularity, offender, call
-    )
-
-
 #: One subject, several verbs: a call put down by a verb coordinated with the
 #: ones before ("… le remet et pose 2♥") is the same player's (Law 25: North
 #: changed his 2♦); not a call named as an object ("sur le 4♠ adverse") nor
@@ -177,8 +168,10 @@ SUBJECT_CARRIED_ON = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("text", "irregularity", "offender", "call"), SUBJECT_CARRIED_ON)
-def test_a_subject_carried_on_to_the_next_verb(text, irregularity, offender, call):
+@pytest.mark.parametrize(
+    ("text", "irregularity", "offender", "call"), STORY_GOES_ON + SUBJECT_CARRIED_ON
+)
+def test_the_offender_and_call_of_a_story(text, irregularity, offender, call):
     found = classify(text)
     assert (found.irregularity, found.facts.get("offender"), found.facts.get("call")) == (
         irregularity, offender, call
