@@ -273,9 +273,9 @@ def read_entities(tokens: Sequence[str], cues: Mapping[str, list[tuple[int, int]
         entities.anchor = entities.dealer.seat
     calls = _call_mentions(tokens, entities.seats)
     entities.calls = _in_time_order(tokens, calls)
-    partners = _partners_of_a_role(tokens, entities)
-    if partners:
-        entities.seats = sorted(entities.seats + partners, key=lambda m: m.start)
+    placed = _placed_from_a_role(tokens, entities)
+    if placed:
+        entities.seats = sorted(entities.seats + placed, key=lambda m: m.start)
         entities.calls = _in_time_order(tokens, _call_mentions(tokens, entities.seats))
     entities.calls = [
         _placed_from_the_last_named(tokens, entities.seats, c) for c in entities.calls
@@ -330,7 +330,7 @@ _ROLE_BEFORE_RELATIVE = {"opener": "opener", "ouvreur": "opener", "dealer": "dea
 _PLACE_OFFSET = {"PARTNER": 2, "LHO": 1, "RHO": 3}
 
 
-def _partners_of_a_role(tokens: Sequence[str], entities: Entities) -> list[SeatMention]:
+def _placed_from_a_role(tokens: Sequence[str], entities: Entities) -> list[SeatMention]:
     """``le partenaire de l'ouvreur``, ``the dealer's LHO``, ``l'adversaire de
     gauche du déclarant``: the player placed from the one who made the first
     bid told, the dealer, or the declarer (his partner being dummy), when the
@@ -359,9 +359,10 @@ def _partners_of_a_role(tokens: Sequence[str], entities: Entities) -> list[SeatM
         if role is None and i and tokens[i - 1] in _ROLE_BEFORE_RELATIVE:
             role, start = _ROLE_BEFORE_RELATIVE[tokens[i - 1]], i - 1
         offset = _PLACE_OFFSET[token] + (2 if role == "dummy" else 0)
-        player = {"opener": opener, "dealer": entities.dealer}.get(role or "") if role not in (
-            "declarer", "dummy"
-        ) else (None if declarer is None else Ref(seat=declarer))
+        if role in ("declarer", "dummy"):
+            player = None if declarer is None else Ref(seat=declarer)
+        else:
+            player = opener if role == "opener" else entities.dealer if role == "dealer" else None
         if player is None or player.subject is not None:
             continue
         if player.seat is not None:
