@@ -267,6 +267,10 @@ def test_no_writers_seat_from_another_players_seat(text):
         ("I was East. The chap on my left opened 1♠, partner passed, his partner raised to 2♠ "
          "and I passed. Then the opener redoubled – nobody had doubled anything.",
          "inadmissible_double", "S"),
+        # "the dealer" as a verb's subject: the dealer told before (37)
+        ("East was the dealer and opened 1♦. Later East passed out of rotation and had to "
+         "pass at his next turn. The dealer forgot and bid 3♦ when his turn came.",
+         "call_when_obliged_to_pass", "E"),
         # "c'est moi le donneur (Sud)": the writer's seat after the dealer's title (30)
         ("ma partenaire a passé avant que j'ouvre, pis c'est moi le donneur (Sud). Est a pas "
          "accepté.", "pass_out_of_rotation", "N"),

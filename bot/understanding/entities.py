@@ -350,6 +350,12 @@ def _placed_from_a_role(tokens: Sequence[str], entities: Entities) -> list[SeatM
         ):  # "then the opener redoubled": the player who made the first bid told
             found.append(SeatMention(opener, i, i + 1))
             continue
+        if token in DEALER_NOUNS and _the_dealer_acting(tokens, i) and (
+            entities.dealer is not None and entities.dealer.subject is None
+            and not any(m.start <= i < m.end for m in entities.seats)
+        ):  # "the dealer forgot my instruction and bid 3♦": the dealer told before
+            found.append(SeatMention(entities.dealer, i, i + 1))
+            continue
         if token not in _PLACE_OFFSET:
             continue
         role, start, end = None, i, i + 1
@@ -374,6 +380,20 @@ def _placed_from_a_role(tokens: Sequence[str], entities: Entities) -> list[SeatM
         if not any(m.start < end and start < m.end for m in entities.seats):
             found.append(SeatMention(ref, start, end))
     return found
+
+
+def _the_dealer_acting(tokens: Sequence[str], i: int) -> bool:
+    """``the dealer forgot and bid 3♦``, ``le donneur a ouvert``: "the dealer" as
+    the subject of a verb (not ``the dealer was North``, ``dealer N``, ``the
+    dealer's partner``, ``passed before the dealer``)."""
+    if not (i and tokens[i - 1] in ("the", "le", "la")):
+        return False
+    if i > 1 and tokens[i - 2] in _BEFORE_WORDS | {"of", "de", "du", "to", "a"}:
+        return False
+    after = tokens[i + 1 : i + 2]
+    return bool(after) and after[0] not in SEATS and after[0] not in _COPULA | {
+        COMMA, BREAK, "PARTNER", "LHO", "RHO", "s", "had", "avait", "being"
+    } and not after[0].isdigit()
 
 
 _DECLARER_WORDS = frozenset({"declarer", "declarant", "declarante"})
