@@ -641,6 +641,12 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # the verb's subject is the player named nearest before it, not a possessor
         ("2♠ (W) - E explains 'both majors'; the card says weak.", "E"),
         ("le 3♣ de Nord, Sud l'a expliqué comme naturel.", "S"),
+        # "sa partenaire m'explique": the partner of the player named before her
+        ("J'étais en Est. Ma voisine de gauche ouvre 2♣ et, à ma question, sa partenaire "
+         "m'explique : « fort, forcing de manche ». Je passe.", "N"),
+        # "m'affirme": a telling, the writer its object
+        ("Je jouais Sud. Ouest ouvre 2♦ ; je demande ce que signifie le 2♦, et mon adversaire "
+         "de droite m'affirme : « faible dans une majeure ». Je passe.", "E"),
         # 20F: a call told not alerted, its maker named: the alert was his partner's
         ("N 1♣, E 2♦ (not alerted, it was a transfer), S passed.", "W"),
         ("Le 2♣ de Sud non alerté : c'était un Stayman.", "N"),

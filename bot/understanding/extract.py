@@ -3428,7 +3428,8 @@ _BEFORE_TELLING = frozenset(
      "leur", "m", "l", "had", "has"}
 )  # fmt: skip
 _TELLING = (_SAYING - {"say", "declare", "annonce"}) | frozenset(
-    {"tells", "explained", "explains", "answered", "explique", "expliquait", "indique", "indiqua"}
+    {"tells", "explained", "explains", "answered", "explique", "expliquait", "indique", "indiqua",
+     "affirme", "affirmait", "assure", "assurait"}
 )  # fmt: skip  (not "my partner say I should have asked": an opinion)
 #: After the telling, what opens the meaning told: "that", "que", "it".
 _MEANING_OPENS = frozenset({"that", "que", "qu", "it", "its", "c", "ce"})
@@ -3479,6 +3480,9 @@ def _telling_subject(reading: Reading) -> Ref | None:
     tokens = reading.tokens
     for mention in reading.entities.seats:
         ref = mention.ref
+        if ref.subject is not None:
+            # "ma voisine de gauche ouvre 2♣ et sa partenaire m'explique …": her partner
+            ref = _partner_of_the_subject(reading, mention) or ref
         if not (ref.known or ref.pronoun) or ref.writer is Relation.SELF or ref.subject is not None:
             continue
         if mention.start and tokens[mention.start - 1] in _OBJECT_WORDS | _BY_WHOM:
