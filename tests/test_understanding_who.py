@@ -267,6 +267,11 @@ def test_no_writers_seat_from_another_players_seat(text):
         ("I was East. The chap on my left opened 1♠, partner passed, his partner raised to 2♠ "
          "and I passed. Then the opener redoubled – nobody had doubled anything.",
          "inadmissible_double", "S"),
+        # first names given a seat with words between ("en Est, un certain Bernard, en
+        # Ouest son épouse Colette"): Colette is West (27)
+        ("moi en Sud ; en Est, un certain Bernard, en Ouest son épouse Colette. Colette ouvre "
+         "1♥, mon partenaire passe, Bernard répond 1♠, je passe, et Colette annonce 1♦.",
+         "insufficient_bid", "W"),
         # "the dealer" as a verb's subject: the dealer told before (37)
         ("East was the dealer and opened 1♦. Later East passed out of rotation and had to "
          "pass at his next turn. The dealer forgot and bid 3♦ when his turn came.",

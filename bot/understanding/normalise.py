@@ -700,7 +700,12 @@ def _seat_written(token: _Token) -> str | None:
 
 
 #: Between a seat and the name of the player there: "En Nord il y avait Édouard".
-_THERE_SAT = frozenset({"il", "y", "avait", "a", "there", "was", "sat", "etait", "seat"})
+_THERE_SAT = frozenset(
+    {"il", "y", "avait", "a", "there", "was", "sat", "etait", "seat",
+     # "en Est, un certain Bernard", "en Ouest son épouse Colette", "in West his wife Ann"
+     COMMA, "un", "une", "certain", "certaine", "son", "sa", "epouse", "mari", "femme", "his",
+     "her", "wife", "husband"}
+)  # fmt: skip
 
 
 #: Titles before a surname, never a player's name themselves.
