@@ -42,6 +42,9 @@ from bot.understanding.retraction import without_retractions
         ("After the third pass East said 'double', I am sorry, I make a mistake, it was West "
          "who said it.",
          "After the third pass West said 'double' who said it."),
+        # "no sorry, I mean": the "I mean" is the marker's, not the restatement's
+        ("Partner opens 1D, RHO passes... no sorry, I mean partner opens 1D and RHO overcalls 1S.",
+         "partner opens 1D and RHO overcalls 1S."),
         # "wait no": the clause before taken back, the restatement kept
         ("im south. my lho opened 1H before the dealer... wait no, my lho IS the dealer. so "
          "it was east who opened 1H.",

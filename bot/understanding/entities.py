@@ -1338,8 +1338,8 @@ _CALL_NAMED_BEFORE = frozenset(
      "what", "quoi"}
 )  # fmt: skip
 _SUBJECT_WORDS = frozenset(
-    {"he", "she", "they", "we", "i", "il", "elle", "ils", "elles", "on", "je", "j", "ME", "MY",
-     "WE", "OUR", "ns", "ew", "eo", "who", "qui", "his", "her", "son", "sa", "mon", "ma"}
+    {"he", "she", "they", "il", "elle", "ils", "elles", "on", "j", "ME", "MY", "WE", "OUR",
+     "ns", "ew", "eo", "who", "qui", "his", "her", "son", "sa"}
 )  # fmt: skip
 _CARD_WORDS = frozenset({"the", "a", "his", "her", "le", "la", "un", "son", "sa", "card", "carton"})
 

@@ -3657,7 +3657,7 @@ def _unalerted(reading: Reading, by_relation: bool = False) -> Ref | None:
         alerted = [
             k for k, t in enumerate(window)
             if t in _ALERTED or t == "alert" and set(window[max(0, k - 2) : k]) & _LACKING
-            or t in _TO_ALERT and set(window[max(0, k - 2) : k]) & (_NOT_WORDS - _LACKING)
+            or t in _TO_ALERT and set(window[max(0, k - 2) : k]) & _NEGATIONS
         ]  # fmt: skip  ("without an alert", "her partner did not announce it"; not
         # "bid 2♣ without alerting": the subject's own omission)
         if not alerted:
@@ -3672,6 +3672,8 @@ def _unalerted(reading: Reading, by_relation: bool = False) -> Ref | None:
 
 
 _NOT_WORDS = frozenset({"not", "non", "pas", "never", "jamais", "wasnt", "sans", "without"})
+#: A verb negated outright ("did not alert"), not "without alerting" (his own omission).
+_NEGATIONS = _NOT_WORDS - _LACKING
 #: The side named as a whole: "ils ont pas alerté", "they didn't alert".
 _THEY = frozenset({"ils", "they", "on", "OPP", "opps", "opponents", "adversaires"})
 
@@ -6213,7 +6215,7 @@ def facts_for(reading: Reading, irregularity: str | None) -> dict[str, Any]:
             facts.pop("offender_relative", None)  # the writer's side explained
     if kind in CALL_IRREGULARITIES or kind == I.SIMULTANEOUS_CALLS:
         first_made = (
-            _first_made_in_sequence(reading, entities.compass(offender))
+            _first_made_in_sequence(reading, offender_seat)
             if kind == I.CHANGE_OF_CALL else None
         )  # fmt: skip
         if first_made is not None:

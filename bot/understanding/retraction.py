@@ -26,8 +26,8 @@ __all__ = ["without_retractions"]
 _MARKER = re.compile(
     r"(?:(?<=[\s,.;:!?…\-—])|^)(?:"
     r"(?:no|non|nope)[\s,.!…]*(?:sorry|pardon|wait|attends|attendez|bon\b|ok\b|okay\b)"
-    r"|(?:wait|attends|attendez)[\s,.!…]*(?:no|non)\b"
     r"(?:[\s,]+(?:i\s+mean|je\s+veux\s+dire|let\s+me\s+get\s+this\s+right))?"
+    r"|(?:wait|attends|attendez)[\s,.!…]*(?:no|non)\b"
     r"|(?:(?<=\.\.\.\s)|(?<=…\s)|(?<=\.\.\.)|(?<=…))(?:no|non)(?=[\s,])"
     r"|sorry[\s,]+i\s+mean"
     r"|(?:(?<=\.\.\.\s)|(?<=…\s)|(?<=\.\.\.)|(?<=…)|(?<=—\s))(?:i\s+mean|je\s+veux\s+dire)"
