@@ -283,6 +283,16 @@ def test_no_writers_seat_from_another_players_seat(text):
         ("Board 10: South, having passed out of rotation at his right-hand opponent's turn, was "
          "obliged to pass at his next turn but bid 1NT instead.", "call_when_obliged_to_pass",
          "S"),
+        # "his partner must pass … this partner doubled": the barred player is the
+        # partner of the player named before him, and "this/le partenaire" is he (37)
+        ("I am South. My LHO bid 1D over my 1S and the director said his partner must pass "
+         "to the end. Later this partner doubled 4♠.", "call_when_obliged_to_pass", "E"),
+        ("je suis O. mon adv de droite a fait une enchere insuffisante et l'arbitre a dit que "
+         "son partenaire devait passer jusqu'a la fin. la le partenaire sort 3SA.",
+         "call_when_obliged_to_pass", "N"),
+        # a bar told of a side names no one player: the one told calling under it (37)
+        ("T.3 : N-S doivent passer jusqu'au bout. Plus tard Sud contre le 4♥ d'Est.",
+         "call_when_obliged_to_pass", "S"),
     ],
 )  # fmt: skip
 def test_offender_from_relative_seats(text, irregularity, offender):

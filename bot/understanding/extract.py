@@ -1170,7 +1170,7 @@ def irregular_call(reading: Reading, irregularity: str) -> CallMention | None:
         ] or calls
         # "her partner, the barred one, bid 4H", "le joueur bâillonné dit 3♣": the
         # call made by the player named barred just before it (his partner included)
-        barred = _barred(reading)
+        barred = _barred(reading, resolve=False)
         for c in sorted(reading.entities.calls, key=lambda c: c.start):
             if c.call.kind in kinds and not c.call.is_pass and c.call.level <= 7 and not (
                 _cause_of_bar(reading.tokens, c)
@@ -1683,12 +1683,22 @@ def _believed(tokens: tuple[str, ...], call: CallMention) -> bool:
 _SAW = frozenset({"saw", "seeing", "voyant"})
 
 
-def _barred(reading: Reading) -> Ref | None:
+def _barred(reading: Reading, resolve: bool = True) -> Ref | None:
     """The player told under a bar: named just before ``barred``/``must pass``
-    (``N barred throughout``, ``told West he must pass``, ``mon partenaire doit passer``)."""
+    (``N barred throughout``, ``told West he must pass``, ``mon partenaire doit passer``).
+    With ``resolve``, "his partner" is the partner of the player named before him
+    and a bar told of a side (``N-S passent``) names no one."""
     tokens = reading.tokens
     for start, end in reading.cues.get("@obliged", []):
+        if resolve and _side_named_before(tokens, start):
+            continue  # "N and S pass throughout", "E-O passeront": no one player
         ref = _mention_near(reading, start, end)
+        if resolve and ref is not None and ref.subject is Relation.PARTNER:
+            # "my LHO made an insufficient bid … his partner must pass": the LHO's partner
+            told = next(
+                (m for m in reading.entities.seats if m.ref == ref and m.end <= start), None
+            )
+            ref = _partner_of_the_subject(reading, told) if told is not None else None
         holders = [m for m in reading.entities.seats if _turn_named(tokens, m)]
         if ref is not None and any(m.ref == ref and 0 <= start - m.end <= 4 for m in holders):
             # "E passed OOT at N's turn -> had to pass": not the player whose turn it was
@@ -1711,6 +1721,15 @@ def _a_side_barred(reading: Reading) -> bool:
         and tokens[start - 1] in SEATS
         for start, _ in reading.cues.get("@obliged", [])
     )
+
+
+def _side_named_before(tokens: tuple[str, ...], start: int) -> bool:
+    """``N and S``, ``E-O``, ``E/W`` right before the cue at ``start``."""
+    if start >= 2 and tokens[start - 2] in SEATS and tokens[start - 1] in SEATS:
+        return True  # "E-O passeront": the dash is gone from the tokens
+    return start >= 3 and tokens[start - 3] in SEATS and tokens[start - 2] in (
+        "et", "and", "&"
+    ) and tokens[start - 1] in SEATS
 
 
 def _turn_named(tokens: tuple[str, ...], mention: SeatMention) -> bool:
@@ -2590,6 +2609,13 @@ def offender_of(reading: Reading, irregularity: str) -> Ref | None:
             offset = (derivation.offender - Seat.S) % 4
             return Ref(writer=BY_OFFSET[offset])
     call = irregular_call(reading, irregularity)
+    if irregularity == I.CALL_WHEN_OBLIGED_TO_PASS and (
+        call is None or call.caller is None or call.caller.bare or call.caller.pronoun
+    ):
+        # "his partner must pass … the partner bid 3NT anyway": the player told barred
+        barred = _barred(reading)
+        if barred is not None and barred.known:
+            return barred
     if irregularity == I.CALL_AFTER_FINAL_PASS:
         # (the late call's own maker was taken above, before the replay)
         late = _first_call_after_the_end(reading)
