@@ -677,6 +677,9 @@ def test_change_of_call_first_call_among_other_words(text, call):
         # 20F: the partner told saying nothing, giving no alert (not the call's maker)
         ("I'm South. West opened 1NT and East said nothing — no announcement, no alert.", "E"),
         ("Est ouvre 2♦ — un Multi — et Ouest, son partenaire, n'alerte pas.", "W"),
+        # "n'a rien annoncé, ni Texas ni alerte", "didn't say anything - no alert" (20F)
+        ("Ouest a dit 2♦ et Est n'a rien annoncé, ni Texas ni alerte.", "E"),
+        ("West bid 2D and East didn't say anything - no alert, no announcement.", "E"),
         ("pas dalerte sur le 2♦ d'E c'etait un transfert, son partenaire O a rien dit", "W"),
         ("North opened 1NT, South bid 2♦ — NO alert from North — and I passed.", "N"),
         ("West opened 1♠, North pass, East 2♣ and West no alert. It was Drury.", "W"),

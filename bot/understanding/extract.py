@@ -3569,14 +3569,21 @@ def _silent_partner(reading: Reading) -> Ref | None:
             clause[k] in _SAYING_NOTHING and clause[k + 1 : k + 2] == ["nothing"]
             for k in range(len(clause))
         ) or any(
-            clause[k] == "rien" and "dit" in clause[k - 1 : k + 2] for k in range(len(clause))
-        )  # "n'a rien dit", not "a dit que ça ne changeait rien"
+            clause[k] == "rien" and set(clause[k - 1 : k + 2]) & {"dit", "annonce"}
+            for k in range(len(clause))
+        ) or any(
+            clause[k] == "anything" and clause[k - 1 : k] in (["say"], ["said"])
+            and set(clause[max(0, k - 4) : k]) & _DID_NOT and set(clause) & _ALERT_VERBS
+            for k in range(1, len(clause))
+        )  # "n'a rien dit/annoncé", "didn't say anything, no alert"; not "a dit que ça ne
+        # changeait rien", nor "E didn't say anything during the hand" (of a wrong explanation)
         no_alert = any(
             t in _ALERT_VERBS and (
                 set(clause[max(0, k - 3) : k]) & _DID_NOT or (k == 1 and clause[0] == "no")
+                or clause[k - 1 : k] == ["ni"]
             )
             for k, t in enumerate(clause)
-        )  # "n'alerte pas", "did not alert", "West no alert"; not "2S not alerted"
+        )  # "n'alerte pas", "did not alert", "West no alert", "ni alerte"; not "2S not alerted"
         if said_nothing or no_alert:
             if ref.subject is not None:
                 # "Ouest, son partenaire, n'alerte pas": the player the apposition follows
