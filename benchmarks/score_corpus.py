@@ -94,7 +94,8 @@ TUNING = frozenset(
      "personas74_en.jsonl", "personas74_fr.jsonl",
      "personas75_en.jsonl", "personas77_en.jsonl", "personas77_fr.jsonl", "personas78_mix.jsonl",
      "personas79_en.jsonl", "personas79_fr.jsonl", "personas81_en.jsonl", "personas81_fr.jsonl",
-     "personas82_en.jsonl", "personas82_fr.jsonl", "personas84_en.jsonl", "personas84_fr.jsonl"}
+     "personas82_en.jsonl", "personas82_fr.jsonl", "personas84_en.jsonl", "personas84_fr.jsonl",
+     "personas86_en.jsonl", "personas86_fr.jsonl"}
 )  # fmt: skip
 
 

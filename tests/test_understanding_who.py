@@ -293,6 +293,12 @@ def test_no_writers_seat_from_another_players_seat(text):
         # a bar told of a side names no one player: the one told calling under it (37)
         ("T.3 : N-S doivent passer jusqu'au bout. Plus tard Sud contre le 4♥ d'Est.",
          "call_when_obliged_to_pass", "S"),
+        # the writer's seat told in an aside is not the subject of the verb after it (16B)
+        ("My right opponent (I sit South) made a big sigh when his partner bid 3NT.",
+         "unauthorized_information", "E"),
+        # "let fall the king": a card shown, by the player the apposition names (24)
+        ("I was North. The lady at my right, West, let fall the king of spades face up.",
+         "card_exposed_during_auction", "W"),
     ],
 )  # fmt: skip
 def test_offender_from_relative_seats(text, irregularity, offender):

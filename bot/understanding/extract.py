@@ -3737,6 +3737,8 @@ def _subject_mentions(reading: Reading, call_ends: set[int] | None = None) -> li
             continue
         if ref.writer is Relation.SELF and ref.seat is None:
             continue
+        if writers_seat_told(tokens, mention) and within_parentheses(reading.norm, mention.start):
+            continue  # "My RHO (I sit South) sighed": an aside, not the subject
         if mention.start and tokens[mention.start - 1] in _BY_WHOM - {"by", "par"} | {"of"}:
             if call_ends is None or mention.start - 1 not in call_ends:
                 continue
@@ -4238,7 +4240,7 @@ _EXPOSING = frozenset(
      "drops", "fell", "fumbled", "flashed", "showed", "shown", "montre", "visible", "faced",
      "hold", "holds", "held", "led", "lead", "leads", "knocked", "spilled", "renverse",
      "tombees", "tombes", "echapper", "echappe", "glisser", "slipped", "slid", "glisse",
-     "etale", "etalee", "spread"}
+     "etale", "etalee", "spread", "fall", "falls"}
 )  # fmt: skip
 
 
