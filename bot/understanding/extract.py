@@ -1696,8 +1696,9 @@ def _barred(reading: Reading, resolve: bool = True) -> Ref | None:
         if resolve and ref is not None and ref.subject is Relation.PARTNER:
             # "my LHO made an insufficient bid … his partner must pass": the LHO's partner
             told = next(
-                (m for m in reading.entities.seats if m.ref == ref and m.end <= start), None
-            )
+                (m for m in reversed(reading.entities.seats) if m.ref == ref and m.end <= start),
+                None,
+            )  # (the mention nearest before the cue, as _mention_near found it)
             ref = _partner_of_the_subject(reading, told) if told is not None else None
         holders = [m for m in reading.entities.seats if _turn_named(tokens, m)]
         if ref is not None and any(m.ref == ref and 0 <= start - m.end <= 4 for m in holders):
@@ -1715,21 +1716,24 @@ def _barred(reading: Reading, resolve: bool = True) -> Ref | None:
 
 def _a_side_barred(reading: Reading) -> bool:
     """A bar told of two players (``Nord et Sud doivent passer``): no one of them."""
-    tokens = reading.tokens
     return any(
-        start >= 3 and tokens[start - 3] in SEATS and tokens[start - 2] in ("et", "and")
-        and tokens[start - 1] in SEATS
+        _seats_joined_before(reading.tokens, start, ("et", "and"))
         for start, _ in reading.cues.get("@obliged", [])
     )
 
 
 def _side_named_before(tokens: tuple[str, ...], start: int) -> bool:
-    """``N and S``, ``E-O``, ``E/W`` right before the cue at ``start``."""
+    """``N and S``, ``N & S``, ``E-O``, ``E/W`` right before the cue at ``start``."""
     if start >= 2 and tokens[start - 2] in SEATS and tokens[start - 1] in SEATS:
         return True  # "E-O passeront": the dash is gone from the tokens
-    return start >= 3 and tokens[start - 3] in SEATS and tokens[start - 2] in (
-        "et", "and", "&"
-    ) and tokens[start - 1] in SEATS
+    return _seats_joined_before(tokens, start, ("et", "and", "&"))
+
+
+def _seats_joined_before(tokens: tuple[str, ...], start: int, joins: tuple[str, ...]) -> bool:
+    """Two seats joined by one of ``joins`` (``Nord et Sud``) right before ``start``."""
+    return start >= 3 and tokens[start - 3] in SEATS and tokens[start - 2] in joins and (
+        tokens[start - 1] in SEATS
+    )
 
 
 def _turn_named(tokens: tuple[str, ...], mention: SeatMention) -> bool:
